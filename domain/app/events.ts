@@ -1,0 +1,28 @@
+import * as t from 'io-ts';
+import { message } from '../kernel/message';
+import { SessionCommand, SessionEvent } from '../session/events';
+import { FilterCommand, FilterEvent } from '../filters/events';
+import { PermissionEvent } from '../navigation/events';
+import { DashboardCommand, DashboardEvent } from '../dashboard/events';
+import { NotificationCommand, NotificationEvent } from '../notifications/events';
+import { I18nCommand, I18nEvent } from '../i18n/events';
+import { AppStartCommand, ConfigEvent } from '../config/events';
+
+/** A command the application refused; the log keeps it so the story is whole. */
+export const commandRejected = message('bus/commandRejected', { command: t.string, reason: t.string });
+
+/** Every event the client knows; imported logs are decoded with this codec. */
+export const AppEvent = t.union([
+  SessionEvent,
+  FilterEvent,
+  PermissionEvent,
+  DashboardEvent,
+  NotificationEvent,
+  I18nEvent,
+  ConfigEvent,
+  commandRejected,
+]);
+export type AppEvent = t.TypeOf<typeof AppEvent>;
+
+export const AppCommand = t.union([AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand]);
+export type AppCommand = t.TypeOf<typeof AppCommand>;

@@ -1,0 +1,41 @@
+import { combineReducers, type Reducer } from '../kernel/fold';
+import { sessionReducer } from '../session/reducer';
+import { initialSession, type SessionState } from '../session/state';
+import { filtersReducer, initialFilters, type FilterState } from '../filters/reducer';
+import { permissionsReducer } from '../navigation/events';
+import type { Permission } from '../navigation/permissions';
+import { dashboardReducer, initialDashboard, type DashboardState } from '../dashboard/events';
+import { notificationsReducer, type Notification } from '../notifications/events';
+import { i18nReducer, initialI18n, type I18nState } from '../i18n/events';
+import { configReducer, initialConfig, type ConfigState } from '../config/events';
+import type { AppEvent } from './events';
+
+export interface AppState {
+  readonly session: SessionState;
+  readonly filters: FilterState;
+  readonly permissions: readonly Permission[];
+  readonly dashboard: DashboardState;
+  readonly notifications: readonly Notification[];
+  readonly i18n: I18nState;
+  readonly config: ConfigState;
+}
+
+export const initialAppState: AppState = {
+  session: initialSession,
+  filters: initialFilters,
+  permissions: [],
+  dashboard: initialDashboard,
+  notifications: [],
+  i18n: initialI18n,
+  config: initialConfig,
+};
+
+export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState, AppEvent>({
+  session: sessionReducer,
+  filters: filtersReducer,
+  permissions: permissionsReducer,
+  dashboard: dashboardReducer,
+  notifications: notificationsReducer,
+  i18n: i18nReducer,
+  config: configReducer,
+});

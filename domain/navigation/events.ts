@@ -1,0 +1,15 @@
+import * as t from 'io-ts';
+import { message } from '../kernel/message';
+import { Permission } from './permissions';
+
+export const permissionEvents = {
+  loaded: message('permissions/loaded', { permissions: t.array(Permission) }),
+};
+export const PermissionEvent = permissionEvents.loaded;
+export type PermissionEvent = t.TypeOf<typeof PermissionEvent>;
+
+export const permissionsReducer = (state: readonly Permission[] = [], event: { type: string }): readonly Permission[] => {
+  if (event.type === 'permissions/loaded') return (event as PermissionEvent).permissions;
+  if (event.type === 'session/signedOut') return [];
+  return state;
+};

@@ -1,0 +1,120 @@
+import type { i18n as I18n } from 'i18next';
+import { distinctUntilChanged, map } from 'rxjs';
+import { createStore, type Store } from '../bus/store';
+import type { Effect } from '../bus/types';
+import { exportLog, importLog, type ImportResult } from '../devtools/logFile';
+import { createApiClient, createHttpReports, type ApiClient } from '../http/client';
+import { createTokenCookies } from '../storage/cookies';
+import { clearOnLogout, loadSession, saveSession } from '../storage/persistedSession';
+import { STORAGE_KEYS } from '../storage/keys';
+import { createI18n, initialLanguage } from '../i18n/i18n';
+import { translationEffect } from '../i18n/i18n.effects';
+import { openTabChannel } from '../tabs/channel';
+import { connectTabs } from '../tabs/sync';
+import { forgetSessionEffect, logoutEffect, type SessionEffectDeps } from '../effects/session.effects';
+import { initialLanguageEffect, passwordRuleEffect, restoreSessionEffect, type StartDeps } from '../effects/app.effects';
+import { isDebugEnabled } from '../devtools/debugFlag';
+
+export interface AppRuntime {
+  readonly store: Store;
+  readonly i18n: I18n;
+  readonly api: ApiClient;
+  readonly debug: {
+    isEnabled(role: string | null): boolean;
+    exportLog(): string;
+    /** Starts a replay of the file's log, or says why it cannot. */
+    replay(text: string): ImportResult;
+  };
+  dispose(): void;
+}
+
+export interface RuntimeEnvironment {
+  readonly location: Pick<Location, 'search' | 'hostname'>;
+  readonly storage: Storage;
+  readonly cookieDomain?: string;
+  readonly secureCookies: boolean;
+  readonly localBuild: boolean;
+}
+
+type Deps = SessionEffectDeps & StartDeps;
+
+/**
+ * Wires the client together once per page: storage, tokens, the HTTP client, i18n, the bus
+ * with its effects, and the tab channel. React receives the result and nothing else.
+ */
+export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
+  const { storage } = env;
+  const cookies = createTokenCookies({ domain: env.cookieDomain, secure: env.secureCookies });
+  const tabId = crypto.randomUUID();
+  const ids = { next: () => crypto.randomUUID() };
+  const i18n = createI18n(initialLanguage(storage));
+  const reports = createHttpReports();
+  // The store is created below; the client only asks it questions once calls are made.
+  let store: Store | undefined;
+  const api = createApiClient({
+    getLocale: () => store?.getState().i18n.language ?? i18n.language,
+    isSignedIn: () => store?.getState().session.signedIn ?? false,
+    cookies,
+    report: reports.report,
+    ids,
+  });
+
+  const deps: Deps = {
+    api,
+    forgetSession: () => {
+      cookies.clearAll();
+      clearOnLogout(storage);
+    },
+    readSession: () => ({ session: loadSession(storage), hasToken: !!cookies.primary(), hasSecondaryToken: !!cookies.secondary() }),
+    rememberPasswordRule: (regex) => {
+      try {
+        storage.setItem(STORAGE_KEYS.regex, regex);
+      } catch {
+        // A full or blocked storage only costs the offline copy of the rule.
+      }
+    },
+    selectedLanguage: () => initialLanguage(storage),
+  };
+
+  const effects: Effect<Deps>[] = [
+    reports.effect as Effect<Deps>,
+    restoreSessionEffect,
+    passwordRuleEffect,
+    initialLanguageEffect,
+    logoutEffect,
+    forgetSessionEffect,
+    translationEffect({ api, i18n, storage }) as Effect<Deps>,
+  ];
+  store = createStore({ tabId, clock: Date, ids, effects, deps });
+
+  const persisting = store.state$
+    .pipe(map((s) => s.session), distinctUntilChanged())
+    .subscribe((session) => {
+      if (session.signedIn) saveSession(storage, session);
+    });
+  const channel = openTabChannel();
+  const disconnectTabs = connectTabs(store, channel);
+  store.dispatch({ type: 'app/start' });
+
+  const liveStore = store;
+  return {
+    store: liveStore,
+    i18n,
+    api,
+    debug: {
+      isEnabled: (role) => isDebugEnabled({ search: env.location.search, storage, localBuild: env.localBuild, role }),
+      exportLog: () => exportLog(liveStore.getLifted().entries, Date.now()),
+      replay: (text) => {
+        const result = importLog(text);
+        if (result.ok) liveStore.startReplay(result.entries);
+        return result;
+      },
+    },
+    dispose: () => {
+      persisting.unsubscribe();
+      disconnectTabs();
+      void channel.close();
+      liveStore.dispose();
+    },
+  };
+};

@@ -1,0 +1,179 @@
+import { BehaviorSubject, Subject, merge, type Observable, type Subscription } from 'rxjs';
+import { AppCommand, type AppEvent } from '../../domain/app/events';
+import { appReducer, initialAppState, type AppState } from '../../domain/app/state';
+import { decide } from '../../domain/app/decide';
+import { ENVELOPE_VERSION, type Origin } from '../../domain/kernel/envelope';
+import type { Clock, IdSource } from '../../domain/kernel/clock';
+import { foldLog } from '../../domain/kernel/fold';
+import type { Lifted } from '../../domain/kernel/lifted';
+import type { AppEnvelope, Effect, LiveMessage, StoreMode } from './types';
+
+export interface StoreOptions<Deps> {
+  readonly tabId: string;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly effects?: readonly Effect<Deps>[];
+  readonly deps?: Deps;
+  readonly initialState?: AppState;
+  /** Oldest entries are folded into the base state past this many (default 50,000). */
+  readonly maxEntries?: number;
+}
+
+export interface Store {
+  readonly state$: Observable<AppState>;
+  getState(): AppState;
+  dispatch(command: AppCommand): void;
+  /** An envelope another tab sent: folded as remote, never handed to effects or sent on. */
+  receiveRemote(entry: AppEnvelope): void;
+  /** Every entry as it is appended, whatever its origin. */
+  readonly appended$: Observable<AppEnvelope>;
+  readonly lifted$: Observable<Lifted<AppState, AppEvent>>;
+  getLifted(): Lifted<AppState, AppEvent>;
+  jumpTo(cursor: number): void;
+  /** Replaces the view with an imported log and locks the application until exitReplay. */
+  startReplay(entries: readonly AppEnvelope[]): void;
+  exitReplay(): void;
+  mode(): StoreMode;
+  dispose(): void;
+}
+
+/** A recorded history: the state before its first entry, the entries, and the fold of all. */
+interface Timeline {
+  base: AppState;
+  entries: AppEnvelope[];
+  head: AppState;
+}
+
+/**
+ * The command bus, event log and state in one place. dispatch → decide (pure) → append →
+ * fold → effects. While time travelling or replaying, commands are refused and effects are
+ * not fed, so an auditor's replay never sends a request.
+ */
+export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
+  const { tabId, clock, ids } = options;
+  const maxEntries = options.maxEntries ?? 50_000;
+  // Trimming in chunks keeps appends amortised O(1) instead of copying the log every time.
+  const trimAt = maxEntries + Math.max(1, Math.ceil(maxEntries / 10));
+  const initial = options.initialState ?? initialAppState;
+
+  const live: Timeline = { base: initial, entries: [], head: initial };
+  /** What the application shows: the live timeline or an imported one, up to the cursor. */
+  let view: { timeline: Timeline; cursor: number; mode: StoreMode } = { timeline: live, cursor: 0, mode: 'live' };
+  let seq = 0;
+  const seenRemote = new Set<string>();
+
+  const lifted = (): Lifted<AppState, AppEvent> => ({
+    base: view.timeline.base,
+    entries: view.timeline.entries,
+    cursor: view.cursor,
+    mode: view.mode,
+  });
+  const visibleState = (): AppState =>
+    view.cursor === view.timeline.entries.length
+      ? view.timeline.head
+      : foldLog(appReducer, view.timeline.base, view.timeline.entries.slice(0, view.cursor));
+
+  const state$ = new BehaviorSubject<AppState>(initial);
+  const lifted$ = new BehaviorSubject(lifted());
+  const appended$ = new Subject<AppEnvelope>();
+  const live$ = new Subject<LiveMessage>();
+
+  const publish = () => {
+    lifted$.next(lifted());
+    const visible = visibleState();
+    if (visible !== state$.value) state$.next(visible);
+  };
+
+  const stamp = (body: AppEvent, origin: Origin): AppEnvelope => ({
+    id: ids.next(),
+    seq: ++seq,
+    at: clock.now(),
+    tabId,
+    origin,
+    actor: live.head.session.user?.email ?? null,
+    viewAs: live.head.session.viewingAs ? live.head.session.departmentId : null,
+    v: ENVELOPE_VERSION,
+    body,
+  });
+
+  const trimLive = () => {
+    const excess = live.entries.length - maxEntries;
+    live.base = foldLog(appReducer, live.base, live.entries.slice(0, excess));
+    live.entries = live.entries.slice(excess);
+    if (view.timeline === live) view = { ...view, cursor: Math.max(0, view.cursor - excess) };
+  };
+
+  /** Effects may still answer while the auditor looks elsewhere: the live log keeps it all. */
+  const appendToLive = (entry: AppEnvelope) => {
+    live.entries.push(entry);
+    live.head = appReducer(live.head, entry.body);
+    if (view.mode === 'live') view = { ...view, cursor: live.entries.length };
+    if (live.entries.length >= trimAt && view.mode === 'live') trimLive();
+  };
+
+  const appendLocal = (event: AppEvent) => {
+    const entry = stamp(event, 'local');
+    appendToLive(entry);
+    publish();
+    appended$.next(entry);
+    if (view.mode === 'live') live$.next(event);
+  };
+
+  const dispatch = (command: AppCommand) => {
+    if (view.mode !== 'live') return;
+    if (!AppCommand.is(command)) {
+      appendLocal({ type: 'bus/commandRejected', command: String((command as { type?: unknown }).type), reason: 'malformed command' });
+      return;
+    }
+    for (const event of decide(live.head, command)) appendLocal(event);
+    live$.next(command);
+  };
+
+  const receiveRemote = (entry: AppEnvelope) => {
+    if (entry.tabId === tabId || seenRemote.has(entry.id)) return;
+    seenRemote.add(entry.id);
+    const remote: AppEnvelope = { ...entry, origin: 'remote', seq: ++seq };
+    appendToLive(remote);
+    publish();
+    appended$.next(remote);
+  };
+
+  const jumpTo = (cursor: number) => {
+    const bounded = Math.max(0, Math.min(Math.floor(cursor), view.timeline.entries.length));
+    const mode: StoreMode = view.mode === 'replay' ? 'replay' : bounded === view.timeline.entries.length ? 'live' : 'timeTravel';
+    view = { ...view, cursor: bounded, mode };
+    publish();
+  };
+
+  const effectSubscription: Subscription = merge(
+    ...(options.effects ?? []).map((effect) => effect(live$.asObservable(), state$.asObservable(), options.deps as Deps)),
+  ).subscribe({ next: appendLocal });
+
+  return {
+    state$: state$.asObservable(),
+    getState: () => state$.value,
+    dispatch,
+    receiveRemote,
+    appended$: appended$.asObservable(),
+    lifted$: lifted$.asObservable(),
+    getLifted: lifted,
+    jumpTo,
+    startReplay: (entries) => {
+      const replayed = entries.map((e) => ({ ...e, origin: 'replay' as const }));
+      const timeline: Timeline = { base: initial, entries: replayed, head: foldLog(appReducer, initial, replayed) };
+      view = { timeline, cursor: replayed.length, mode: 'replay' };
+      publish();
+    },
+    exitReplay: () => {
+      view = { timeline: live, cursor: live.entries.length, mode: 'live' };
+      if (live.entries.length >= trimAt) trimLive();
+      publish();
+    },
+    mode: () => view.mode,
+    dispose: () => {
+      effectSubscription.unsubscribe();
+      live$.complete();
+      appended$.complete();
+    },
+  };
+};

@@ -1,0 +1,212 @@
+import axios, { isAxiosError, isCancel, type AxiosAdapter, type AxiosResponse } from 'axios';
+import { isLeft } from 'fp-ts/Either';
+import type * as t from 'io-ts';
+import { EMPTY, catchError, defer, finalize, from, map, retry, throwError, timer, type Observable } from 'rxjs';
+import type { AppEvent } from '../../domain/app/events';
+import { fillPath, type AnyEndpoint, type BodyOf, type DataOf, type QueryOf } from '../../domain/contracts/endpoint';
+import { ApiEnvelope, Messages } from '../../domain/contracts/envelope';
+import { toSearchParams, type QueryParams } from '../../domain/filters/encoding';
+import type { IdSource } from '../../domain/kernel/clock';
+import type { TokenCookies } from '../storage/cookies';
+import { ApiFailure, DECODE_FAILURE, isRetryableCode } from './failure';
+import { describeProblems } from './problems';
+
+export { ApiFailure, isApiFailure, isRetryableCode, DECODE_FAILURE } from './failure';
+export { createHttpReports, type HttpReports } from './reports';
+
+/** A call that succeeded: `data` is null for "nothing to show" (204) and for a 3xx answer. */
+export interface ApiSuccess<D> {
+  readonly status: number;
+  readonly data: D | null;
+  readonly message?: string;
+  readonly token?: string;
+}
+
+export interface CallInput<E extends AnyEndpoint> {
+  readonly query?: QueryOf<E>;
+  readonly body?: BodyOf<E>;
+  /** Values for the `{param}` placeholders of the endpoint's path. */
+  readonly params?: Readonly<Record<string, string | number>>;
+  /** The failure is still logged as api/failed, but no message is shown for it. */
+  readonly silent?: boolean;
+}
+
+/** The only module that talks HTTP. Every call is a cold Observable: nothing is sent until subscribed. */
+export interface ApiClient {
+  call<E extends AnyEndpoint>(endpoint: E, input?: CallInput<E>): Observable<ApiSuccess<DataOf<E>>>;
+}
+
+export interface ApiClientOptions {
+  readonly baseURL?: string;
+  getLocale(): string;
+  isSignedIn(): boolean;
+  readonly cookies: Pick<TokenCookies, 'primary' | 'secondary'>;
+  report(event: AppEvent): void;
+  readonly ids: IdSource;
+  /** Wait before the next try; `attempt` is the 0-based number of the try that just failed. */
+  readonly retryDelayMs?: (attempt: number) => number;
+  readonly timeoutMs?: number;
+  readonly adapter?: AxiosAdapter;
+}
+
+/** SPEC section 9: a timed-out call is tried again up to 6 times unless its endpoint says otherwise. */
+export const DEFAULT_MAX_RETRY = 6;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const defaultRetryDelayMs = (attempt: number): number => Math.min(250 * 2 ** attempt, 4000);
+
+const LOGIN = '/login';
+const LOGOUT = '/logout';
+const SESSION_CHECK = '/check-access-token';
+
+/** One attempt that went wrong, before it is reported; `code` as in ApiFailure. */
+class AttemptFailed {
+  constructor(
+    readonly code: number | string,
+    readonly envelope?: ApiEnvelope,
+  ) {}
+}
+
+interface Reply {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+const readEnvelope = (body: unknown): ApiEnvelope | undefined => {
+  const decoded = ApiEnvelope.decode(body);
+  return isLeft(decoded) ? undefined : decoded.right;
+};
+
+const toAttemptFailed = (error: unknown): AttemptFailed => {
+  if (error instanceof AttemptFailed) return error;
+  if (isAxiosError(error)) {
+    if (error.response) return new AttemptFailed(error.response.status, readEnvelope(error.response.data));
+    return new AttemptFailed(error.code ?? 'ERR_UNKNOWN');
+  }
+  return new AttemptFailed('ERR_UNKNOWN');
+};
+
+// A leading slash whatever the contract's spelling ('sso/amazon/login'), so rules compare paths.
+const routeOf = (endpoint: AnyEndpoint, params: Readonly<Record<string, string | number>>): string =>
+  `/${fillPath(endpoint.path, params).replace(/^\/+/, '')}`;
+
+const withOptional = <D>(success: { status: number; data: D | null }, envelope: ApiEnvelope): ApiSuccess<D> => ({
+  ...success,
+  ...(envelope.message === undefined ? {} : { message: envelope.message }),
+  ...(envelope.token === undefined ? {} : { token: envelope.token }),
+});
+
+/**
+ * SPEC sections 7 and 8 in one place: headers and bearer token, the filter query encoding,
+ * retries of timed-out calls, the 401 and 417 session rules, and api-error events.
+ */
+export const createApiClient = (options: ApiClientOptions): ApiClient => {
+  const { cookies, ids, report } = options;
+  const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
+
+  const http = axios.create({
+    baseURL: options.baseURL ?? '/api',
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    paramsSerializer: { serialize: (params) => toSearchParams(params as QueryParams) },
+    // SPEC section 8: 200 to 399 are answers; a redirect is not followed (browsers follow
+    // same-origin redirects themselves, Node's adapter does not with maxRedirects 0).
+    validateStatus: (status) => status >= 200 && status < 400,
+    maxRedirects: 0,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+  });
+
+  const authorization = (endpoint: AnyEndpoint): Record<string, string> => {
+    const token = (!endpoint.primary && cookies.secondary()) || cookies.primary();
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  };
+
+  const send = <E extends AnyEndpoint>(endpoint: E, route: string, input: CallInput<E>): Observable<AxiosResponse> =>
+    defer(() => {
+      const controller = new AbortController();
+      const hasBody = input.body !== undefined || !['GET', 'DELETE'].includes(endpoint.method);
+      return from(
+        http.request({
+          method: endpoint.method,
+          url: route,
+          params: endpoint.query.encode(input.query ?? {}),
+          // Fastify refuses an empty body sent as JSON, so POST, PUT and PATCH always send one.
+          data: hasBody ? endpoint.body.encode(input.body ?? {}) : undefined,
+          headers: { 'X-Locale': options.getLocale(), ...authorization(endpoint) },
+          signal: controller.signal,
+        }),
+      ).pipe(
+        // Unsubscribing (a newer request won the switchMap) cancels the request in flight.
+        finalize(() => controller.abort()),
+      );
+    });
+
+  const attempt = <E extends AnyEndpoint>(endpoint: E, route: string, input: CallInput<E>): Observable<Reply> =>
+    send(endpoint, route, input).pipe(
+      map((response) => {
+        if (readEnvelope(response.data)?.status === 417) throw new AttemptFailed(417, readEnvelope(response.data));
+        return { status: response.status, body: response.data as unknown };
+      }),
+      // SPEC section 4: an aborted request counts as ok, so it ends quietly.
+      catchError((error: unknown) => (isCancel(error) ? EMPTY : throwError(() => toAttemptFailed(error)))),
+    );
+
+  const sessionEventFor = (code: number | string, route: string): AppEvent | null => {
+    if (code === 401) {
+      if (options.isSignedIn() && route !== LOGOUT) return { type: 'session/signedOut', reason: 'unauthorised' };
+      if (route !== LOGOUT && route !== LOGIN) return { type: 'session/unauthorised', url: route };
+      return null;
+    }
+    if (code === 417 && route !== LOGOUT) return { type: 'session/signedOut', reason: 'sessionEnded' };
+    return null;
+  };
+
+  const fail = (failure: AttemptFailed, route: string, silent: boolean): ApiFailure => {
+    const { code, envelope } = failure;
+    const message =
+      code === 401 && route === SESSION_CHECK
+        ? Messages.sessionExpired
+        : // After its retries a timeout shows the generic connection text, whatever the body said.
+          isRetryableCode(code)
+          ? null
+          : (envelope?.message ?? null);
+    const sessionEvent = sessionEventFor(code, route);
+    // 401 and 417 are answered by signing out or going to /login, not by a message.
+    report({ type: 'api/failed', id: ids.next(), code, url: route, message, silent: code === 401 || code === 417 || silent });
+    if (sessionEvent) report(sessionEvent);
+    return new ApiFailure(code, route, message, envelope?.errors);
+  };
+
+  const decodeFailure = (route: string, errors: t.Errors, silent: boolean): ApiFailure => {
+    report({ type: 'api/decodeFailed', id: ids.next(), url: route, problems: describeProblems(errors), silent });
+    return new ApiFailure(DECODE_FAILURE, route, null);
+  };
+
+  const read = <E extends AnyEndpoint>(endpoint: E, route: string, reply: Reply, silent: boolean): ApiSuccess<DataOf<E>> => {
+    // A 3xx carries no envelope: the redirect is not followed and there is nothing to read.
+    if (reply.status === 204 || reply.status >= 300) return { status: reply.status, data: null };
+    const envelope = ApiEnvelope.decode(reply.body);
+    if (isLeft(envelope)) throw decodeFailure(route, envelope.left, silent);
+    const status = envelope.right.status ?? reply.status;
+    if (status === 204) return withOptional({ status, data: null }, envelope.right);
+    const data = endpoint.data.decode(envelope.right.data);
+    if (isLeft(data)) throw decodeFailure(route, data.left, silent);
+    return withOptional({ status, data: data.right as DataOf<E> }, envelope.right);
+  };
+
+  const call = <E extends AnyEndpoint>(endpoint: E, input: CallInput<E> = {}): Observable<ApiSuccess<DataOf<E>>> =>
+    defer(() => {
+      const route = routeOf(endpoint, input.params ?? {});
+      return attempt(endpoint, route, input).pipe(
+        // maxRetry counts the tries after the first: maxRetry 6 sends at most 7 requests.
+        retry({
+          count: endpoint.maxRetry ?? DEFAULT_MAX_RETRY,
+          delay: (failure: AttemptFailed, retryCount) =>
+            isRetryableCode(failure.code) ? timer(retryDelayMs(retryCount - 1)) : throwError(() => failure),
+        }),
+        catchError((failure: AttemptFailed) => throwError(() => fail(failure, route, input.silent ?? false))),
+        map((reply) => read(endpoint, route, reply, input.silent ?? false)),
+      );
+    });
+
+  return { call };
+};

@@ -1,0 +1,52 @@
+import type { i18n as I18n } from 'i18next';
+import { catchError, defer, from, map, mergeMap, of, retry, switchMap, throwError, type Observable } from 'rxjs';
+import type { AppEvent } from '../../domain/app/events';
+import { getTranslation } from '../../domain/contracts/system';
+import { ofType } from '../bus/ofType';
+import type { Effect } from '../bus/types';
+import type { ApiClient } from '../http/client';
+import { isApiFailure, isRetryableCode } from '../http/failure';
+import { storedItems, type KeyValueStorage } from '../storage/local';
+import { BUILT_IN_LANGUAGE } from './i18n';
+
+export interface TranslationDeps {
+  readonly api: Pick<ApiClient, 'call'>;
+  readonly i18n: I18n;
+  readonly storage: KeyValueStorage;
+}
+
+class NoTranslation {}
+
+// A timed-out call was already tried again by the client (the endpoint's maxRetry is 1).
+const triedAgainByClient = (error: unknown): boolean => isApiFailure(error) && isRetryableCode(error.code);
+
+/**
+ * SPEC section 8: a translation that fails is tried once more, then the built-in English is
+ * used. No message is shown for it: the page stays readable in English.
+ */
+export const translationEffect =
+  (deps: TranslationDeps): Effect<unknown> =>
+  (live$) =>
+    live$.pipe(
+      ofType('i18n/languageSelected'),
+      // The newest choice wins: the request for a language chosen before it is cancelled.
+      switchMap(({ code }) => {
+        storedItems.newLang.write(deps.storage, code);
+        return loadTranslation(deps, code);
+      }),
+    );
+
+const loadTranslation = ({ api, i18n }: TranslationDeps, code: string): Observable<AppEvent> =>
+  // Deferred so that the retry asks the api again rather than replaying the failed answer.
+  defer(() => api.call(getTranslation, { query: { code }, silent: true })).pipe(
+    map((result) => {
+      if (!result.data) throw new NoTranslation();
+      return result.data.translations;
+    }),
+    retry({ count: 1, delay: (error: unknown) => (triedAgainByClient(error) ? throwError(() => error) : of(null)) }),
+    mergeMap((translations) => {
+      i18n.addResourceBundle(code, 'translation', translations, true, true);
+      return from(i18n.changeLanguage(code)).pipe(map((): AppEvent => ({ type: 'i18n/translationLoaded', code })));
+    }),
+    catchError(() => from(i18n.changeLanguage(BUILT_IN_LANGUAGE)).pipe(map((): AppEvent => ({ type: 'i18n/translationFailed', code })))),
+  );

@@ -1,0 +1,21 @@
+import { filter } from 'rxjs';
+import { isSharedAcrossTabs } from '../../domain/session/sharing';
+import type { Store } from '../bus/store';
+import type { TabChannel } from './channel';
+
+/**
+ * Sends this tab's own session facts to the other tabs and folds theirs in as remote.
+ * Remote entries are never sent again, so two tabs cannot echo a logout back and forth.
+ */
+export const connectTabs = (store: Store, channel: TabChannel): (() => void) => {
+  const outgoing = store.appended$
+    .pipe(filter((entry) => entry.origin === 'local' && isSharedAcrossTabs(entry.body.type)))
+    .subscribe((entry) => channel.post(entry));
+  const stopIncoming = channel.subscribe((entry) => {
+    if (isSharedAcrossTabs(entry.body.type)) store.receiveRemote(entry);
+  });
+  return () => {
+    outgoing.unsubscribe();
+    stopIncoming();
+  };
+};

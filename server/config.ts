@@ -1,0 +1,97 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** SPEC section 9: at least 8 characters with a lowercase letter, an uppercase letter and a digit. */
+export const fallbackPasswordRegex = '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{8,}$';
+
+export type LogLevel = 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const logLevels: readonly LogLevel[] = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** A PostgreSQL server; without it the embedded PGlite in `dataDir` is used. */
+  readonly databaseUrl?: string;
+  readonly dataDir: string;
+  readonly production: boolean;
+  readonly cookieDomain?: string;
+  /** Requests per minute per client address. */
+  readonly rateLimitMax: number;
+  readonly passwordRegex: string;
+  /** The Vite-built client. */
+  readonly clientDir: string;
+  readonly logLevel: LogLevel;
+  /** Behind a reverse proxy the client address comes from X-Forwarded-For (rate limit, audit). */
+  readonly trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const present = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
+
+const integer = (name: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
+  const value = present(raw);
+  if (value === undefined) return fallback;
+  const parsed = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`Invalid ${name} "${value}": expected an integer from ${min} to ${max}.`);
+  }
+  return parsed;
+};
+
+const regex = (name: string, raw: string | undefined, fallback: string): string => {
+  const value = raw === undefined || raw === '' ? fallback : raw;
+  try {
+    new RegExp(value);
+  } catch (error) {
+    throw new ConfigError(`Invalid ${name} "${value}": ${(error as Error).message}`);
+  }
+  return value;
+};
+
+const boolean = (name: string, raw: string | undefined): boolean => {
+  const value = present(raw)?.toLowerCase();
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new ConfigError(`Invalid ${name} "${raw}": expected true or false.`);
+};
+
+const logLevel = (raw: string | undefined, nodeEnv: string | undefined): LogLevel => {
+  const value = present(raw);
+  if (value === undefined) return nodeEnv === 'test' ? 'silent' : 'info';
+  if (!(logLevels as readonly string[]).includes(value)) {
+    throw new ConfigError(`Invalid LOG_LEVEL "${value}": expected one of ${logLevels.join(', ')}.`);
+  }
+  return value as LogLevel;
+};
+
+const databaseUrl = (raw: string | undefined): string | undefined => {
+  const value = present(raw);
+  if (value === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value) || !URL.canParse(value)) {
+    throw new ConfigError('Invalid DATABASE_URL: expected postgres://user@host:port/database.');
+  }
+  return value;
+};
+
+/** Reads the environment once at start; a wrong value stops the start with a message naming it. */
+export const loadConfig = (env: Env = process.env): ServerConfig => ({
+  port: integer('PORT', env.PORT, 3000, 0, 65535),
+  host: present(env.HOST) ?? '127.0.0.1',
+  databaseUrl: databaseUrl(env.DATABASE_URL),
+  dataDir: resolve(present(env.DATA_DIR) ?? resolve(projectRoot, 'data/pglite')),
+  production: env.NODE_ENV === 'production',
+  cookieDomain: present(env.COOKIE_DOMAIN),
+  rateLimitMax: integer('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 300, 1, 1_000_000_000),
+  passwordRegex: regex('PASSWORD_REGEX', env.PASSWORD_REGEX, fallbackPasswordRegex),
+  clientDir: resolve(present(env.CLIENT_DIR) ?? resolve(projectRoot, 'dist/client')),
+  logLevel: logLevel(env.LOG_LEVEL, env.NODE_ENV),
+  trustProxy: boolean('TRUST_PROXY', env.TRUST_PROXY),
+});

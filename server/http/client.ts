@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Messages } from '../../domain/contracts/envelope';
+
+const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
+
+// A request for a file (last segment has a dot) or under /assets/ never gets the page back.
+const isPagePath = (path: string): boolean => !path.startsWith('/assets/') && !(path.split('/').pop() ?? '').includes('.');
+
+const cacheHeaders = (reply: FastifyReply, filePath: string): void => {
+  // Vite names files in assets/ by content hash, so they never change; the page must be revalidated.
+  const immutable = /[\\/]assets[\\/]/.test(filePath);
+  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+};
+
+/**
+ * The built client and every "not found": unknown /api paths answer the JSON 404 envelope,
+ * other page paths get index.html so the client router can show them.
+ */
+export const registerClient = async (app: FastifyInstance, clientDir: string): Promise<void> => {
+  const built = existsSync(join(clientDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, { root: clientDir, prefix: '/', cacheControl: false, setHeaders: cacheHeaders });
+  }
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && isPagePath(path);
+    if (wantsPage && built) return reply.sendFile('index.html');
+    if (wantsPage) {
+      return reply.code(503).type('text/plain; charset=utf-8').send('The client is not built yet: run npm run build, then reload.\n');
+    }
+    return reply.code(404).send({ status: 404, message: Messages.notFound });
+  });
+};

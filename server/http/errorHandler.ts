@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { Messages } from '../../domain/contracts/envelope';
+import { ServerMessages } from '../../domain/contracts/errors';
+import { ApiError } from './apiError';
+
+const clientErrorMessages: Readonly<Record<number, string>> = {
+  413: ServerMessages.payloadTooLarge,
+  415: ServerMessages.unsupportedMediaType,
+};
+
+const isFastifyClientError = (error: unknown): error is FastifyError =>
+  error instanceof Error &&
+  typeof (error as FastifyError).code === 'string' &&
+  (error as FastifyError).code.startsWith('FST_') &&
+  typeof (error as FastifyError).statusCode === 'number' &&
+  (error as FastifyError).statusCode! >= 400 &&
+  (error as FastifyError).statusCode! < 500;
+
+/**
+ * The one error handler: an ApiError answers its envelope; bad input caught by Fastify
+ * (malformed JSON, wrong content type, too large) answers its 4xx with our envelope;
+ * anything else is logged and answers 500 with the generic message, never a stack.
+ */
+export const apiErrorHandler = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  if (error instanceof ApiError) return reply.code(error.httpStatus).send(error.envelope);
+  if (error instanceof Error && (error as FastifyError).validation) {
+    return reply.code(422).send({ status: 422, message: Messages.invalidData });
+  }
+  if (isFastifyClientError(error)) {
+    const status = error.statusCode!;
+    return reply.code(status).send({ status, message: clientErrorMessages[status] ?? ServerMessages.badRequest });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ status: 500, message: Messages.unknownError });
+};
+
+/** Errors Fastify raises before routing (an undecodable URL); without this it answers its own JSON shape. */
+export const frameworkErrorHandler = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  void reply.code(400).send({ status: 400, message: ServerMessages.badRequest });
+};

@@ -1,0 +1,95 @@
+import { createServer } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { loadConfig, type ServerConfig } from './config';
+import { openDatabase, type OpenDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seedReferenceData } from './db/seeds/referenceData';
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly database: OpenDatabase;
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+const listenError = (error: unknown, config: ServerConfig): Error => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new Error(`Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT.`);
+  if (code === 'EADDRNOTAVAIL') return new Error(`Cannot listen on ${config.host}: no such address here. Set HOST.`);
+  return error instanceof Error ? error : new Error(String(error));
+};
+
+// Checked before the database opens (PGlite takes seconds) so a busy port fails at once.
+const assertPortFree = (config: ServerConfig): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (config.port === 0) return resolve();
+    const probe = createServer();
+    probe.once('error', (error) => reject(listenError(error, config)));
+    probe.listen({ host: config.host, port: config.port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+
+/** Opens and prepares the database, then listens. On any failure the database is closed again. */
+export const startServer = async (config: ServerConfig): Promise<RunningServer> => {
+  await assertPortFree(config);
+  const database = await openDatabase(config);
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(database.db);
+    await seedReferenceData(database.db);
+    app = await buildApp(config, { db: database.db, dbKind: database.kind });
+    await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
+      throw listenError(error, config);
+    });
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const running = app;
+  return {
+    app: running,
+    database,
+    url: `http://${config.host}:${port}`,
+    stop: async () => {
+      await running.close();
+      await database.close();
+    },
+  };
+};
+
+/** Starts, prints where, and closes cleanly on SIGTERM/SIGINT; exits 1 with a message on failure. */
+export const runServer = async (loadServerConfig: () => ServerConfig = loadConfig): Promise<void> => {
+  let server: RunningServer;
+  try {
+    server = await startServer(loadServerConfig());
+  } catch (error) {
+    // Configuration, port and migration problems are the reader's to fix: a message, no stack.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  console.log(`Listening on ${server.url}`);
+  console.log(`Database: ${server.database.description}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, closing`);
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Error while closing:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+};
+
+const isEntryScript = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isEntryScript) await runServer();

@@ -1,0 +1,61 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Root } from './Root';
+import { ErrorScreen } from './ErrorScreen';
+import { NotFound } from './NotFound';
+import { GuestOnly, Protected, RequireInvitation } from './guards';
+import { AuthLayout } from '../layouts/AuthLayout';
+import { PlainLayout } from '../layouts/PlainLayout';
+import { DashboardLayout } from '../layouts/DashboardLayout';
+import { LoginPage } from '../features/auth/LoginPage';
+import { GuestPage } from '../features/auth/GuestPage';
+import { RootPage } from '../features/auth/RootPage';
+import { PlainPage, PLAIN_PAGES } from '../features/plain/PlainPage';
+import { DashboardSection } from '../features/dashboard/DashboardSection';
+import { SlideShow } from '../features/dashboard/SlideShow';
+
+const guest = (element: React.ReactNode) => <GuestOnly>{element}</GuestOnly>;
+
+/** The routes of SPEC section 2, each in its layout. */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <ErrorScreen />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: '/', element: guest(<RootPage />) },
+          { path: '/login', element: guest(<LoginPage />) },
+          { path: '/head-register', element: guest(<GuestPage titleKey="register_organisation" />) },
+          { path: '/sso/amazon/login', element: guest(<GuestPage titleKey="login" />) },
+          { path: '/sso/amazon/check-token', element: guest(<GuestPage titleKey="login" />) },
+          { path: '/update-password', element: guest(<GuestPage titleKey="password" />) },
+          { path: '/password-reset', element: guest(<GuestPage titleKey="forgot_password" />) },
+          { path: '/password/reset', element: guest(<GuestPage titleKey="forgot_password" />) },
+          { path: '/register', element: <RequireInvitation><GuestPage titleKey="survey_registration" /></RequireInvitation> },
+          { path: '/subgroup-register', element: <RequireInvitation><GuestPage titleKey="survey_registration" /></RequireInvitation> },
+          { path: '/update-survey', element: <GuestPage titleKey="survey_registration" /> },
+        ],
+      },
+      {
+        element: <PlainLayout />,
+        children: [
+          ...PLAIN_PAGES.map((page) => ({ path: page.path, element: <PlainPage page={page} /> })),
+          { path: '/slide-show', element: <Protected><SlideShow /></Protected> },
+        ],
+      },
+      {
+        path: '/dashboard',
+        element: <Protected><DashboardLayout /></Protected>,
+        children: [
+          { index: true, element: <Navigate to="/dashboard/home" replace /> },
+          { path: ':section', element: <DashboardSection /> },
+          { path: ':section/:subsection', element: <DashboardSection /> },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

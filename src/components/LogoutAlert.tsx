@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from 'react-aria-components';
+import type { AppState } from '../../domain/app/state';
+import { useDispatch, useSelector } from '../app/runtime';
+
+const selectLogoutAlert = (s: AppState) => s.session.logoutAlert;
+
+/** Tells the person why they were signed out when it was not their own doing. */
+export const LogoutAlert = () => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  if (!useSelector(selectLogoutAlert)) return null;
+  return (
+    <div className="logout-alert" role="alert">
+      <span>{t('auto-logout-message')}</span>
+      <Button className="button ghost small" onPress={() => dispatch({ type: 'session/dismissLogoutAlert' })}>
+        {t('dismiss')}
+      </Button>
+    </div>
+  );
+};

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Disclosure, DisclosurePanel, Heading, Link } from 'react-aria-components';
+import { useLocation } from 'react-router-dom';
+import type { MenuItem } from '../../../domain/navigation/menu';
+import { visibleMenu } from '../../../domain/navigation/routes';
+import type { AppState } from '../../../domain/app/state';
+import { useDispatch, useSelector } from '../../app/runtime';
+
+const selectMenu = (s: AppState) => visibleMenu(s.permissions);
+
+const itemPath = (item: MenuItem, parent?: MenuItem) =>
+  parent?.path ? `/dashboard/${parent.path}/${item.path}` : `/dashboard/${item.path}`;
+
+const MenuLink = ({ item, parent }: { item: MenuItem; parent?: MenuItem }) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const href = itemPath(item, parent);
+  const current = pathname === href || (!!item.sub && pathname.startsWith(`${href}/`));
+  return (
+    <Link href={href} className="menu-link" data-menu-id={item.id} aria-current={current ? 'page' : undefined}>
+      {t(item.name)}
+    </Link>
+  );
+};
+
+/** A sidebar entry: a link, a link with its sub-pages, or a group that only holds pages. */
+const MenuEntry = ({ item }: { item: MenuItem }) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  if (!item.sub) return <li><MenuLink item={item} /></li>;
+  const pages = item.path ? item.sub.map((sub) => ({ sub, parent: item })) : item.sub.map((sub) => ({ sub, parent: undefined }));
+  const open = pages.some(({ sub, parent }) => pathname.startsWith(itemPath(sub, parent)));
+  return (
+    <li>
+      <Disclosure defaultExpanded={open || !item.path} className="menu-group" id={`menu-${item.id}`}>
+        <Heading level={2} className="menu-group-heading">
+          <Button slot="trigger" className="menu-group-trigger">
+            <span aria-hidden="true" className="chevron" />
+            {t(item.name)}
+          </Button>
+        </Heading>
+        <DisclosurePanel>
+          <ul className="menu-sub">
+            {pages.map(({ sub, parent }) => (
+              <li key={`${sub.id}-${sub.path}`}>
+                <MenuLink item={sub} parent={parent} />
+              </li>
+            ))}
+          </ul>
+        </DisclosurePanel>
+      </Disclosure>
+    </li>
+  );
+};
+
+export const Sidebar = () => {
+  const { t } = useTranslation();
+  const menu = useSelector(selectMenu);
+  const dispatch = useDispatch();
+  return (
+    <aside className="sidebar">
+      <div className="sidebar-brand">
+        <span className="brand-mark" aria-hidden="true" />
+        <span>{t('app_name')}</span>
+      </div>
+      <nav aria-label={t('main_navigation')}>
+        <ul className="menu">
+          {menu.map((item) => (
+            <MenuEntry key={item.id} item={item} />
+          ))}
+        </ul>
+      </nav>
+      <Button className="button ghost sidebar-logout" onPress={() => dispatch({ type: 'session/logout' })}>
+        {t('logout')}
+      </Button>
+    </aside>
+  );
+};

@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Sidebar } from '../features/dashboard/Sidebar';
+
+export const DashboardLayout = () => {
+  const { t } = useTranslation();
+  return (
+    <div className="dashboard-layout">
+      <a className="skip-link" href="#dashboard-main">
+        {t('skip_to_content')}
+      </a>
+      <Sidebar />
+      <main id="dashboard-main" className="dashboard-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+};

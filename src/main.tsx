@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import { createAppRuntime } from '../infrastructure/app/runtime';
+import { RuntimeProvider } from './app/runtime';
+import { createAppRouter } from './app/router';
+import './styles.css';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+// Created once, outside React: StrictMode's double mount must not open a second tab channel.
+const runtime = createAppRuntime({
+  location: window.location,
+  storage: window.localStorage,
+  cookieDomain: import.meta.env.VITE_COOKIE_DOMAIN || undefined,
+  secureCookies: window.location.protocol === 'https:',
+  localBuild: import.meta.env.DEV || LOOPBACK.has(window.location.hostname),
+});
+const router = createAppRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RuntimeProvider runtime={runtime}>
+      <I18nextProvider i18n={runtime.i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </RuntimeProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, fallbackPasswordRegex, loadConfig, projectRoot } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: `${projectRoot}/data/pglite`,
+      production: false,
+      cookieDomain: undefined,
+      rateLimitMax: 300,
+      passwordRegex: fallbackPasswordRegex,
+      clientDir: `${projectRoot}/dist/client`,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '3999',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
+      DATA_DIR: '/tmp/data',
+      NODE_ENV: 'production',
+      COOKIE_DOMAIN: '.example.org',
+      RATE_LIMIT_MAX: '20',
+      PASSWORD_REGEX: '^.{12,}$',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 3999,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
+      dataDir: '/tmp/data',
+      production: true,
+      cookieDomain: '.example.org',
+      rateLimitMax: 20,
+      passwordRegex: '^.{12,}$',
+      trustProxy: true,
+    });
+  });
+
+  it('keeps the logger quiet under test', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT "abc"/],
+    [{ PORT: '70000' }, /PORT "70000"/],
+    [{ PORT: '3.5' }, /PORT/],
+    [{ RATE_LIMIT_MAX: '0' }, /RATE_LIMIT_MAX/],
+    [{ PASSWORD_REGEX: '(' }, /PASSWORD_REGEX/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
+  ])('refuses %j with a message naming the setting', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
