@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { routes } from '../../src/app/router';
 import { RuntimeProvider } from '../../src/app/runtime';
 import { createStore } from '../../infrastructure/bus/store';
@@ -37,7 +37,7 @@ const render = async (path: string, state: Partial<AppState> = {}) => {
     debug: { isEnabled: () => false, exportLog: () => '', replay: () => ({ ok: false, reason: 'notALog' }) },
     dispose: () => undefined,
   } satisfies AppRuntime;
-  const withBoom = [{ ...routes[0], children: [...(routes[0].children ?? []), { path: '/boom', element: <Boom /> }] }];
+  const withBoom: RouteObject[] = [{ ...routes[0], index: false, children: [...(routes[0].children ?? []), { path: '/boom', element: <Boom /> }] }];
   const router = createMemoryRouter(withBoom, { initialEntries: [path] });
   container = document.body.appendChild(document.createElement('div'));
   root = createRoot(container);
