@@ -25,6 +25,26 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   /** Behind a reverse proxy the client address comes from X-Forwarded-For (rate limit, audit). */
   readonly trustProxy: boolean;
+  /** Public address of the product, used in the links that emails carry. */
+  readonly appUrl: string;
+  /** smtp(s)://user:pass@host:port; without it mail stays in the outbox and is printed. */
+  readonly smtpUrl?: string;
+  readonly mailFrom: string;
+  /** Days after which a password must be changed; 0 turns expiry off. */
+  readonly passwordExpiryDays: number;
+  /** Failed sign-ins before an account is locked, and for how long. */
+  readonly loginMaxFailures: number;
+  readonly loginLockoutMinutes: number;
+  /** argon2id cost; raising it rehashes each password at its next sign-in. */
+  readonly argon2: { readonly memoryKib: number; readonly timeCost: number };
+  /** Login with Amazon; off unless client id and secret are set. */
+  readonly amazon?: {
+    readonly clientId: string;
+    readonly clientSecret: string;
+    readonly authorizeUrl: string;
+    readonly tokenUrl: string;
+    readonly profileUrl: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -81,6 +101,36 @@ const databaseUrl = (raw: string | undefined): string | undefined => {
   return value;
 };
 
+const url = (name: string, raw: string | undefined): string | undefined => {
+  const value = present(raw);
+  if (value === undefined) return undefined;
+  if (!/^https?:\/\//.test(value) || !URL.canParse(value)) throw new ConfigError(`Invalid ${name} "${value}": expected an http(s) address.`);
+  return value.replace(/\/+$/, '');
+};
+
+const smtpUrl = (raw: string | undefined): string | undefined => {
+  const value = present(raw);
+  if (value === undefined) return undefined;
+  if (!/^smtps?:\/\//.test(value) || !URL.canParse(value)) throw new ConfigError('Invalid SMTP_URL: expected smtp://user:password@host:port.');
+  return value;
+};
+
+const amazon = (env: Env): ServerConfig['amazon'] => {
+  const clientId = present(env.AMAZON_CLIENT_ID);
+  const clientSecret = present(env.AMAZON_CLIENT_SECRET);
+  if (clientId === undefined && clientSecret === undefined) return undefined;
+  if (clientId === undefined || clientSecret === undefined) {
+    throw new ConfigError('Login with Amazon needs both AMAZON_CLIENT_ID and AMAZON_CLIENT_SECRET.');
+  }
+  return {
+    clientId,
+    clientSecret,
+    authorizeUrl: url('AMAZON_AUTHORIZE_URL', env.AMAZON_AUTHORIZE_URL) ?? 'https://www.amazon.com/ap/oa',
+    tokenUrl: url('AMAZON_TOKEN_URL', env.AMAZON_TOKEN_URL) ?? 'https://api.amazon.com/auth/o2/token',
+    profileUrl: url('AMAZON_PROFILE_URL', env.AMAZON_PROFILE_URL) ?? 'https://api.amazon.com/user/profile',
+  };
+};
+
 /** Reads the environment once at start; a wrong value stops the start with a message naming it. */
 export const loadConfig = (env: Env = process.env): ServerConfig => ({
   port: integer('PORT', env.PORT, 3000, 0, 65535),
@@ -94,4 +144,16 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   clientDir: resolve(present(env.CLIENT_DIR) ?? resolve(projectRoot, 'dist/client')),
   logLevel: logLevel(env.LOG_LEVEL, env.NODE_ENV),
   trustProxy: boolean('TRUST_PROXY', env.TRUST_PROXY),
+  appUrl: url('APP_URL', env.APP_URL) ?? `http://${present(env.HOST) ?? '127.0.0.1'}:${integer('PORT', env.PORT, 3000, 0, 65535)}`,
+  smtpUrl: smtpUrl(env.SMTP_URL),
+  mailFrom: present(env.MAIL_FROM) ?? 'Diversity Atlas <no-reply@diversity-atlas.invalid>',
+  passwordExpiryDays: integer('PASSWORD_EXPIRY_DAYS', env.PASSWORD_EXPIRY_DAYS, 180, 0, 3650),
+  loginMaxFailures: integer('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5, 1, 100),
+  loginLockoutMinutes: integer('LOGIN_LOCKOUT_MINUTES', env.LOGIN_LOCKOUT_MINUTES, 15, 1, 1440),
+  argon2: {
+    // OWASP's argon2id floor: 19 MiB, two passes, one lane.
+    memoryKib: integer('ARGON2_MEMORY_KIB', env.ARGON2_MEMORY_KIB, 19_456, 19_456, 4_194_304),
+    timeCost: integer('ARGON2_TIME_COST', env.ARGON2_TIME_COST, 2, 2, 20),
+  },
+  amazon: amazon(env),
 });
