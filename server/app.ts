@@ -11,11 +11,19 @@ import { ApiError } from './http/apiError';
 import { registerClient } from './http/client';
 import { decorateServices } from './http/decorators';
 import { apiErrorHandler, frameworkErrorHandler } from './http/errorHandler';
+import { decorateAuth } from './plugins/auth';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
+import { ssoRoutes } from './routes/sso';
 import { systemRoutes } from './routes/system';
+import { userRoutes } from './routes/user';
+import { createMailer, type Mailer } from './services/mail';
 
 export interface AppDeps {
   readonly db: Kysely<Database>;
   readonly dbKind: DbKind;
+  /** Defaults to the outbox/SMTP mailer; tests pass a capturing one. */
+  readonly mailer?: Mailer;
 }
 
 // Bodies are never logged, and the query string is cut off because links carry tokens.
@@ -65,9 +73,19 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
     errorResponseBuilder: (_request, context) => new ApiError(context.statusCode, Messages.tooManyRequests),
   });
 
-  decorateServices(app, { db: deps.db, dbKind: deps.dbKind, config });
+  decorateServices(app, {
+    db: deps.db,
+    dbKind: deps.dbKind,
+    config,
+    mailer: deps.mailer ?? createMailer(config, deps.db, app.log),
+  });
+  decorateAuth(app);
 
   await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(ssoRoutes);
+  await app.register(devRoutes);
 
   await registerClient(app, config.clientDir);
   await app.ready();

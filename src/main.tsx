@@ -11,7 +11,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 // Created once, outside React: StrictMode's double mount must not open a second tab channel.
 const runtime = createAppRuntime({
-  location: window.location,
+  window,
   storage: window.localStorage,
   cookieDomain: import.meta.env.VITE_COOKIE_DOMAIN || undefined,
   secureCookies: window.location.protocol === 'https:',

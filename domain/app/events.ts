@@ -7,6 +7,9 @@ import { DashboardCommand, DashboardEvent } from '../dashboard/events';
 import { NotificationCommand, NotificationEvent } from '../notifications/events';
 import { I18nCommand, I18nEvent } from '../i18n/events';
 import { AppStartCommand, ConfigEvent } from '../config/events';
+import { AccountCommand, AccountEvent } from '../account/commands';
+import { FormEvent } from '../account/forms';
+import { WizardCommand, WizardEvent } from '../wizard/wizard';
 
 /** A command the application refused; the log keeps it so the story is whole. */
 export const commandRejected = message('bus/commandRejected', { command: t.string, reason: t.string });
@@ -20,9 +23,14 @@ export const AppEvent = t.union([
   NotificationEvent,
   I18nEvent,
   ConfigEvent,
+  AccountEvent,
+  FormEvent,
+  WizardEvent,
   commandRejected,
 ]);
 export type AppEvent = t.TypeOf<typeof AppEvent>;
 
-export const AppCommand = t.union([AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand]);
+export const AppCommand = t.union([
+  AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand,
+]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

@@ -8,6 +8,9 @@ import { dashboardReducer, initialDashboard, type DashboardState } from '../dash
 import { notificationsReducer, type Notification } from '../notifications/events';
 import { i18nReducer, initialI18n, type I18nState } from '../i18n/events';
 import { configReducer, initialConfig, type ConfigState } from '../config/events';
+import { accountReducer, initialAccount, type AccountState } from '../account/commands';
+import { formsReducer, type FormsState } from '../account/forms';
+import { initialWizard, wizardReducer, type WizardState } from '../wizard/wizard';
 import type { AppEvent } from './events';
 
 export interface AppState {
@@ -18,6 +21,9 @@ export interface AppState {
   readonly notifications: readonly Notification[];
   readonly i18n: I18nState;
   readonly config: ConfigState;
+  readonly account: AccountState;
+  readonly forms: FormsState;
+  readonly wizard: WizardState;
 }
 
 export const initialAppState: AppState = {
@@ -28,6 +34,9 @@ export const initialAppState: AppState = {
   notifications: [],
   i18n: initialI18n,
   config: initialConfig,
+  account: initialAccount,
+  forms: {},
+  wizard: initialWizard,
 };
 
 export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState, AppEvent>({
@@ -38,4 +47,7 @@ export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState,
   notifications: notificationsReducer,
   i18n: i18nReducer,
   config: configReducer,
+  account: accountReducer,
+  forms: formsReducer,
+  wizard: wizardReducer,
 });

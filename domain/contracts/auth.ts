@@ -194,6 +194,7 @@ export const AuthMessages = {
   currentPasswordWrong: 'The current password is not correct.',
   samePassword: 'The new password must differ from the current one.',
   tokenNoLongerValid: 'This token is no longer valid.',
+  twoFactorCodeRequired: 'Two-factor authentication is on: please confirm the password change with your code.',
   invalidCode: 'The code is not valid or has expired.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   resetRequested: 'If an account exists for this email, a link to reset the password has been sent.',

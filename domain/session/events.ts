@@ -1,38 +1,80 @@
 import * as t from 'io-ts';
 import { emptyMessage, message } from '../kernel/message';
 import { SessionState } from './state';
+import { SignOutReason } from './reasons';
+import { Industry, Organization, TwoFactorMethod, User } from '../contracts/auth';
 
-/** Why a session ended; shown to the person and kept in the log for the auditor. */
-export const SignOutReason = t.keyof({
-  logout: null,
-  unauthorised: null,
-  sessionEnded: null,
-  inactivity: null,
-  otherTab: null,
-  staleActivity: null,
-});
-export type SignOutReason = t.TypeOf<typeof SignOutReason>;
+export { SignOutReason } from './reasons';
+
+const FieldErrors = t.record(t.string, t.array(t.string));
 
 export const sessionEvents = {
   /** The persisted session (SPEC section 4: version 0.0.1) and the token cookie were read at start. */
   restored: message('session/restored', { session: t.union([SessionState, t.null]), hasToken: t.boolean, hasSecondaryToken: t.boolean }),
+  loginRequested: message('session/loginRequested', { email: t.string }),
+  ssoRequested: emptyMessage('session/ssoRequested'),
+  loggedIn: message('session/loggedIn', { user: User }),
+  twoFactorRequired: message('session/twoFactorRequired', { email: t.string, method: TwoFactorMethod, expiresAt: t.union([t.string, t.null]) }),
+  passwordExpired: message('session/passwordExpired', { email: t.string }),
+  accountExpired: message('session/accountExpired', { message: t.string }),
+  loginFailed: message('session/loginFailed', { message: t.string, errors: FieldErrors }),
+  checked: message('session/checked', { user: User, organization: Organization, industries: t.array(Industry) }),
+  userUpdated: message('session/userUpdated', { user: User }),
   signedOut: message('session/signedOut', { reason: SignOutReason }),
   /** A 401 arrived while nobody was signed in: the person is sent to /login. */
   unauthorised: message('session/unauthorised', { url: t.string }),
   logoutAlertDismissed: emptyMessage('session/logoutAlertDismissed'),
+  twoFactorCancelled: emptyMessage('session/twoFactorCancelled'),
+  inactivityWarned: emptyMessage('session/inactivityWarned'),
+  inactivityWarningDismissed: emptyMessage('session/inactivityWarningDismissed'),
 };
 
 export const SessionEvent = t.union([
   sessionEvents.restored,
+  sessionEvents.loginRequested,
+  sessionEvents.ssoRequested,
+  sessionEvents.loggedIn,
+  sessionEvents.twoFactorRequired,
+  sessionEvents.passwordExpired,
+  sessionEvents.accountExpired,
+  sessionEvents.loginFailed,
+  sessionEvents.checked,
+  sessionEvents.userUpdated,
   sessionEvents.signedOut,
   sessionEvents.unauthorised,
   sessionEvents.logoutAlertDismissed,
+  sessionEvents.twoFactorCancelled,
+  sessionEvents.inactivityWarned,
+  sessionEvents.inactivityWarningDismissed,
 ]);
 export type SessionEvent = t.TypeOf<typeof SessionEvent>;
 
+/**
+ * Commands may carry a password or a code on their way to the effect that sends it; only the
+ * events they produce are logged, and those never do.
+ */
 export const sessionCommands = {
+  login: message('session/login', { email: t.string, password: t.string }),
+  confirmTwoFactor: message('session/confirmTwoFactor', { email: t.string, password: t.string, code: t.string }),
+  cancelTwoFactor: emptyMessage('session/cancelTwoFactor'),
   logout: emptyMessage('session/logout'),
   dismissLogoutAlert: emptyMessage('session/dismissLogoutAlert'),
+  stayActive: emptyMessage('session/stayActive'),
+  /** Ask the server again who this token belongs to (another tab signed in, a password changed). */
+  check: emptyMessage('session/check'),
+  /** Login with Amazon: leave for the provider, then finish with what it sent back. */
+  startSso: emptyMessage('session/startSso'),
+  finishSso: message('session/finishSso', { code: t.string, state: t.string }),
 };
-export const SessionCommand = t.union([sessionCommands.logout, sessionCommands.dismissLogoutAlert]);
+export const SessionCommand = t.union([
+  sessionCommands.login,
+  sessionCommands.confirmTwoFactor,
+  sessionCommands.cancelTwoFactor,
+  sessionCommands.logout,
+  sessionCommands.dismissLogoutAlert,
+  sessionCommands.stayActive,
+  sessionCommands.check,
+  sessionCommands.startSso,
+  sessionCommands.finishSso,
+]);
 export type SessionCommand = t.TypeOf<typeof SessionCommand>;

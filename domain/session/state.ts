@@ -1,16 +1,8 @@
 import * as t from 'io-ts';
+import { Industry, Organization, TwoFactorMethod, User } from '../contracts/auth';
+import { SignOutReason } from './reasons';
 
-/** The bits of the signed-in user the client keeps (SPEC section 3, Auth state). */
-export const SessionUser = t.intersection([
-  t.strict({ id: t.string, email: t.string }),
-  t.partial({
-    name: t.string,
-    role: t.string,
-    locale_id: t.union([t.string, t.null]),
-    setting: t.record(t.string, t.string),
-  }),
-]);
-export type SessionUser = t.TypeOf<typeof SessionUser>;
+export { User as SessionUser } from '../contracts/auth';
 
 export const Department = t.strict({ id: t.string, name: t.string });
 export type Department = t.TypeOf<typeof Department>;
@@ -28,12 +20,12 @@ export const SessionState = t.strict({
   anonymous: t.boolean,
   surveyId: t.number,
   completedSurveys: t.record(t.string, t.boolean),
-  user: t.union([SessionUser, t.null]),
+  user: t.union([User, t.null]),
   userEmail: t.union([t.string, t.null]),
-  organization: t.union([t.record(t.string, t.unknown), t.null]),
+  organization: t.union([Organization, t.null]),
   cohort: t.union([t.record(t.string, t.unknown), t.null]),
   filter: t.union([t.record(t.string, t.unknown), t.null]),
-  industries: t.array(t.unknown),
+  industries: t.array(Industry),
   departmentId: t.string,
   primaryDepartments: t.array(Department),
   logoutAlert: t.boolean,
@@ -43,6 +35,16 @@ export const SessionState = t.strict({
   inviteData: t.union([t.record(t.string, t.unknown), t.null]),
   pending: t.boolean,
   error: t.boolean,
+  /** The server's answer to the last failed sign-in: its message and field errors. */
+  loginError: t.union([t.strict({ message: t.string, errors: t.record(t.string, t.array(t.string)) }), t.null]),
+  /** A sign-in waiting for its second factor; expiresAt is when an emailed code stops working. */
+  twoFactor: t.union([t.strict({ email: t.string, method: TwoFactorMethod, expiresAt: t.union([t.string, t.null]) }), t.null]),
+  /** Signed in with a token that only allows changing the expired password. */
+  passwordExpired: t.boolean,
+  /** Set once the server has confirmed the token at start (check-access-token). */
+  checked: t.boolean,
+  lastSignOut: t.union([SignOutReason, t.null]),
+  inactivityWarning: t.boolean,
 });
 export type SessionState = t.TypeOf<typeof SessionState>;
 
@@ -67,4 +69,10 @@ export const initialSession: SessionState = {
   inviteData: null,
   pending: false,
   error: false,
+  loginError: null,
+  twoFactor: null,
+  passwordExpired: false,
+  checked: false,
+  lastSignOut: null,
+  inactivityWarning: false,
 };

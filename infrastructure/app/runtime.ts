@@ -11,7 +11,14 @@ import { createI18n, initialLanguage } from '../i18n/i18n';
 import { translationEffect } from '../i18n/i18n.effects';
 import { openTabChannel } from '../tabs/channel';
 import { connectTabs } from '../tabs/sync';
-import { forgetSessionEffect, logoutEffect, type SessionEffectDeps } from '../effects/session.effects';
+import { forgetSessionEffect, type SessionEffectDeps } from '../effects/session.effects';
+import { loginEffect, logoutEffect, permissionsEffect, sessionCheckEffect, ssoEffect, type AuthDeps } from '../effects/auth.effects';
+import {
+  changePasswordEffect, passwordResetEffects, registerEffect, saveSettingEffect, twoFactorEffects, updateProfileEffect, type AccountDeps,
+} from '../effects/account.effects';
+import { createSecrets, type Secrets } from './secrets';
+import { inactivityEffect, type InactivityDeps } from '../effects/inactivity.effects';
+import { browserActivitySources, createActivityTracker } from '../tabs/activity';
 import { initialLanguageEffect, passwordRuleEffect, restoreSessionEffect, type StartDeps } from '../effects/app.effects';
 import { isDebugEnabled } from '../devtools/debugFlag';
 
@@ -19,6 +26,8 @@ export interface AppRuntime {
   readonly store: Store;
   readonly i18n: I18n;
   readonly api: ApiClient;
+  /** Shown-once secrets (authenticator set-up), kept out of the store and the log. */
+  readonly secrets: Secrets;
   readonly debug: {
     isEnabled(role: string | null): boolean;
     exportLog(): string;
@@ -29,14 +38,14 @@ export interface AppRuntime {
 }
 
 export interface RuntimeEnvironment {
-  readonly location: Pick<Location, 'search' | 'hostname'>;
+  readonly window: Window;
   readonly storage: Storage;
   readonly cookieDomain?: string;
   readonly secureCookies: boolean;
   readonly localBuild: boolean;
 }
 
-type Deps = SessionEffectDeps & StartDeps;
+type Deps = SessionEffectDeps & StartDeps & AuthDeps & AccountDeps & InactivityDeps;
 
 /**
  * Wires the client together once per page: storage, tokens, the HTTP client, i18n, the bus
@@ -59,10 +68,20 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     ids,
   });
 
+  const secrets = createSecrets();
+  const clock = { now: () => Date.now() };
+  const activity = createActivityTracker(browserActivitySources(env.window, clock));
   const deps: Deps = {
+    activity,
+    clock,
+    startActivityClock: () => activity.record(clock.now()),
+    leaveFor: (url) => env.window.location.assign(url),
     api,
+    cookies,
+    secrets,
     forgetSession: () => {
       cookies.clearAll();
+      activity.forget();
       clearOnLogout(storage);
     },
     readSession: () => ({ session: loadSession(storage), hasToken: !!cookies.primary(), hasSecondaryToken: !!cookies.secondary() }),
@@ -81,11 +100,22 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     restoreSessionEffect,
     passwordRuleEffect,
     initialLanguageEffect,
+    loginEffect,
+    ssoEffect,
     logoutEffect,
+    sessionCheckEffect,
+    permissionsEffect,
     forgetSessionEffect,
+    registerEffect,
+    passwordResetEffects,
+    changePasswordEffect,
+    updateProfileEffect,
+    saveSettingEffect,
+    twoFactorEffects,
+    inactivityEffect,
     translationEffect({ api, i18n, storage }) as Effect<Deps>,
   ];
-  store = createStore({ tabId, clock: Date, ids, effects, deps });
+  store = createStore({ tabId, clock, ids, effects, deps });
 
   const persisting = store.state$
     .pipe(map((s) => s.session), distinctUntilChanged())
@@ -101,8 +131,9 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     store: liveStore,
     i18n,
     api,
+    secrets,
     debug: {
-      isEnabled: (role) => isDebugEnabled({ search: env.location.search, storage, localBuild: env.localBuild, role }),
+      isEnabled: (role) => isDebugEnabled({ search: env.window.location.search, storage, localBuild: env.localBuild, role }),
       exportLog: () => exportLog(liveStore.getLifted().entries, Date.now()),
       replay: (text) => {
         const result = importLog(text);

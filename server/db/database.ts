@@ -18,6 +18,15 @@ export interface Database {
   translations: TranslationsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  organizations: OrganizationsTable;
+  tiers: TiersTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_challenges: LoginChallengesTable;
+  password_resets: PasswordResetsTable;
+  login_failures: LoginFailuresTable;
+  outbox: OutboxTable;
+  sso_states: SsoStatesTable;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -53,5 +62,114 @@ export interface AuditLogTable {
   at: ColumnType<Date, never, never>;
 }
 
+export interface OrganizationsTable {
+  id: Generated<string>;
+  name: string;
+  country: string;
+  industry: string | null;
+  seat_capacity: Generated<number>;
+  /** null: no end date. */
+  package_expires_at: Date | null;
+  active: Generated<boolean>;
+  view_as_consent: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+/** Level 1 is the organisation, 2 its groups, 3 their sub-groups; only the name can change. */
+export interface TiersTable {
+  organization_id: string;
+  level: number;
+  name: string;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  organization_id: string;
+  email: string;
+  password_hash: string | null;
+  role: 'admin' | 'second_admin' | 'sub_admin' | 'group_assignee' | 'subgroup_assignee' | 'staff';
+  first_name: string;
+  last_name: string;
+  locale_id: string | null;
+  active: Generated<boolean>;
+  two_factor: Generated<'off' | 'email' | 'totp'>;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: number | null;
+  password_changed_at: Generated<Date>;
+  settings: ColumnType<JsonValue, string | undefined, string>;
+  created_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  organization_id: string;
+  kind: Generated<'primary' | 'secondary'>;
+  restricted: Generated<boolean>;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  revoked_at: Date | null;
+  address: string | null;
+  view_as_group_id: string | null;
+}
+
+export interface LoginChallengesTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  code_hash: string;
+  purpose: 'login' | 'toggle';
+  expires_at: Date;
+  used_at: Date | null;
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email_lower: string;
+  address: string | null;
+  at: Generated<Date>;
+}
+
 export type Locale = Selectable<LocalesTable>;
+export type OrganizationRow = Selectable<OrganizationsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type NewAuditEntry = Insertable<AuditLogTable>;
+
+/** Every email, written before it is sent; sent_at stays null while no SMTP server took it. */
+export interface OutboxTable {
+  id: Generated<number>;
+  organization_id: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  link: string | null;
+  created_at: ColumnType<Date, never, never>;
+  sent_at: ColumnType<Date | null, never, Date | null>;
+  attempts: ColumnType<number, never, number>;
+  last_error: ColumnType<string | null, never, string | null>;
+}
+
+/** A started single sign-on: the state's hash, the browser it belongs to and the PKCE verifier. */
+export interface SsoStatesTable {
+  state_hash: string;
+  provider: string;
+  browser_hash: string;
+  code_verifier: string;
+  created_at: ColumnType<Date, never, never>;
+  expires_at: ColumnType<Date, Date | string, never>;
+}

@@ -3,12 +3,14 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { DbKind } from '../db/connect';
 import type { Database } from '../db/database';
+import type { Mailer } from '../services/mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
     readonly db: Kysely<Database>;
     readonly dbKind: DbKind;
     readonly config: ServerConfig;
+    readonly mailer: Mailer;
   }
 }
 
@@ -16,11 +18,13 @@ export interface Services {
   readonly db: Kysely<Database>;
   readonly dbKind: DbKind;
   readonly config: ServerConfig;
+  readonly mailer: Mailer;
 }
 
-/** Makes the services reachable from every route plugin as `app.db`, `app.dbKind`, `app.config`. */
+/** Makes the services reachable from every route plugin as `app.db`, `app.dbKind`, `app.config`, `app.mailer`. */
 export const decorateServices = (app: FastifyInstance, services: Services): void => {
   app.decorate('db', services.db);
   app.decorate('dbKind', services.dbKind);
   app.decorate('config', services.config);
+  app.decorate('mailer', services.mailer);
 };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { AnyEndpoint, BodyOf, DataOf, QueryOf } from '../../domain/contracts/endpoint';
 import type { ApiEnvelope } from '../../domain/contracts/envelope';
 import { decodeOrThrow } from './decode';
@@ -34,13 +34,22 @@ export type EndpointHandler<E extends AnyEndpoint> = (input: EndpointInput<E>) =
 export const routePath = (contractPath: string): string =>
   `/api/${contractPath.replace(/^\/+/, '')}`.replace(/\{(\w+)\}/g, ':$1');
 
+/** Per-route Fastify options, e.g. `{ config: { rateLimit: { max: 20, timeWindow: 60_000 } } }`. */
+export type EndpointOptions = Pick<RouteShorthandOptions, 'config'>;
+
 /**
  * Registers one contract endpoint. The query and the body are decoded with the contract's
  * codecs before the handler runs (failure: 422 envelope); the handler's value is encoded
  * with the data codec and sent as `{ status: 200, data }`.
  */
-export const registerEndpoint = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void => {
+export const registerEndpoint = <E extends AnyEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: EndpointOptions = {},
+): void => {
   app.route({
+    ...options,
     method: endpoint.method,
     url: routePath(endpoint.path),
     handler: async (request, reply) => {

@@ -3,6 +3,7 @@ import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { LowercasePaths } from './guards';
 import { Notifications } from '../components/Notifications';
 import { LogoutAlert } from '../components/LogoutAlert';
+import { InactivityWarning } from '../components/InactivityWarning';
 import { DebugPanel, useDebugEnabled } from '../features/debug/DebugPanel';
 import { useReplayLock } from '../features/debug/useReplayLock';
 
@@ -18,6 +19,7 @@ export const Root = () => {
           <Outlet />
           <Notifications />
           <LogoutAlert />
+          <InactivityWarning />
         </div>
         <DebugPanel />
       </LowercasePaths>

@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { lowercaseRedirect } from '../../domain/navigation/routes';
+import type { AppState } from '../../domain/app/state';
 import { useSelector } from './runtime';
 
-const selectSignedIn = (s: { session: { signedIn: boolean } }) => s.session.signedIn;
+/** Where the session stands for routing: out, in, or in only to change an expired password. */
+type Access = 'guest' | 'member' | 'passwordExpired';
+const selectAccess = (s: AppState): Access =>
+  !s.session.signedIn ? 'guest' : s.session.passwordExpired ? 'passwordExpired' : 'member';
 
 /** SPEC section 2: a path with uppercase letters is redirected to its lowercase form. */
 export const LowercasePaths = ({ children }: { children: ReactNode }) => {
@@ -14,13 +18,27 @@ export const LowercasePaths = ({ children }: { children: ReactNode }) => {
 };
 
 /** Guest-only pages send a signed-in person to their dashboard. */
-export const GuestOnly = ({ children }: { children: ReactNode }) =>
-  useSelector(selectSignedIn) ? <Navigate to="/dashboard" replace /> : <>{children}</>;
+export const GuestOnly = ({ children }: { children: ReactNode }) => {
+  const access = useSelector(selectAccess);
+  if (access === 'member') return <Navigate to="/dashboard" replace />;
+  if (access === 'passwordExpired') return <Navigate to="/update-password" replace />;
+  return <>{children}</>;
+};
+
+/** The expired-password page: for the person who must change it, and nobody else. */
+export const PasswordExpiredOnly = ({ children }: { children: ReactNode }) => {
+  const access = useSelector(selectAccess);
+  if (access === 'member') return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+};
 
 /** Protected pages need the token cookie; without it the person signs in first. */
 export const Protected = ({ children }: { children: ReactNode }) => {
   const location = useLocation();
-  return useSelector(selectSignedIn) ? <>{children}</> : <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  const access = useSelector(selectAccess);
+  if (access === 'guest') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (access === 'passwordExpired') return <Navigate to="/update-password" replace />;
+  return <>{children}</>;
 };
 
 /** Registration from an invitation needs its token in the link. */

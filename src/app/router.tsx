@@ -2,12 +2,19 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-do
 import { Root } from './Root';
 import { ErrorScreen } from './ErrorScreen';
 import { NotFound } from './NotFound';
-import { GuestOnly, Protected, RequireInvitation } from './guards';
+import { GuestOnly, PasswordExpiredOnly, Protected, RequireInvitation } from './guards';
 import { AuthLayout } from '../layouts/AuthLayout';
 import { PlainLayout } from '../layouts/PlainLayout';
 import { DashboardLayout } from '../layouts/DashboardLayout';
 import { LoginPage } from '../features/auth/LoginPage';
 import { GuestPage } from '../features/auth/GuestPage';
+import { SsoCheckTokenPage, SsoStartPage } from '../features/auth/SsoPages';
+import { HeadRegisterPage } from '../features/auth/HeadRegisterPage';
+import { RegisterSuccessPage } from '../features/auth/RegisterSuccessPage';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { UpdatePasswordPage } from '../features/auth/UpdatePasswordPage';
+import { AccountSettingsPage } from '../features/account/AccountSettingsPage';
 import { RootPage } from '../features/auth/RootPage';
 import { PlainPage, PLAIN_PAGES } from '../features/plain/PlainPage';
 import { DashboardSection } from '../features/dashboard/DashboardSection';
@@ -26,12 +33,14 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: guest(<RootPage />) },
           { path: '/login', element: guest(<LoginPage />) },
-          { path: '/head-register', element: guest(<GuestPage titleKey="register_organisation" />) },
-          { path: '/sso/amazon/login', element: guest(<GuestPage titleKey="login" />) },
-          { path: '/sso/amazon/check-token', element: guest(<GuestPage titleKey="login" />) },
-          { path: '/update-password', element: guest(<GuestPage titleKey="password" />) },
-          { path: '/password-reset', element: guest(<GuestPage titleKey="forgot_password" />) },
-          { path: '/password/reset', element: guest(<GuestPage titleKey="forgot_password" />) },
+          { path: '/head-register', element: guest(<HeadRegisterPage />) },
+          { path: '/head-register/success', element: guest(<RegisterSuccessPage />) },
+          { path: '/sso/amazon/login', element: guest(<SsoStartPage />) },
+          { path: '/sso/amazon/check-token', element: guest(<SsoCheckTokenPage />) },
+          // The person whose password expired is signed in, so this page is not guest-only.
+          { path: '/update-password', element: <PasswordExpiredOnly><UpdatePasswordPage /></PasswordExpiredOnly> },
+          { path: '/password-reset', element: guest(<ForgotPasswordPage />) },
+          { path: '/password/reset', element: guest(<ResetPasswordPage />) },
           { path: '/register', element: <RequireInvitation><GuestPage titleKey="survey_registration" /></RequireInvitation> },
           { path: '/subgroup-register', element: <RequireInvitation><GuestPage titleKey="survey_registration" /></RequireInvitation> },
           { path: '/update-survey', element: <GuestPage titleKey="survey_registration" /> },
@@ -49,6 +58,8 @@ export const routes: RouteObject[] = [
         element: <Protected><DashboardLayout /></Protected>,
         children: [
           { index: true, element: <Navigate to="/dashboard/home" replace /> },
+          { path: 'account-settings', element: <AccountSettingsPage /> },
+          { path: 'account-settings/:tab', element: <AccountSettingsPage /> },
           { path: ':section', element: <DashboardSection /> },
           { path: ':section/:subsection', element: <DashboardSection /> },
         ],

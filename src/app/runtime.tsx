@@ -21,10 +21,10 @@ export const useRuntime = (): AppRuntime => {
  * Reads a slice of the application state. The selector is taken once per component: pass a
  * module-level function or one that only closes over values stable for the component's life.
  */
-export const useSelector = <T,>(selector: (state: AppState) => T): T => {
+export const useSelector = <T,>(selector: (state: AppState) => T, equal?: (a: T, b: T) => boolean): T => {
   const { store } = useRuntime();
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const slice$ = useMemo(() => store.state$.pipe(map(selector), distinctUntilChanged()), [store]);
+  const slice$ = useMemo(() => store.state$.pipe(map(selector), distinctUntilChanged(equal)), [store]);
   return useObservableEagerState(slice$);
 };
 

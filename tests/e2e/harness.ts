@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -103,4 +104,73 @@ export const expectAccessible = async (page: Page, label: string): Promise<void>
 export const screenshot = async (page: Page, name: string): Promise<void> => {
   await mkdir(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: join(RESULTS_DIR, `${name}.png`), fullPage: true });
+};
+
+export interface Account {
+  readonly email: string;
+  readonly password: string;
+  readonly organization: string;
+}
+
+let accounts = 0;
+
+/** Registers an organisation through the API, as the registration wizard would. */
+export const registerAccount = async (server: RunningServer, prefix = 'admin'): Promise<Account> => {
+  const n = `${Date.now()}-${++accounts}`;
+  const account = { email: `${prefix}-${n}@example.org`, password: 'Sturdy-Pass-42', organization: `Org ${n}` };
+  const response = await fetch(`${server.url}/api/head-register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      organization_name: account.organization, country: 'AU', industry: null, first_name: 'Ada', last_name: 'Lovelace',
+      email: account.email, password: account.password, password_confirmation: account.password, agree: true,
+    }),
+  });
+  if (response.status !== 200) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  return account;
+};
+
+/** Signs in through the API and puts the token where the client keeps it. */
+export const signInWithCookie = async (server: RunningServer, context: BrowserContext, account: Account): Promise<string> => {
+  const response = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const body = (await response.json()) as { data?: { access_token?: string } };
+  const token = body.data?.access_token;
+  if (!token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  await context.addCookies([{ name: 'token', value: token, domain: '127.0.0.1', path: '/', sameSite: 'Lax' }]);
+  return token;
+};
+
+/** The newest message the development mailbox holds for an address. */
+export const latestMail = async (server: RunningServer, to: string): Promise<{ subject: string; text: string; link: string | null }> => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const body = (await response.json()) as { data?: { subject: string; text: string; link: string | null }[] };
+    if (body.data && body.data.length > 0) return body.data[0];
+    if (Date.now() > deadline) throw new Error(`no mail for ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+export interface Suite {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/** One server and one browser profile per suite file, started before and stopped after it. */
+export const useSuite = (): Suite => {
+  const suite = {} as { server: RunningServer; browser: Browser };
+  before(async () => {
+    suite.server = await startServer();
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 };

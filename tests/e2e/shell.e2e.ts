@@ -3,30 +3,20 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, RESULTS_DIR, screenshot, startServer, type Browser, type RunningServer } from './harness';
+import { expectAccessible, registerAccount, RESULTS_DIR, screenshot, signInWithCookie, useSuite } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useSuite();
 
 const openPage = async (path: string): Promise<Page> => {
-  const page = await browser.context.newPage();
-  await page.goto(`${server.url}${path}`);
+  const page = await suite.browser.context.newPage();
+  await page.goto(`${suite.server.url}${path}`);
   return page;
 };
 
-/** The token cookie is what makes a tab signed in (SPEC section 4). */
-const withTokenCookie = () =>
-  browser.context.addCookies([{ name: 'token', value: 'e2e-token', domain: '127.0.0.1', path: '/', sameSite: 'Lax' }]);
+/** The token cookie is what makes a tab signed in (SPEC section 4); the server confirms it. */
+const withTokenCookie = async () => {
+  await signInWithCookie(suite.server, suite.browser.context, await registerAccount(suite.server));
+};
 
 describe('routes and shell, signed out', () => {
   it('sends / to /login', async () => {
@@ -71,11 +61,20 @@ describe('routes and shell, signed out', () => {
     await page.close();
   });
 
+  it('a forged token cookie is refused by the server and the person lands on /login', async () => {
+    await suite.browser.context.addCookies([{ name: 'token', value: 'forged', domain: '127.0.0.1', path: '/', sameSite: 'Lax' }]);
+    const page = await openPage('/dashboard/home');
+    await page.waitForURL('**/login');
+    await page.getByText('Session expired! Please log in first.').waitFor();
+    assert.equal((await suite.browser.context.cookies()).some((c) => c.name === 'token'), false);
+    await page.close();
+  });
+
   it('loads the server translation and the password rule on start', async () => {
-    const page = await browser.context.newPage();
+    const page = await suite.browser.context.newPage();
     const translation = page.waitForResponse((r) => r.url().includes('/api/translation?code=au'));
     const rule = page.waitForResponse((r) => r.url().includes('/api/password-config'));
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     assert.equal((await translation).status(), 200);
     assert.equal((await rule).status(), 200);
     await page.waitForFunction(() => localStorage.getItem('regex') !== null);
@@ -85,7 +84,7 @@ describe('routes and shell, signed out', () => {
 
 describe('dashboard shell, signed in', () => {
   before(withTokenCookie);
-  after(() => browser.context.clearCookies());
+  after(() => suite.browser.context.clearCookies());
 
   it('sends a signed-in person from a guest page to the dashboard home', async () => {
     const page = await openPage('/login');
@@ -103,7 +102,7 @@ describe('dashboard shell, signed in', () => {
     await nav.getByRole('link', { name: 'Languages' }).click();
     await page.waitForURL('**/dashboard/languages');
     await page.getByRole('heading', { name: 'Languages', level: 1 }).waitFor();
-    await page.goto(`${server.url}/dashboard/compare`);
+    await page.goto(`${suite.server.url}/dashboard/compare`);
     await page.waitForURL('**/dashboard/compare/internal');
     await expectAccessible(page, '/dashboard/compare/internal');
     await page.close();

@@ -1,10 +1,61 @@
 import fc from 'fast-check';
 import type { AppEvent } from '../../domain/app/events';
 import { GENERATIONS } from '../../domain/filters/model';
-import { initialSession } from '../../domain/session/state';
+import type { SessionState } from '../../domain/session/state';
+import type { User } from '../../domain/contracts/auth';
+import { BANNER_PANELS } from '../../domain/navigation/menu';
 import type { AppEnvelope } from '../../infrastructure/bus/types';
 
 const word = fc.string({ minLength: 1, maxLength: 8 });
+const json = fc.jsonValue({ maxDepth: 2 });
+const record = fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 3 });
+
+export const user: fc.Arbitrary<User> = fc.record({
+  id: fc.uuid(),
+  email: fc.emailAddress(),
+  first_name: fc.string(),
+  last_name: fc.string(),
+  role: fc.constantFrom('admin', 'second_admin', 'sub_admin', 'group_assignee', 'subgroup_assignee', 'staff'),
+  organization_id: fc.uuid(),
+  locale_id: fc.option(fc.constantFrom('au', 'fr'), { nil: null }),
+  two_factor: fc.constantFrom('off', 'email', 'totp'),
+  setting: fc.record({
+    banners: fc.dictionary(fc.constantFrom(...BANNER_PANELS), fc.constantFrom('hideAlways', 'showAlways', 'showOnce'), { maxKeys: 3 }),
+  }),
+});
+
+const organization = fc.record({ id: fc.uuid(), name: fc.string(), country: fc.constantFrom('AU', 'NZ'), industry: fc.option(fc.string(), { nil: null }) });
+
+const formId = fc.constantFrom('register', 'resetRequest', 'resetPassword', 'changePassword', 'profile', 'banners', 'twoFactor') as fc.Arbitrary<'register'>;
+
+export const sessionState: fc.Arbitrary<SessionState> = fc.record({
+  signedIn: fc.boolean(),
+  viewingAs: fc.boolean(),
+  anonymous: fc.boolean(),
+  surveyId: fc.integer({ min: 1, max: 1000 }),
+  completedSurveys: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.boolean(), { maxKeys: 3 }),
+  user: fc.option(user, { nil: null }),
+  userEmail: fc.option(fc.emailAddress(), { nil: null }),
+  organization: fc.option(organization, { nil: null }),
+  cohort: fc.option(record, { nil: null }),
+  filter: fc.option(record, { nil: null }),
+  industries: fc.array(fc.record({ value: fc.string(), principleId: fc.nat() }), { maxLength: 3 }),
+  departmentId: fc.string({ minLength: 1, maxLength: 8 }),
+  primaryDepartments: fc.array(fc.record({ id: fc.uuid(), name: fc.string() }), { maxLength: 3 }),
+  logoutAlert: fc.boolean(),
+  headRegisterCompleted: fc.boolean(),
+  expired: fc.boolean(),
+  surveyCompleted: fc.boolean(),
+  inviteData: fc.option(record, { nil: null }),
+  pending: fc.boolean(),
+  error: fc.boolean(),
+  loginError: fc.option(fc.record({ message: fc.string(), errors: fc.dictionary(word, fc.array(fc.string(), { maxLength: 2 }), { maxKeys: 2 }) }), { nil: null }),
+  twoFactor: fc.option(fc.record({ email: fc.emailAddress(), method: fc.constantFrom('email', 'totp'), expiresAt: fc.option(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), { nil: null }) }), { nil: null }),
+  passwordExpired: fc.boolean(),
+  checked: fc.boolean(),
+  lastSignOut: fc.option(fc.constantFrom('logout', 'unauthorised', 'sessionEnded', 'inactivity', 'otherTab', 'staleActivity'), { nil: null }),
+  inactivityWarning: fc.boolean(),
+});
 
 const filters = fc.record(
   {
@@ -25,7 +76,7 @@ const signOutReason = fc.constantFrom('logout', 'unauthorised', 'sessionEnded', 
 export const appEvent: fc.Arbitrary<AppEvent> = fc.oneof(
   fc.record({
     type: fc.constant('session/restored' as const),
-    session: fc.option(fc.record({ userEmail: fc.option(fc.emailAddress(), { nil: null }), logoutAlert: fc.boolean() }).map((s) => ({ ...initialSession, ...s })), { nil: null }),
+    session: fc.option(sessionState, { nil: null }),
     hasToken: fc.boolean(),
     hasSecondaryToken: fc.boolean(),
   }),
@@ -47,6 +98,29 @@ export const appEvent: fc.Arbitrary<AppEvent> = fc.oneof(
   fc.record({ type: fc.constant('i18n/translationFailed' as const), code: fc.constantFrom('au', 'fr') }),
   fc.record({ type: fc.constant('bus/commandRejected' as const), command: word, reason: word }),
   fc.record({ type: fc.constant('config/passwordRuleLoaded' as const), regex: fc.oneof(word, fc.constant('^.{12,}$')) }),
+  fc.record({ type: fc.constant('session/loginRequested' as const), email: fc.emailAddress() }),
+  fc.record({ type: fc.constant('session/loggedIn' as const), user }),
+  fc.record({ type: fc.constant('session/twoFactorRequired' as const), email: fc.emailAddress(), method: fc.constantFrom('email', 'totp') as fc.Arbitrary<'email'>, expiresAt: fc.option(fc.constant('2026-11-21T10:00:00.000Z'), { nil: null }) }),
+  fc.record({ type: fc.constant('session/passwordExpired' as const), email: fc.emailAddress() }),
+  fc.record({ type: fc.constant('session/accountExpired' as const), message: word }),
+  fc.record({ type: fc.constant('session/loginFailed' as const), message: word, errors: fc.dictionary(word, fc.array(word, { maxLength: 2 }), { maxKeys: 2 }) }),
+  fc.record({ type: fc.constant('session/checked' as const), user, organization, industries: fc.constant([] as { value: string; principleId: number }[]) }),
+  fc.record({ type: fc.constant('session/userUpdated' as const), user }),
+  fc.constant({ type: 'session/twoFactorCancelled' as const }),
+  fc.constant({ type: 'session/ssoRequested' as const }),
+  fc.constant({ type: 'session/inactivityWarned' as const }),
+  fc.constant({ type: 'session/inactivityWarningDismissed' as const }),
+  fc.record({ type: fc.constant('form/submitted' as const), form: formId }),
+  fc.record({ type: fc.constant('form/succeeded' as const), form: formId, message: fc.option(word, { nil: null }) }),
+  fc.record({ type: fc.constant('form/failed' as const), form: formId, message: word, errors: fc.dictionary(word, fc.array(word, { maxLength: 2 }), { maxKeys: 2 }) }),
+  fc.record({ type: fc.constant('form/cleared' as const), form: formId }),
+  fc.record({ type: fc.constant('account/registered' as const), email: fc.emailAddress() }),
+  fc.record({ type: fc.constant('account/twoFactorCodeSent' as const), expiresAt: fc.constant('2026-11-21T10:00:00.000Z') }),
+  fc.constant({ type: 'account/totpSetupStarted' as const }),
+  fc.record({ type: fc.constant('wizard/started' as const), name: fc.constantFrom('head-register', 'other'), length: fc.nat(5) }),
+  fc.record({ type: fc.constant('wizard/moved' as const), index: fc.integer({ min: -3, max: 8 }) }),
+  fc.record({ type: fc.constant('wizard/tabSaved' as const), index: fc.nat(4), data: fc.dictionary(fc.constantFrom('name', 'country', 'email'), word, { maxKeys: 3 }) }),
+  fc.constant({ type: 'wizard/cleared' as const }),
 );
 
 /** A log as a tab would have written it: ascending seq and time. */

@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
+import * as m0002 from './0002_accounts';
+import * as m0003 from './0003_mail';
+import * as m0004 from './0004_sso';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -7,4 +10,7 @@ import * as m0001 from './0001_foundation';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_accounts': m0002,
+  '0003_mail': m0003,
+  '0004_sso': m0004,
 };

@@ -1,25 +1,95 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { isValidEmail } from '../../../domain/session/email';
+import type { AppState } from '../../../domain/app/state';
+import { useDispatch, useSelector } from '../../app/runtime';
 
+const selectLogin = (s: AppState) => ({
+  pending: s.session.pending,
+  loginError: s.session.loginError,
+  twoFactor: s.session.twoFactor,
+  lastSignOut: s.session.lastSignOut,
+});
+
+const sameLogin = (a: ReturnType<typeof selectLogin>, b: ReturnType<typeof selectLogin>) =>
+  a.pending === b.pending && a.loginError === b.loginError && a.twoFactor === b.twoFactor && a.lastSignOut === b.lastSignOut;
+
+/** Sign-in (SPEC section 4): email and password, then a code when the account has 2FA. */
 export const LoginPage = () => {
   const { t } = useTranslation();
-  const [submitted, setSubmitted] = useState(false);
+  const dispatch = useDispatch();
+  const { pending, loginError, twoFactor, lastSignOut } = useSelector(selectLogin, sameLogin);
+  // The password stays in this component: the 2FA step sends it again with the code.
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const submitCredentials = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
+    if (!isValidEmail(email) || password.length === 0) return;
+    dispatch({ type: 'session/login', email, password });
   };
+
+  const submitCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!twoFactor || !/^\d{6}$/.test(code)) return;
+    dispatch({ type: 'session/confirmTwoFactor', email: twoFactor.email, password, code });
+  };
+
+  const errorBox = loginError && (
+    <p role="alert" className="form-error">
+      {t(loginError.message)}
+    </p>
+  );
+
+  if (twoFactor) {
+    return (
+      <section aria-labelledby="login-heading" className="stack">
+        <h1 id="login-heading">{t('two_factor_title')}</h1>
+        <p>{twoFactor.method === 'email' ? t('two_factor_email_sent', { email: twoFactor.email }) : t('two_factor_app')}</p>
+        {errorBox}
+        <Form onSubmit={submitCode} className="stack">
+          <TextField
+            name="code"
+            value={code}
+            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+            isRequired
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            validate={(v) => (/^\d{6}$/.test(v) ? null : t('two_factor_code_invalid'))}
+            className="field"
+          >
+            <Label>{t('two_factor_code')}</Label>
+            <Input />
+            {twoFactor.expiresAt && (
+              <Text slot="description">{t('two_factor_expires', { time: new Date(twoFactor.expiresAt).toLocaleTimeString() })}</Text>
+            )}
+            <FieldError />
+          </TextField>
+          <Button type="submit" className="button primary" isDisabled={pending}>
+            {t('two_factor_confirm')}
+          </Button>
+          <Button className="button ghost" onPress={() => dispatch({ type: 'session/cancelTwoFactor' })}>
+            {t('back_to_login')}
+          </Button>
+        </Form>
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby="login-heading" className="stack">
       <h1 id="login-heading">{t('login')}</h1>
-      <Form onSubmit={onSubmit} className="stack" validationBehavior="native">
+      {lastSignOut === 'unauthorised' && !loginError && <p role="status">{t('session_expired')}</p>}
+      {errorBox}
+      <Form onSubmit={submitCredentials} className="stack">
         <TextField
           name="email"
           type="email"
+          value={email}
+          onChange={setEmail}
           isRequired
           autoComplete="username"
           validate={(value) => (isValidEmail(value) ? null : t('email_invalid'))}
@@ -32,6 +102,8 @@ export const LoginPage = () => {
         <TextField
           name="password"
           type="password"
+          value={password}
+          onChange={setPassword}
           isRequired
           autoComplete="current-password"
           validate={(value) => (value.length > 0 ? null : t('password_invalid'))}
@@ -41,14 +113,14 @@ export const LoginPage = () => {
           <Input />
           <FieldError />
         </TextField>
-        <Button type="submit" className="button primary">
-          {t('login')}
+        <Button type="submit" className="button primary" isDisabled={pending}>
+          {pending ? t('signing_in') : t('login')}
         </Button>
       </Form>
-      <p role="status">{submitted ? t('login_unavailable') : ''}</p>
       <nav aria-label={t('login')} className="inline-links">
         <Link to="/password-reset">{t('forgot_password')}</Link>
         <Link to="/head-register">{t('register_organisation')}</Link>
+        <Link to="/sso/amazon/login">{t('sso_title')}</Link>
       </nav>
     </section>
   );

@@ -57,6 +57,7 @@ export const Sidebar = () => {
   const { t } = useTranslation();
   const menu = useSelector(selectMenu);
   const dispatch = useDispatch();
+  const { pathname } = useLocation();
   return (
     <aside className="sidebar">
       <div className="sidebar-brand">
@@ -70,9 +71,18 @@ export const Sidebar = () => {
           ))}
         </ul>
       </nav>
-      <Button className="button ghost sidebar-logout" onPress={() => dispatch({ type: 'session/logout' })}>
-        {t('logout')}
-      </Button>
+      <div className="sidebar-footer">
+        <Link
+          href="/dashboard/account-settings"
+          className="menu-link"
+          aria-current={pathname.startsWith('/dashboard/account-settings') ? 'page' : undefined}
+        >
+          {t('account_settings')}
+        </Link>
+        <Button className="button ghost sidebar-logout" onPress={() => dispatch({ type: 'session/logout' })}>
+          {t('logout')}
+        </Button>
+      </div>
     </aside>
   );
 };

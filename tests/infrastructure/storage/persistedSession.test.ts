@@ -2,47 +2,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { STATE_VERSION } from '../../../domain/session/persisted';
-import { initialSession, type SessionState } from '../../../domain/session/state';
+import { initialSession } from '../../../domain/session/state';
+import { sessionState } from '../../support/arbitraries';
 import { clearOnLogout, loadSession, saveSession } from '../../../infrastructure/storage/persistedSession';
-
-const json = fc.jsonValue({ maxDepth: 2 });
-const record = fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 3 });
-
-const sessionState: fc.Arbitrary<SessionState> = fc.record({
-  signedIn: fc.boolean(),
-  viewingAs: fc.boolean(),
-  anonymous: fc.boolean(),
-  surveyId: fc.integer({ min: 1, max: 1000 }),
-  completedSurveys: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.boolean(), { maxKeys: 3 }),
-  user: fc.option(
-    fc.record(
-      {
-        id: fc.uuid(),
-        email: fc.emailAddress(),
-        name: fc.string(),
-        role: fc.string(),
-        locale_id: fc.option(fc.string(), { nil: null }),
-        setting: fc.dictionary(fc.string({ maxLength: 6 }), fc.constantFrom('hideAlways', 'show', 'hideOnce')),
-      },
-      { requiredKeys: ['id', 'email'] },
-    ),
-    { nil: null },
-  ),
-  userEmail: fc.option(fc.emailAddress(), { nil: null }),
-  organization: fc.option(record, { nil: null }),
-  cohort: fc.option(record, { nil: null }),
-  filter: fc.option(record, { nil: null }),
-  industries: fc.array(json, { maxLength: 3 }),
-  departmentId: fc.string({ minLength: 1, maxLength: 8 }),
-  primaryDepartments: fc.array(fc.record({ id: fc.uuid(), name: fc.string() }), { maxLength: 3 }),
-  logoutAlert: fc.boolean(),
-  headRegisterCompleted: fc.boolean(),
-  expired: fc.boolean(),
-  surveyCompleted: fc.boolean(),
-  inviteData: fc.option(record, { nil: null }),
-  pending: fc.boolean(),
-  error: fc.boolean(),
-});
 
 // JSON keeps no -0 and no undefined fields; the stored session is JSON by definition.
 const asJson = <A>(value: A): A => JSON.parse(JSON.stringify(value)) as A;

@@ -4,8 +4,12 @@ import { BroadcastChannel } from 'broadcast-channel';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { createStore, type Store } from '../../../infrastructure/bus/store';
 import { openTabChannel, type TabChannel } from '../../../infrastructure/tabs/channel';
-import { logoutEffect } from '../../../infrastructure/effects/session.effects';
+import { of } from 'rxjs';
+import { logoutEffect } from '../../../infrastructure/effects/auth.effects';
 import { connectTabs } from '../../../infrastructure/tabs/sync';
+
+// The server's logout answers at once; what matters here is what the tabs do with it.
+const offlineApi = { api: { call: () => of({ status: 200, data: null }) }, cookies: { setPrimary: () => undefined } } as never;
 
 const opened: { channel: TabChannel; stop: () => void }[] = [];
 let channelName = 0;
@@ -15,7 +19,7 @@ const tabs = async (count: number): Promise<Store[]> => {
   const name = `test-session-${++channelName}`;
   const stores = Array.from({ length: count }, (_, i) => {
     const tabId = `tab-${i}`;
-    const store = createStore({ tabId, clock: fixedClock(), ids: counterIds(tabId), effects: [logoutEffect] });
+    const store = createStore({ tabId, clock: fixedClock(), ids: counterIds(tabId), effects: [logoutEffect], deps: offlineApi });
     const channel = openTabChannel(name, { type: 'simulate' });
     opened.push({ channel, stop: connectTabs(store, channel) });
     return store;

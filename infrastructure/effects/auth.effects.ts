@@ -1,0 +1,127 @@
+import { EMPTY, catchError, concat, exhaustMap, filter, ignoreElements, map, mergeMap, of, switchMap, withLatestFrom, type Observable } from 'rxjs';
+import type { AppEvent } from '../../domain/app/events';
+import type { AppState } from '../../domain/app/state';
+import { AuthMessages, checkAccessToken, getPermissions, login, login2fa, logout, type LoginResult } from '../../domain/contracts/auth';
+import { ofType } from '../bus/ofType';
+import type { Effect } from '../bus/types';
+import type { ApiClient, ApiSuccess } from '../http/client';
+import type { TokenCookies } from '../storage/cookies';
+import { ssoLogin, ssoStart } from '../../domain/contracts/sso';
+import { failureText } from './failure';
+
+export interface AuthDeps {
+  readonly api: Pick<ApiClient, 'call'>;
+  readonly cookies: Pick<TokenCookies, 'setPrimary'>;
+  /** A fresh sign-in starts the inactivity clock that every tab reads. */
+  startActivityClock(): void;
+  /** Leaves the application for another site (the sign-in provider). */
+  leaveFor(url: string): void;
+}
+
+const loginOutcome = (email: string, result: ApiSuccess<LoginResult>, deps: AuthDeps): AppEvent[] => {
+  const data = result.data;
+  if (!data) return [{ type: 'session/loginFailed', message: result.message ?? AuthMessages.invalidCredentials, errors: {} }];
+  if (data.password_expired && data.access_token) {
+    deps.cookies.setPrimary(data.access_token);
+    return [{ type: 'session/passwordExpired', email }];
+  }
+  if (data.user && data.access_token) {
+    deps.cookies.setPrimary(data.access_token);
+    deps.startActivityClock();
+    return [{ type: 'session/loggedIn', user: data.user }];
+  }
+  if (data.two_factor && data.two_factor !== 'off') {
+    return [{ type: 'session/twoFactorRequired', email, method: data.two_factor, expiresAt: data.expired_time ?? null }];
+  }
+  return [{ type: 'session/loginFailed', message: AuthMessages.invalidCredentials, errors: {} }];
+};
+
+/** exhaustMap: while a sign-in is on its way, a second submit is ignored (one request). */
+export const loginEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('session/login', 'session/confirmTwoFactor'),
+    exhaustMap((command) => {
+      const call =
+        command.type === 'session/login'
+          ? deps.api.call(login, { body: { email: command.email, password: command.password }, silent: true })
+          : deps.api.call(login2fa, { body: { email: command.email, password: command.password, code: command.code }, silent: true });
+      return call.pipe(
+        mergeMap((result) => loginOutcome(command.email, result, deps)),
+        catchError(loginFailure),
+      );
+    }),
+  );
+
+const loginFailure = (error: unknown): Observable<AppEvent> => {
+  const text = failureText(error);
+  if ((error as { code?: unknown }).code === 403) return of({ type: 'session/accountExpired', message: text.message });
+  return of({ type: 'session/loginFailed', ...text });
+};
+
+/** Login with Amazon: the provider's page, then the same outcomes as a password sign-in. */
+export const ssoEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('session/startSso', 'session/finishSso'),
+    exhaustMap((command): Observable<AppEvent> =>
+      command.type === 'session/startSso'
+        ? deps.api.call(ssoStart, { silent: true }).pipe(
+            mergeMap((result) => {
+              if (result.data) deps.leaveFor(result.data.url);
+              return EMPTY;
+            }),
+            catchError(loginFailure),
+          )
+        : deps.api.call(ssoLogin, { body: { code: command.code, state: command.state }, silent: true }).pipe(
+            mergeMap((result) => loginOutcome(result.data?.user?.email ?? '', result, deps)),
+            catchError(loginFailure),
+          ),
+    ),
+  );
+
+/** The server forgets the token first; whatever it answers, this browser signs out. */
+export const logoutEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('session/logout'),
+    exhaustMap(() =>
+      concat(
+        deps.api.call(logout, { silent: true }).pipe(
+          catchError(() => EMPTY),
+          ignoreElements(),
+        ),
+        of<AppEvent>({ type: 'session/signedOut', reason: 'logout' }),
+      ),
+    ),
+  );
+
+const restoredWithToken = (e: AppEvent) => e.type === 'session/restored' && e.hasToken;
+
+/**
+ * Confirms a restored token with the server (check-access-token). A 401 signs the person out
+ * through the HTTP rules; being offline keeps the restored session until the server answers.
+ */
+export const sessionCheckEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    filter((m): m is AppEvent => restoredWithToken(m as AppEvent) || m.type === 'session/check' || m.type === 'form/succeeded' && (m as { form?: string }).form === 'changePassword'),
+    switchMap(() =>
+      deps.api.call(checkAccessToken).pipe(
+        mergeMap((result): AppEvent[] =>
+          result.data ? [{ type: 'session/checked', user: result.data.user, organization: result.data.organization, industries: result.data.industries }] : [],
+        ),
+        catchError(() => EMPTY),
+      ),
+    ),
+  );
+
+/** Permissions follow every confirmed session (SPEC section 6: fetched after the session check). */
+export const permissionsEffect: Effect<AuthDeps> = (live$, state$, deps) =>
+  live$.pipe(
+    ofType('session/checked', 'session/loggedIn'),
+    withLatestFrom(state$),
+    filter(([, state]: [AppEvent, AppState]) => !state.session.passwordExpired),
+    switchMap(() =>
+      deps.api.call(getPermissions).pipe(
+        map((result): AppEvent => ({ type: 'permissions/loaded', permissions: result.data ?? [] })),
+        catchError(() => EMPTY),
+      ),
+    ),
+  );

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AuthMessages } from '../../domain/contracts/auth';
+import type { OrganizationRow, SessionRow, UserRow } from '../db/database';
+import { ApiError } from '../http/apiError';
+import { bearerToken, findActiveSession } from '../services/auth/sessions';
+import { organizationUsable } from '../services/auth/users';
+
+/** Who is calling: set by the auth preHandler on every route of an `authenticated` scope. */
+export interface AuthContext {
+  readonly user: UserRow;
+  readonly session: SessionRow;
+  readonly organization: OrganizationRow;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Called once on the root instance, so that every request has `request.auth` (null until authenticated). */
+export const decorateAuth = (app: FastifyInstance): void => {
+  app.decorateRequest('auth', null);
+};
+
+export interface AuthOptions {
+  /**
+   * Also let in a session issued with an expired password. Only the password change, the
+   * session check (and sign-out, which needs no session) allow it; everything else answers
+   * 403 'Your password has been expired, please change it now!'.
+   */
+  readonly allowRestricted?: boolean;
+}
+
+/**
+ * The preHandler that requires a live session: the bearer token must be known, not revoked
+ * and used within the last 30 minutes, its user active. Otherwise 401 'Session expired!
+ * Please log in first.' An organisation whose package ended answers 403.
+ */
+export const authenticate =
+  (options: AuthOptions = {}): preHandlerAsyncHookHandler =>
+  async function authenticateRequest(this: FastifyInstance, request: FastifyRequest) {
+    const token = bearerToken(request.headers.authorization);
+    const active = token === undefined ? undefined : await findActiveSession(this.db, token);
+    if (active === undefined) throw new ApiError(401, AuthMessages.sessionExpired);
+    if (!organizationUsable(active.organization)) throw new ApiError(403, AuthMessages.noActivePackage);
+    if (active.session.restricted && options.allowRestricted !== true) throw new ApiError(403, AuthMessages.passwordExpired);
+    request.auth = active;
+  };
+
+/**
+ * The one way to put routes behind sign-in: wrap their plugin. Every route registered inside
+ * runs the auth preHandler first, and its handler can read the caller with `authOf(request)`.
+ *
+ *   await app.register(authenticated(async (scope) => { registerEndpoint(scope, someEndpoint, ...) }));
+ */
+export const authenticated =
+  (routes: FastifyPluginAsync, options: AuthOptions = {}): FastifyPluginAsync =>
+  async (app, pluginOptions) => {
+    app.addHook('preHandler', authenticate(options));
+    await routes(app, pluginOptions);
+  };
+
+/** The caller of an authenticated route (throws 401 if the route was not put behind `authenticated`). */
+export const authOf = (request: FastifyRequest): AuthContext => {
+  if (request.auth === null) throw new ApiError(401, AuthMessages.sessionExpired);
+  return request.auth;
+};

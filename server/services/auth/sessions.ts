@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import type { Database, OrganizationRow, SessionRow, UserRow } from '../../db/database';
+import { randomToken, sha256Hex } from './tokens';
+
+/** Server-side idle limit, the same 30 minutes as the client's auto-logout (SPEC sections 4 and 9). */
+export const SESSION_IDLE_MS = 30 * 60_000;
+
+/** last_seen_at is written at most this often, to spare a write per request. */
+export const SESSION_TOUCH_MS = 60_000;
+
+export interface IssueSessionOptions {
+  readonly kind?: 'primary' | 'secondary';
+  /** Password expired: the session may only change the password (and sign out). */
+  readonly restricted?: boolean;
+  readonly address?: string | null;
+  readonly viewAsGroupId?: string | null;
+}
+
+export interface IssuedSession {
+  /** The bearer token, handed out once; only its hash is stored. */
+  readonly token: string;
+  readonly session: SessionRow;
+}
+
+/** A new random token for every sign-in, password change or view-as. */
+export const issueSession = async (db: Kysely<Database>, user: Pick<UserRow, 'id' | 'organization_id'>, options: IssueSessionOptions = {}): Promise<IssuedSession> => {
+  const token = randomToken();
+  const session = await db
+    .insertInto('sessions')
+    .values({
+      token_hash: sha256Hex(token),
+      user_id: user.id,
+      organization_id: user.organization_id,
+      kind: options.kind ?? 'primary',
+      restricted: options.restricted ?? false,
+      address: options.address ?? null,
+      view_as_group_id: options.viewAsGroupId ?? null,
+      // The server clock, as the idle check uses (not the database's now()).
+      last_seen_at: new Date(),
+      revoked_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { token, session };
+};
+
+export interface ActiveSession {
+  readonly session: SessionRow;
+  readonly user: UserRow;
+  readonly organization: OrganizationRow;
+}
+
+/** The Authorization bearer token of a request, if any. */
+export const bearerToken = (authorization: string | undefined): string | undefined => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  return match?.[1];
+};
+
+/**
+ * The live session of a token, with its user and organisation; undefined when the token is
+ * unknown, revoked, idle for more than 30 minutes, or its user is no longer active.
+ * last_seen_at is refreshed (at most once a minute).
+ */
+export const findActiveSession = async (db: Kysely<Database>, token: string, now = new Date()): Promise<ActiveSession | undefined> => {
+  if (token.length > 256) return undefined;
+  const session = await db.selectFrom('sessions').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+  if (session === undefined || session.revoked_at !== null) return undefined;
+  if (now.getTime() - session.last_seen_at.getTime() > SESSION_IDLE_MS) return undefined;
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', session.user_id)
+    .where('organization_id', '=', session.organization_id)
+    .executeTakeFirst();
+  if (user === undefined || !user.active) return undefined;
+  const organization = await db.selectFrom('organizations').selectAll().where('id', '=', session.organization_id).executeTakeFirst();
+  if (organization === undefined) return undefined;
+  if (now.getTime() - session.last_seen_at.getTime() > SESSION_TOUCH_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', session.id).execute();
+    return { session: { ...session, last_seen_at: now }, user, organization };
+  }
+  return { session, user, organization };
+};
+
+/** Revokes one session by its token; answers the revoked session, if there was a live one. */
+export const revokeSessionByToken = (db: Kysely<Database>, token: string, now = new Date()): Promise<SessionRow | undefined> =>
+  db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', sha256Hex(token))
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+
+/** Revokes every live session of a user, except one (the session a password change issues). */
+export const revokeUserSessions = async (db: Kysely<Database>, userId: string, exceptSessionId?: string, now = new Date()): Promise<number> => {
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
+  // Counted from RETURNING: PGlite's driver does not report affected rows.
+  const revoked = await query.returning('id').execute();
+  return revoked.length;
+};

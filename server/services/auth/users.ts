@@ -1,0 +1,70 @@
+import { type Kysely, sql } from 'kysely';
+import type { BannerChoice, Organization, User, UserSetting } from '../../../domain/contracts/auth';
+import { BANNER_PANELS } from '../../../domain/navigation/menu';
+import type { Database, JsonValue, OrganizationRow, UserRow } from '../../db/database';
+
+export type { OrganizationRow, UserRow } from '../../db/database';
+
+/** Emails are compared without letter case (the unique index is on lower(email)). */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Any user with this email, active or not. */
+export const findUserByEmail = (db: Kysely<Database>, email: string): Promise<UserRow | undefined> =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', normalizeEmail(email))
+    .executeTakeFirst();
+
+/** The user who may sign in with this email (used by single sign-on); inactive users are not found. */
+export const findActiveUserByEmail = async (db: Kysely<Database>, email: string): Promise<UserRow | undefined> => {
+  const user = await findUserByEmail(db, email);
+  return user?.active ? user : undefined;
+};
+
+export const findUserById = (db: Kysely<Database>, id: string): Promise<UserRow | undefined> =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findOrganization = (db: Kysely<Database>, id: string): Promise<OrganizationRow | undefined> =>
+  db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** An organisation whose package ended, or that was deactivated, cannot be signed in to (HTTP 403). */
+export const organizationUsable = (organization: OrganizationRow | undefined, now = new Date()): organization is OrganizationRow =>
+  organization !== undefined &&
+  organization.active &&
+  (organization.package_expires_at === null || organization.package_expires_at.getTime() > now.getTime());
+
+const bannerChoices: readonly string[] = ['hideAlways', 'showAlways', 'showOnce'];
+
+/** The stored settings with every banner panel filled in (default hideAlways, SPEC section 4). */
+export const userSetting = (stored: JsonValue): UserSetting => {
+  const banners: Record<string, BannerChoice> = Object.fromEntries(BANNER_PANELS.map((panel) => [panel, 'hideAlways' as BannerChoice]));
+  const storedBanners = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored.banners : undefined;
+  if (typeof storedBanners === 'object' && storedBanners !== null && !Array.isArray(storedBanners)) {
+    for (const panel of BANNER_PANELS) {
+      const choice = storedBanners[panel];
+      if (typeof choice === 'string' && bannerChoices.includes(choice)) banners[panel] = choice as BannerChoice;
+    }
+  }
+  return { banners };
+};
+
+/** The client's view of a user: an explicit list of fields, so no hash or secret can slip out. */
+export const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  role: row.role,
+  organization_id: row.organization_id,
+  locale_id: row.locale_id,
+  two_factor: row.two_factor,
+  setting: userSetting(row.settings),
+});
+
+export const toOrganization = (row: OrganizationRow): Organization => ({
+  id: row.id,
+  name: row.name,
+  country: row.country,
+  industry: row.industry,
+});

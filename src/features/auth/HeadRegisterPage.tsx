@@ -1,0 +1,273 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Button, CheckboxButton, CheckboxField, FieldError, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField,
+} from 'react-aria-components';
+import { Link, useNavigate } from 'react-router-dom';
+import type { AppState } from '../../../domain/app/state';
+import type { MessageKey } from '../../../domain/i18n/en';
+import { useDispatch, useSelector } from '../../app/runtime';
+import {
+  FormAlert, NewPasswordFields, confirmationProblem, emailProblem, passwordProblem, requiredProblem,
+  useClearFormOnLeave, useFormCheck, useFormStatus, usePasswordRule,
+} from '../account/formParts';
+
+const WIZARD = 'head-register';
+/** Three tabs, indices 0 to 2: the wizard keeps its index within 0 and its length. */
+const LAST_TAB = 2;
+
+const STEPS: readonly MessageKey[] = ['register_step_organisation', 'register_step_administrator', 'register_step_password'];
+
+/** Which body fields each tab asks for, so a server error can take the person to its tab. */
+const TAB_FIELDS: readonly (readonly string[])[] = [
+  ['organization_name', 'country', 'industry'],
+  ['first_name', 'last_name', 'email'],
+  ['password', 'password_confirmation', 'agree'],
+];
+
+// A short list until the lookups issue brings the full country list from the server.
+const COUNTRIES: readonly { id: string; name: MessageKey }[] = [
+  { id: 'AU', name: 'country_au' },
+  { id: 'NZ', name: 'country_nz' },
+  { id: 'GB', name: 'country_gb' },
+  { id: 'CA', name: 'country_ca' },
+  { id: 'US', name: 'country_us' },
+  { id: 'XX', name: 'country_other' },
+];
+
+type Values = Record<string, string>;
+
+const selectWizard = (s: AppState) => (s.wizard.name === WIZARD ? s.wizard : null);
+
+/** The client-side checks of one tab; each problem is a message key. */
+const tabProblems = (tab: number, values: Values, secrets: { password: string; confirmation: string; agree: boolean }, rule: string) => {
+  const problems: (MessageKey | null)[] =
+    tab === 0
+      ? [requiredProblem(values.organization_name, 'organisation_name_required'), requiredProblem(values.country, 'country_required')]
+      : tab === 1
+        ? [requiredProblem(values.first_name, 'first_name_required'), requiredProblem(values.last_name, 'last_name_required'), emailProblem(values.email ?? '')]
+        : [passwordProblem(secrets.password, rule), confirmationProblem(secrets.confirmation, secrets.password), secrets.agree ? null : 'must_agree'];
+  return problems.filter((p): p is MessageKey => p !== null);
+};
+
+const tabData = (tab: number, values: Values): Values =>
+  Object.fromEntries(TAB_FIELDS[tab].filter((field) => values[field] !== undefined).map((field) => [field, values[field]]));
+
+/** Head-administrator registration (SPEC section 2): a wizard with numbered tabs. */
+export const HeadRegisterPage = () => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const wizard = useSelector(selectWizard);
+  const status = useFormStatus('register');
+  const rule = usePasswordRule();
+  const active = wizard?.active ?? 0;
+  // Values saved by earlier visits to a tab come back; secrets never were saved.
+  const [values, setValues] = useState<Values>(() => Object.assign({}, ...Object.values(wizard?.saved ?? {})));
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [agree, setAgree] = useState(false);
+  const sent = useRef(false);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const check = useFormCheck(status);
+  useClearFormOnLeave('register');
+
+  useEffect(() => {
+    dispatch({ type: 'wizard/start', name: WIZARD, length: LAST_TAB });
+  }, [dispatch]);
+
+  // Moving between steps puts focus on the new step's heading for screen-reader users.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    stepHeading.current?.focus();
+  }, [active]);
+
+  useEffect(() => {
+    if (!sent.current) return;
+    if (status.status === 'done') {
+      sent.current = false;
+      dispatch({ type: 'wizard/clear' });
+      navigate('/head-register/success');
+    } else if (status.status === 'failed') {
+      sent.current = false;
+      const fields = Object.keys(status.errors);
+      const tab = TAB_FIELDS.findIndex((tabFields) => tabFields.some((f) => fields.includes(f)));
+      if (tab >= 0 && tab !== active) dispatch({ type: 'wizard/goTo', index: tab });
+    }
+  }, [status, active, dispatch, navigate]);
+
+  const set = (field: string) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const save = () => dispatch({ type: 'wizard/saveTab', index: active, data: tabData(active, values) });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (tabProblems(active, values, { password, confirmation, agree }, rule).length > 0) {
+      check.refuse();
+      return;
+    }
+    check.reset();
+    // Errors from an earlier answer are stale once the person moves on with corrected values.
+    if (status.status === 'failed') dispatch({ type: 'account/clearForm', form: 'register' });
+    save();
+    if (active < LAST_TAB) {
+      dispatch({ type: 'wizard/next' });
+      return;
+    }
+    for (let tab = 0; tab < LAST_TAB; tab++) {
+      const problems = tabProblems(tab, values, { password, confirmation, agree }, rule);
+      if (problems.length > 0) {
+        dispatch({ type: 'wizard/goTo', index: tab });
+        return;
+      }
+    }
+    sent.current = true;
+    dispatch({
+      type: 'account/register',
+      form: {
+        organization_name: values.organization_name.trim(),
+        country: values.country,
+        industry: values.industry?.trim() ? values.industry.trim() : null,
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        email: values.email.trim(),
+        password,
+        password_confirmation: confirmation,
+        agree: true,
+      },
+    });
+  };
+
+  const previous = () => {
+    save();
+    dispatch({ type: 'wizard/previous' });
+  };
+
+  const text = (
+    field: string,
+    label: MessageKey,
+    options: { required?: MessageKey; check?: (value: string) => MessageKey | null; type?: string; autoComplete?: string } = {},
+  ) => {
+    const { required, type, autoComplete } = options;
+    const problemOf = options.check ?? (required ? (value: string) => requiredProblem(value, required) : undefined);
+    return (
+      <TextField
+        name={field}
+        type={type}
+        value={values[field] ?? ''}
+        onChange={set(field)}
+        isRequired={!!required}
+        autoComplete={autoComplete}
+        validate={problemOf ? (value) => check.shown(problemOf(value)) : undefined}
+        className="field"
+      >
+        <Label>{t(label)}</Label>
+        <Input />
+        <FieldError />
+      </TextField>
+    );
+  };
+
+  return (
+    <section aria-labelledby="register-heading" className="stack">
+      <h1 id="register-heading">{t('register_organisation')}</h1>
+      <ol className="wizard-steps" aria-label={t('register_steps')}>
+        {STEPS.map((step, index) => (
+          <li key={step} className="wizard-step" aria-current={index === active ? 'step' : undefined} data-done={index < active || undefined}>
+            <span className="wizard-step-number" aria-hidden="true">{index + 1}</span>
+            <span className="wizard-step-label">
+              <span className="visually-hidden">{t('register_step_of', { step: index + 1, count: STEPS.length })} </span>
+              {t(step)}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <h2 ref={stepHeading} tabIndex={-1} className="wizard-step-heading">
+        {t('register_step_of', { step: active + 1, count: STEPS.length })}: {t(STEPS[active])}
+      </h2>
+      <FormAlert status={status} />
+      <Form
+        key={active}
+        ref={check.formRef}
+        onSubmit={submit}
+        validationBehavior="aria"
+        validationErrors={check.serverErrors}
+        className="stack"
+      >
+        {active === 0 && (
+          <>
+            {text('organization_name', 'organisation_name', { required: 'organisation_name_required', autoComplete: 'organization' })}
+            <Select
+              name="country"
+              className="field"
+              value={values.country ?? null}
+              onChange={(key) => set('country')(key === null ? '' : String(key))}
+              isRequired
+              isInvalid={check.attempted && !values.country ? true : undefined}
+              placeholder={t('select_placeholder')}
+            >
+              <Label>{t('country')}</Label>
+              <Button className="select-button">
+                <SelectValue />
+                <span aria-hidden="true" className="select-chevron" />
+              </Button>
+              <FieldError>
+                {({ validationErrors }) => (check.attempted && !values.country ? t('country_required') : validationErrors.join(' '))}
+              </FieldError>
+              <Popover className="select-popover">
+                <ListBox className="listbox">
+                  {COUNTRIES.map((c) => (
+                    <ListBoxItem key={c.id} id={c.id} className="listbox-item">
+                      {t(c.name)}
+                    </ListBoxItem>
+                  ))}
+                </ListBox>
+              </Popover>
+            </Select>
+            {text('industry', 'industry_optional')}
+          </>
+        )}
+        {active === 1 && (
+          <>
+            {text('first_name', 'first_name', { required: 'first_name_required', autoComplete: 'given-name' })}
+            {text('last_name', 'last_name', { required: 'last_name_required', autoComplete: 'family-name' })}
+            {text('email', 'email', { type: 'email', autoComplete: 'email', required: 'email_invalid', check: emailProblem })}
+          </>
+        )}
+        {active === 2 && (
+          <>
+            <NewPasswordFields shown={check.shown} password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} />
+            <CheckboxField
+              name="agree"
+              isSelected={agree}
+              onChange={setAgree}
+              isRequired
+              validate={(selected) => check.shown(selected ? null : 'must_agree')}
+              className="field"
+            >
+              <CheckboxButton className="react-aria-Checkbox">{t('register_agree')}</CheckboxButton>
+              <FieldError />
+            </CheckboxField>
+          </>
+        )}
+        <div className="form-actions">
+          {active > 0 && (
+            <Button className="button ghost" onPress={previous}>
+              {t('previous')}
+            </Button>
+          )}
+          <Button type="submit" className="button primary" isDisabled={status.status === 'pending'}>
+            {active < LAST_TAB ? t('next') : t('register_submit')}
+          </Button>
+        </div>
+      </Form>
+      <p>
+        {t('register_have_account')} <Link to="/login">{t('login')}</Link>
+      </p>
+    </section>
+  );
+};

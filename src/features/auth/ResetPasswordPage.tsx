@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Form } from 'react-aria-components';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useDispatch } from '../../app/runtime';
+import {
+  FormAlert, NewPasswordFields, confirmationProblem, passwordProblem, useClearFormOnLeave, useFormCheck, useFormStatus, usePasswordRule,
+} from '../account/formParts';
+
+/** Sets a new password from the emailed link (/password/reset?token=...). */
+export const ResetPasswordPage = () => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const status = useFormStatus('resetPassword');
+  const rule = usePasswordRule();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const check = useFormCheck(status);
+  useClearFormOnLeave('resetPassword');
+
+  if (!token) {
+    return (
+      <section aria-labelledby="reset-heading" className="stack">
+        <h1 id="reset-heading">{t('reset_password_title')}</h1>
+        <p>{t('reset_link_invalid')}</p>
+        <Link to="/password-reset">{t('reset_link_request_new')}</Link>
+      </section>
+    );
+  }
+
+  if (status.status === 'done') {
+    return (
+      <section aria-labelledby="reset-heading" className="stack">
+        <h1 id="reset-heading">{t('reset_password_title')}</h1>
+        <p role="status" className="form-success">
+          {t('reset_password_done')}
+        </p>
+        <Link to="/login" className="button primary">
+          {t('login')}
+        </Link>
+      </section>
+    );
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (passwordProblem(password, rule) || confirmationProblem(confirmation, password)) {
+      check.refuse();
+      return;
+    }
+    dispatch({ type: 'account/resetPassword', token, password, password_confirmation: confirmation });
+  };
+
+  return (
+    <section aria-labelledby="reset-heading" className="stack">
+      <h1 id="reset-heading">{t('reset_password_title')}</h1>
+      <FormAlert status={status} />
+      <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="stack">
+        <NewPasswordFields
+          shown={check.shown}
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          passwordLabel={t('new_password')}
+        />
+        <Button type="submit" className="button primary" isDisabled={status.status === 'pending'}>
+          {t('reset_password_submit')}
+        </Button>
+      </Form>
+      <div className="inline-links">
+        <Link to="/password-reset">{t('reset_link_request_new')}</Link>
+        <Link to="/login">{t('back_to_login')}</Link>
+      </div>
+    </section>
+  );
+};

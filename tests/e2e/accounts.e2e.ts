@@ -1,0 +1,189 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { expectAccessible, latestMail, registerAccount, screenshot, signInWithCookie, useSuite, type Account } from './harness';
+
+const suite = useSuite();
+
+const signInThroughPage = async (page: Page, account: Pick<Account, 'email' | 'password'>) => {
+  await page.goto(`${suite.server.url}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+};
+
+/** A fresh account signed in on a page whose clock the test moves. */
+const signedInWithPageClock = async (): Promise<Page> => {
+  const account = await registerAccount(suite.server);
+  const page = await suite.browser.context.newPage();
+  await page.clock.install();
+  await signInThroughPage(page, account);
+  await page.waitForURL('**/dashboard/home');
+  return page;
+};
+
+describe('signing in and out', () => {
+  it('a wrong password shows the server message and keeps the person on /login', async () => {
+    const account = await registerAccount(suite.server);
+    const page = await suite.browser.context.newPage();
+    await signInThroughPage(page, { email: account.email, password: 'Wrong-Pass-1' });
+    await page.getByRole('alert').getByText('Please check your username and password and try again!').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/login');
+    await expectAccessible(page, 'login with an error');
+    await screenshot(page, 'login-wrong-password');
+    await page.close();
+  });
+
+  it('an unknown email gets the very same message', async () => {
+    const page = await suite.browser.context.newPage();
+    await signInThroughPage(page, { email: 'nobody-here@example.org', password: 'Wrong-Pass-1' });
+    await page.getByRole('alert').getByText('Please check your username and password and try again!').waitFor();
+    await page.close();
+  });
+
+  it('signs in, sees the dashboard shell, and logs out', async () => {
+    const account = await registerAccount(suite.server);
+    const page = await suite.browser.context.newPage();
+    await signInThroughPage(page, account);
+    await page.waitForURL('**/dashboard/home');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    assert.equal((await suite.browser.context.cookies()).some((c) => c.name === 'token'), false);
+    await page.close();
+  });
+
+  it('after 28 idle minutes warns, and after 30 logs out with the auto-logout message', async () => {
+    const page = await signedInWithPageClock();
+    await page.clock.fastForward('27:00');
+    assert.equal(await page.getByRole('alertdialog').count(), 0);
+    await page.clock.fastForward('01:30');
+    const warning = page.getByRole('alertdialog', { name: 'Are you still there?' });
+    await warning.waitFor();
+    await expectAccessible(page, 'inactivity warning');
+    await screenshot(page, 'inactivity-warning');
+    await page.clock.fastForward('02:00');
+    await page.waitForURL('**/login');
+    await page.getByRole('alert').getByText('You were logged out after 30 minutes without activity.').waitFor();
+    await page.close();
+  });
+
+  it('staying signed in from the warning keeps the session', async () => {
+    const page = await signedInWithPageClock();
+    await page.clock.fastForward('28:30');
+    await page.getByRole('button', { name: 'Stay signed in' }).click();
+    await page.clock.fastForward('10:00');
+    assert.equal(new URL(page.url()).pathname, '/dashboard/home');
+    await page.close();
+  });
+});
+
+const emailedCode = async (to: string, after: string | null = null): Promise<string> => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = await latestMail(suite.server, to);
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (code && code !== after) return code;
+    if (Date.now() > deadline) throw new Error(`no new code mailed to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+describe('registration, two-factor sign-in and password reset', () => {
+  it('registers an organisation through the wizard, then signs in', async () => {
+    const email = `wizard-${Date.now()}@example.org`;
+    await suite.browser.context.clearCookies();
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.server.url}/head-register`);
+    await page.getByRole('heading', { name: 'Register your organisation' }).waitFor();
+    await expectAccessible(page, 'registration step 1');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('The organisation name is required.').waitFor();
+    await page.getByLabel('Organisation name', { exact: true }).fill('Harbour City Council');
+    await page.getByRole('button', { name: /Country/ }).click();
+    await page.getByRole('option', { name: 'Australia' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('First name', { exact: true }).fill('Grace');
+    await page.getByLabel('Last name', { exact: true }).fill('Hopper');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await expectAccessible(page, 'registration step 2');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('Sturdy-Pass-42');
+    await page.getByLabel('Confirm password', { exact: true }).fill('Sturdy-Pass-42');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('You must agree before continue.').waitFor();
+    await page.getByText('I agree to the terms and the privacy policy').click();
+    await screenshot(page, 'registration-step-3');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL('**/head-register/success');
+    await page.getByText(`You can now log in with ${email}.`).waitFor();
+    await expectAccessible(page, 'registration success');
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await signInThroughPage(page, { email, password: 'Sturdy-Pass-42' });
+    await page.waitForURL('**/dashboard/home');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    await page.close();
+  });
+
+  it('turns on emailed 2FA in the settings, then signs in with the code from the mailbox', async () => {
+    const account = await registerAccount(suite.server);
+    await signInWithCookie(suite.server, suite.browser.context, account);
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.server.url}/dashboard/account-settings/security`);
+    await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+    await expectAccessible(page, 'security settings');
+    await page.getByRole('button', { name: 'Use emailed codes' }).click();
+    const setupCode = await emailedCode(account.email);
+    await page.getByLabel('Security code', { exact: true }).fill(setupCode);
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText('Your two-factor settings are saved.').waitFor();
+    await screenshot(page, 'security-2fa-on');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+
+    await signInThroughPage(page, account);
+    await page.getByRole('heading', { name: 'Enter your security code' }).waitFor();
+    await expectAccessible(page, '2FA code step');
+    const loginCode = await emailedCode(account.email, setupCode);
+    await page.getByLabel('Security code', { exact: true }).fill(loginCode);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL('**/dashboard/home');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    await page.close();
+  });
+
+  it('resets a forgotten password through the emailed link, which works once', async () => {
+    const account = await registerAccount(suite.server);
+    await suite.browser.context.clearCookies();
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/password-reset');
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    await page.getByText('If an account exists for this email, a link to reset the password has been sent.').waitFor();
+    await expectAccessible(page, 'forgot password');
+    const mail = await latestMail(suite.server, account.email);
+    assert.ok(mail.link?.includes('/password/reset?token='), mail.link ?? 'no link');
+    await page.goto(mail.link!.replace(/^https?:\/\/[^/]+/, suite.server.url));
+    await page.getByLabel('New password', { exact: true }).fill('Fresh-Pass-77');
+    await page.getByLabel('Confirm password', { exact: true }).fill('Fresh-Pass-77');
+    await expectAccessible(page, 'reset password');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page.getByText('Your password has been changed. You can now log in with it.').waitFor();
+
+    await signInThroughPage(page, { email: account.email, password: 'Fresh-Pass-77' });
+    await page.waitForURL('**/dashboard/home');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+
+    await page.goto(mail.link!.replace(/^https?:\/\/[^/]+/, suite.server.url));
+    await page.getByLabel('New password', { exact: true }).fill('Another-Pass-88');
+    await page.getByLabel('Confirm password', { exact: true }).fill('Another-Pass-88');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page.getByText('This token is no longer valid.').waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { Subject, of, throwError, type Observable } from 'rxjs';
+import { createStore } from '../../../infrastructure/bus/store';
+import { counterIds, fixedClock } from '../../../domain/kernel/clock';
+import { loginEffect, logoutEffect, type AuthDeps } from '../../../infrastructure/effects/auth.effects';
+import { ApiFailure } from '../../../infrastructure/http/failure';
+import type { User } from '../../../domain/contracts/auth';
+
+const user: User = {
+  id: 'u1', email: 'ada@example.org', first_name: 'Ada', last_name: 'L', role: 'admin', organization_id: 'o1',
+  locale_id: null, two_factor: 'off', setting: { banners: {} },
+};
+
+const setup = (answer: () => Observable<unknown>) => {
+  const calls: { path: string; body: unknown }[] = [];
+  const tokens: string[] = [];
+  let clockStarts = 0;
+  const deps: AuthDeps = {
+    api: { call: ((endpoint: { path: string }, input: { body?: unknown }) => {
+      calls.push({ path: endpoint.path, body: input?.body });
+      return answer();
+    }) as never },
+    cookies: { setPrimary: (t: string) => void tokens.push(t) },
+    startActivityClock: () => void clockStarts++,
+    leaveFor: () => undefined,
+  };
+  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, logoutEffect], deps });
+  return { store, calls, tokens, clockStarts: () => clockStarts };
+};
+
+const types = (store: ReturnType<typeof setup>['store']) => store.getLifted().entries.map((e) => e.body.type);
+
+describe('login effect', () => {
+  it('sends one request for a double submit, and signs in with the token kept out of the log', () => {
+    const answer = new Subject<unknown>();
+    const { store, calls, tokens, clockStarts } = setup(() => answer);
+    store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'Secret123' });
+    store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'Secret123' });
+    expect(calls).toHaveLength(1);
+    answer.next({ status: 200, data: { user, access_token: 'tok-1', password_expired: false } });
+    answer.complete();
+    expect(tokens).toEqual(['tok-1']);
+    expect(clockStarts()).toBe(1);
+    expect(types(store)).toEqual(['session/loginRequested', 'session/loggedIn']);
+    expect(store.getState().session).toMatchObject({ signedIn: true, pending: false, user });
+    expect(JSON.stringify(store.getLifted().entries)).not.toMatch(/Secret123|tok-1/);
+  });
+
+  it('asks for the second factor when the answer has no user', () => {
+    const { store } = setup(() => of({ status: 200, data: { password_expired: false, two_factor: 'email', expired_time: '2026-11-21T10:10:00Z' } }));
+    store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'x' });
+    expect(store.getState().session.twoFactor).toEqual({ email: 'ada@example.org', method: 'email', expiresAt: '2026-11-21T10:10:00Z' });
+    expect(store.getState().session.signedIn).toBe(false);
+  });
+
+  it('an expired password signs in only to change it', () => {
+    const { store, tokens } = setup(() => of({ status: 200, data: { user, access_token: 'restricted', password_expired: true } }));
+    store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'x' });
+    expect(tokens).toEqual(['restricted']);
+    expect(store.getState().session).toMatchObject({ signedIn: true, passwordExpired: true });
+  });
+
+  it('HTTP 403 is an expired account or package', () => {
+    const { store } = setup(() => throwError(() => new ApiFailure(403, '/login', 'This account is no longer valid. Please contact us to renew your package.')));
+    store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'x' });
+    expect(store.getState().session).toMatchObject({ expired: true, signedIn: false });
+    expect(store.getState().session.loginError?.message).toMatch(/no longer valid/);
+  });
+
+  it('shows the joined server errors, else the message, else the SPEC sentence', () => {
+    const failures = [
+      new ApiFailure(422, '/login', 'The given data was invalid.', { email: ['Please provide a valid email.'], password: ['Please provide a valid password.'] }),
+      new ApiFailure(422, '/login', 'Please check your username and password and try again!'),
+      new ApiFailure(500, '/login', null),
+    ];
+    const expected = [
+      'Please provide a valid email. Please provide a valid password.',
+      'Please check your username and password and try again!',
+      'Sorry, an error occured while processing your request. Please try again in few minutes and contact us if this happens again.',
+    ];
+    failures.forEach((failure, i) => {
+      const { store } = setup(() => throwError(() => failure));
+      store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'x' });
+      expect(store.getState().session.loginError?.message).toBe(expected[i]);
+      expect(store.getState().session.pending).toBe(false);
+    });
+  });
+
+  it('logout signs out even when the server cannot be reached', () => {
+    const { store, calls } = setup(() => throwError(() => new ApiFailure('ERR_NETWORK', '/logout', null)));
+    store.dispatch({ type: 'session/logout' });
+    expect(calls.map((c) => c.path)).toEqual(['/logout']);
+    expect(types(store)).toEqual(['session/signedOut']);
+  });
+});

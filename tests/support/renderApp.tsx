@@ -1,0 +1,89 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { routes } from '../../src/app/router';
+import { RuntimeProvider } from '../../src/app/runtime';
+import { createStore, type Store } from '../../infrastructure/bus/store';
+import { createI18n } from '../../infrastructure/i18n/i18n';
+import { createSecrets } from '../../infrastructure/app/secrets';
+import { counterIds, fixedClock } from '../../domain/kernel/clock';
+import { initialAppState, type AppState } from '../../domain/app/state';
+import type { AppRuntime } from '../../infrastructure/app/runtime';
+import type { AppCommand } from '../../domain/app/events';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export interface RenderedApp {
+  readonly container: HTMLElement;
+  readonly store: Store;
+  readonly router: ReturnType<typeof createMemoryRouter>;
+  /** Every command the screens dispatched, in order. */
+  readonly commands: AppCommand[];
+  unmount(): void;
+}
+
+/**
+ * Renders the real routes in jsdom around a real store with no effects, so a test sees what a
+ * screen shows and which commands it dispatches, and nothing reaches a network.
+ */
+export const renderApp = async (path: string, state: Partial<AppState> = {}, extraRoutes: RouteObject[] = []): Promise<RenderedApp> => {
+  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), initialState: { ...initialAppState, ...state } });
+  const commands: AppCommand[] = [];
+  const dispatch = store.dispatch;
+  const recordingStore: Store = { ...store, dispatch: (command) => (commands.push(command), dispatch(command)) };
+  const runtime = {
+    store: recordingStore,
+    i18n: createI18n('au'),
+    api: undefined as never,
+    secrets: createSecrets(),
+    debug: { isEnabled: () => false, exportLog: () => '', replay: () => ({ ok: false, reason: 'notALog' }) },
+    dispose: () => undefined,
+  } satisfies AppRuntime;
+  const tree: RouteObject[] = [{ ...routes[0], index: false, children: [...(routes[0].children ?? []), ...extraRoutes] }];
+  const router = createMemoryRouter(tree, { initialEntries: [path] });
+  const container = document.body.appendChild(document.createElement('div'));
+  const root: Root = createRoot(container);
+  await act(async () => {
+    root.render(
+      <RuntimeProvider runtime={runtime}>
+        <I18nextProvider i18n={runtime.i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </RuntimeProvider>,
+    );
+  });
+  return {
+    container,
+    store,
+    router,
+    commands,
+    unmount: () => {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+};
+
+/** Types into an input the way React sees a person typing. */
+export const typeInto = async (input: HTMLInputElement, value: string): Promise<void> => {
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+};
+
+export const submit = async (form: HTMLFormElement): Promise<void> => {
+  await act(async () => {
+    form.requestSubmit();
+  });
+};
+
+export const inputLabelled = (container: HTMLElement, label: string): HTMLInputElement => {
+  const labelEl = [...container.querySelectorAll('label')].find((l) => l.textContent === label);
+  if (!labelEl) throw new Error(`no label ${label}`);
+  const input = labelEl.htmlFor ? (container.ownerDocument.getElementById(labelEl.htmlFor) as HTMLInputElement | null) : labelEl.querySelector('input');
+  if (!input) throw new Error(`no input for ${label}`);
+  return input;
+};
