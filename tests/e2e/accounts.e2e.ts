@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
 import { expectAccessible, latestMail, registerAccount, screenshot, signInWithCookie, useSuite, type Account } from './harness';
 
 const suite = useSuite();
@@ -184,6 +185,34 @@ describe('registration, two-factor sign-in and password reset', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill('Another-Pass-88');
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await page.getByText('This token is no longer valid.').waitFor();
+    await page.close();
+  });
+
+  it('sets up an authenticator app from the QR screen and signs in with its codes', async () => {
+    const account = await registerAccount(suite.server);
+    await signInWithCookie(suite.server, suite.browser.context, account);
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.server.url}/dashboard/account-settings/security`);
+    await page.getByRole('button', { name: 'Use an authenticator app' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const secret = (await page.locator('.totp-secret').textContent())!.trim();
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    await expectAccessible(page, 'authenticator set-up');
+    await screenshot(page, 'security-totp-setup');
+    await page.getByLabel('Security code', { exact: true }).fill(totp.generate());
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText('Your two-factor settings are saved.').waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+
+    await signInThroughPage(page, account);
+    await page.getByText('Open your authenticator app and enter the 6-digit code it shows.').waitFor();
+    // A code is accepted once per time step: wait for the next step before signing in.
+    const step = 30_000;
+    await new Promise((resolve) => setTimeout(resolve, step - (Date.now() % step) + 500));
+    await page.getByLabel('Security code', { exact: true }).fill(totp.generate());
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL('**/dashboard/home');
     await page.close();
   });
 });

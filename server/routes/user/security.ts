@@ -15,7 +15,7 @@ import { acceptedTotpStep, consumeEmailCode, consumeSecondFactor, consumeTotpCod
 import { assertNotLockedOut, recordFailedAttempt } from '../../services/auth/credentials';
 import { type FieldErrors, fieldFailure, invalidCode, invalidData } from '../../services/auth/errors';
 import { hashPassword, passwordErrors, verifyPassword } from '../../services/auth/passwords';
-import { issueSession, revokeUserSessions } from '../../services/auth/sessions';
+import { issueSession, replacePassword } from '../../services/auth/sessions';
 
 interface PasswordChange {
   readonly current_password: string;
@@ -47,13 +47,7 @@ const changeOwnPassword = async (app: FastifyInstance, request: FastifyRequest, 
   }
   const passwordHash = await hashPassword(app.config.argon2, change.password);
   const token = await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, password_changed_at: new Date() })
-      .where('id', '=', user.id)
-      .where('organization_id', '=', user.organization_id)
-      .execute();
-    await revokeUserSessions(trx, user.id);
+    await replacePassword(trx, user, passwordHash);
     return (await issueSession(trx, user, { address: request.ip })).token;
   });
   await audit(app.db, { organizationId: user.organization_id, actor: user.id, action: 'auth.password_changed', address: request.ip });

@@ -100,3 +100,14 @@ export const revokeUserSessions = async (db: Kysely<Database>, userId: string, e
   const revoked = await query.returning('id').execute();
   return revoked.length;
 };
+
+/** A new password is stored, its age starts again, and every session of the person ends. */
+export const replacePassword = async (db: Kysely<Database>, user: Pick<UserRow, 'id' | 'organization_id'>, passwordHash: string): Promise<void> => {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: new Date() })
+    .where('id', '=', user.id)
+    .where('organization_id', '=', user.organization_id)
+    .execute();
+  await revokeUserSessions(db, user.id);
+};
