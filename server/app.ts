@@ -14,6 +14,7 @@ import { apiErrorHandler, frameworkErrorHandler } from './http/errorHandler';
 import { decorateAuth } from './plugins/auth';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
+import { organizationRoutes } from './routes/organization';
 import { ssoRoutes } from './routes/sso';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
@@ -84,6 +85,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(organizationRoutes);
   await app.register(ssoRoutes);
   await app.register(devRoutes);
 
