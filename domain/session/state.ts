@@ -2,8 +2,6 @@ import * as t from 'io-ts';
 import { Industry, Organization, TwoFactorMethod, User } from '../contracts/auth';
 import { SignOutReason } from './reasons';
 
-export { User as SessionUser } from '../contracts/auth';
-
 export const Department = t.strict({ id: t.string, name: t.string });
 export type Department = t.TypeOf<typeof Department>;
 

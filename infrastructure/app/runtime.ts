@@ -14,7 +14,8 @@ import { connectTabs } from '../tabs/sync';
 import { forgetSessionEffect, type SessionEffectDeps } from '../effects/session.effects';
 import { loginEffect, logoutEffect, permissionsEffect, sessionCheckEffect, ssoEffect, type AuthDeps } from '../effects/auth.effects';
 import {
-  changePasswordEffect, passwordResetEffects, registerEffect, saveSettingEffect, twoFactorEffects, updateProfileEffect, type AccountDeps,
+  changePasswordEffect, passwordResetEffects, registerEffect, saveSettingEffect, toggleTwoFactorEffect, totpSetupEffect,
+  twoFactorCodeEffect, updateProfileEffect, type AccountDeps,
 } from '../effects/account.effects';
 import { createSecrets, type Secrets } from './secrets';
 import { inactivityEffect, type InactivityDeps } from '../effects/inactivity.effects';
@@ -70,7 +71,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
 
   const secrets = createSecrets();
   const clock = { now: () => Date.now() };
-  const activity = createActivityTracker(browserActivitySources(env.window, clock));
+  const activity = createActivityTracker(browserActivitySources(env.window));
   const deps: Deps = {
     activity,
     clock,
@@ -111,7 +112,9 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     changePasswordEffect,
     updateProfileEffect,
     saveSettingEffect,
-    twoFactorEffects,
+    totpSetupEffect,
+    twoFactorCodeEffect,
+    toggleTwoFactorEffect,
     inactivityEffect,
     translationEffect({ api, i18n, storage }) as Effect<Deps>,
   ];

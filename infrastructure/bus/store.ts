@@ -5,7 +5,7 @@ import { decide } from '../../domain/app/decide';
 import { ENVELOPE_VERSION, type Origin } from '../../domain/kernel/envelope';
 import type { Clock, IdSource } from '../../domain/kernel/clock';
 import { foldLog } from '../../domain/kernel/fold';
-import type { Lifted } from '../../domain/kernel/lifted';
+import { jumpTo as moveCursor, trimLifted, type Lifted } from '../../domain/kernel/lifted';
 import type { AppEnvelope, Effect, LiveMessage, StoreMode } from './types';
 
 export interface StoreOptions<Deps> {
@@ -97,10 +97,11 @@ export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
   });
 
   const trimLive = () => {
-    const excess = live.entries.length - maxEntries;
-    live.base = foldLog(appReducer, live.base, live.entries.slice(0, excess));
-    live.entries = live.entries.slice(excess);
-    if (view.timeline === live) view = { ...view, cursor: Math.max(0, view.cursor - excess) };
+    const trimmed = trimLifted(appReducer, { base: live.base, entries: live.entries, cursor: live.entries.length, mode: 'live' }, maxEntries);
+    const dropped = live.entries.length - trimmed.entries.length;
+    live.base = trimmed.base;
+    live.entries = [...trimmed.entries];
+    if (view.timeline === live) view = { ...view, cursor: Math.max(0, view.cursor - dropped) };
   };
 
   /** Effects may still answer while the auditor looks elsewhere: the live log keeps it all. */
@@ -139,9 +140,8 @@ export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
   };
 
   const jumpTo = (cursor: number) => {
-    const bounded = Math.max(0, Math.min(Math.floor(cursor), view.timeline.entries.length));
-    const mode: StoreMode = view.mode === 'replay' ? 'replay' : bounded === view.timeline.entries.length ? 'live' : 'timeTravel';
-    view = { ...view, cursor: bounded, mode };
+    const moved = moveCursor(lifted(), Math.floor(cursor));
+    view = { ...view, cursor: moved.cursor, mode: moved.mode };
     publish();
   };
 

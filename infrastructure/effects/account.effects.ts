@@ -1,6 +1,5 @@
 import { EMPTY, catchError, exhaustMap, mergeMap, of, withLatestFrom, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
-import type { AppState } from '../../domain/app/state';
 import type { FormId } from '../../domain/account/forms';
 import {
   changePassword, getTwoFactorToken, headRegister, resetPasswordRequest, saveUserSetting, sendTwoFactorCode,
@@ -111,34 +110,44 @@ export const saveSettingEffect: Effect<AccountDeps> = (live$, state$, deps) =>
   );
 
 /** The authenticator secret goes to the secrets holder, never into an event. */
-export const twoFactorEffects: Effect<AccountDeps> = (live$, state$, deps) =>
+export const totpSetupEffect: Effect<AccountDeps> = (live$, _state$, deps) =>
   live$.pipe(
-    ofType('account/startTotpSetup', 'account/sendTwoFactorCode', 'account/toggleTwoFactor'),
+    ofType('account/startTotpSetup'),
+    exhaustMap(() =>
+      deps.api.call(getTwoFactorToken, { silent: true }).pipe(
+        mergeMap((result): AppEvent[] => {
+          if (!result.data) return [];
+          deps.secrets.setTotp(result.data);
+          return [{ type: 'account/totpSetupStarted' }];
+        }),
+        catchError(failed('twoFactor')),
+      ),
+    ),
+  );
+
+export const twoFactorCodeEffect: Effect<AccountDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('account/sendTwoFactorCode'),
+    exhaustMap(() =>
+      deps.api.call(sendTwoFactorCode, { silent: true }).pipe(
+        mergeMap((result): AppEvent[] => (result.data ? [{ type: 'account/twoFactorCodeSent', expiresAt: result.data.expired_time }] : [])),
+        catchError(failed('twoFactor')),
+      ),
+    ),
+  );
+
+export const toggleTwoFactorEffect: Effect<AccountDeps> = (live$, state$, deps) =>
+  live$.pipe(
+    ofType('account/toggleTwoFactor'),
     withLatestFrom(state$),
-    exhaustMap(([command, state]: [{ type: string; method?: 'off' | 'email' | 'totp'; code?: string }, AppState]): Observable<AppEvent> => {
-      if (command.type === 'account/startTotpSetup') {
-        return deps.api.call(getTwoFactorToken, { silent: true }).pipe(
-          mergeMap((result): AppEvent[] => {
-            if (!result.data) return [];
-            deps.secrets.setTotp(result.data);
-            return [{ type: 'account/totpSetupStarted' }];
-          }),
-          catchError(failed('twoFactor')),
-        );
-      }
-      if (command.type === 'account/sendTwoFactorCode') {
-        return deps.api.call(sendTwoFactorCode, { silent: true }).pipe(
-          mergeMap((result): AppEvent[] => (result.data ? [{ type: 'account/twoFactorCodeSent', expiresAt: result.data.expired_time }] : [])),
-          catchError(failed('twoFactor')),
-        );
-      }
+    exhaustMap(([{ method, code }, state]): Observable<AppEvent> => {
       const user = state.session.user;
-      if (!user || !command.method || command.code === undefined) return EMPTY;
-      return deps.api.call(toggleTwoFactor, { body: { method: command.method, code: command.code }, silent: true }).pipe(
+      if (!user) return EMPTY;
+      return deps.api.call(toggleTwoFactor, { body: { method, code }, silent: true }).pipe(
         mergeMap((result): AppEvent[] => {
           deps.secrets.setTotp(null);
-          const method = result.data?.two_factor ?? user.two_factor;
-          return [{ type: 'session/userUpdated', user: { ...user, two_factor: method } }, succeeded('twoFactor')];
+          const twoFactor = result.data?.two_factor ?? user.two_factor;
+          return [{ type: 'session/userUpdated', user: { ...user, two_factor: twoFactor } }, succeeded('twoFactor')];
         }),
         catchError(failed('twoFactor')),
       );

@@ -1,5 +1,4 @@
 import { Subject, fromEvent, merge, filter, map, throttleTime, type Observable, type SchedulerLike, asyncScheduler } from 'rxjs';
-import type { Clock } from '../../domain/kernel/clock';
 
 /** Where the time of the last action is kept, shared by every tab of the browser. */
 export const LAST_ACTION_KEY = 'lastActionAt';
@@ -71,8 +70,7 @@ export const createActivityTracker = (sources: ActivitySources): ActivityTracker
 };
 
 /** The browser's own sources for one page. */
-export const browserActivitySources = (win: Window, clock: Clock): ActivitySources => {
-  void clock;
+export const browserActivitySources = (win: Window): ActivitySources => {
   return {
     storage: win.localStorage,
     localActions$: merge(
