@@ -27,6 +27,10 @@ export interface Database {
   login_failures: LoginFailuresTable;
   outbox: OutboxTable;
   sso_states: SsoStatesTable;
+  departments: DepartmentsTable;
+  invitations: InvitationsTable;
+  surveys: SurveysTable;
+  survey_tokens: SurveyTokensTable;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -99,6 +103,8 @@ export interface UsersTable {
   password_changed_at: Generated<Date>;
   settings: ColumnType<JsonValue, string | undefined, string>;
   created_at: Generated<Date>;
+  /** The group or sub-group the member belongs to (an assignee: the one they run). */
+  department_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -173,3 +179,66 @@ export interface SsoStatesTable {
   created_at: ColumnType<Date, never, never>;
   expires_at: ColumnType<Date, Date | string, never>;
 }
+
+/** Tier 2 groups (parent_id null) and tier 3 sub-groups (parent_id the group). */
+export interface DepartmentsTable {
+  id: Generated<string>;
+  organization_id: string;
+  parent_id: string | null;
+  name: string;
+  /** null: no limit on participants choosing it in the survey. */
+  capacity: ColumnType<number | null, number | null | undefined, number | null>;
+  assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+}
+
+export type InvitationKind = 'second_admin' | 'sub_admin' | 'group_assignee' | 'subgroup_assignee' | 'staff' | 'survey';
+
+/** Single-use and expiring; the emailed token is stored only as its sha-256. */
+export interface InvitationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  kind: InvitationKind;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  department_id: string | null;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Date;
+  accepted_at: Date | null;
+  revoked_at: Date | null;
+  /** The account the invitation created or is for, once known. */
+  user_id: string | null;
+  details: ColumnType<JsonValue, string | undefined, string>;
+  created_at: Generated<Date>;
+}
+
+export interface SurveysTable {
+  id: number;
+  name: string;
+}
+
+/** A survey link: a public token with alias, validity window, seat capacity and seats used. */
+export interface SurveyTokensTable {
+  id: Generated<string>;
+  organization_id: string;
+  token: string;
+  alias: string;
+  survey_id: number;
+  /** null: the whole organisation. */
+  department_id: string | null;
+  /** 1: anonymous (names are not asked), 0: named. */
+  anonymity: Generated<number>;
+  starts_at: Generated<Date>;
+  expires_at: Date;
+  capacity: number;
+  used: Generated<number>;
+  active: Generated<boolean>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export type DepartmentRow = Selectable<DepartmentsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type SurveyTokenRow = Selectable<SurveyTokensTable>;

@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_mail';
 import * as m0004 from './0004_sso';
+import * as m0005 from './0005_structure';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_accounts': m0002,
   '0003_mail': m0003,
   '0004_sso': m0004,
+  '0005_structure': m0005,
 };
