@@ -1,6 +1,7 @@
 import { filterProblem } from '../filters/model';
 import { FormId } from '../account/forms';
 import { decideWizard } from '../wizard/wizard';
+import { decideResource } from '../resources/events';
 import type { AppCommand, AppEvent } from './events';
 import type { AppState } from './state';
 
@@ -64,6 +65,10 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
     case 'wizard/saveTab':
     case 'wizard/clear':
       return decideWizard(state.wizard, command);
+    case 'resource/load':
+    case 'action/submit':
+    case 'action/clear':
+      return decideResource(state.resources, command);
     case 'account/startTotpSetup':
     case 'account/sendTwoFactorCode':
     case 'session/logout':

@@ -10,6 +10,7 @@ import { AppStartCommand, ConfigEvent } from '../config/events';
 import { AccountCommand, AccountEvent } from '../account/commands';
 import { FormEvent } from '../account/forms';
 import { WizardCommand, WizardEvent } from '../wizard/wizard';
+import { ResourceCommand, ResourceEvent } from '../resources/events';
 
 /** A command the application refused; the log keeps it so the story is whole. */
 export const commandRejected = message('bus/commandRejected', { command: t.string, reason: t.string });
@@ -26,11 +27,12 @@ export const AppEvent = t.union([
   AccountEvent,
   FormEvent,
   WizardEvent,
+  ResourceEvent,
   commandRejected,
 ]);
 export type AppEvent = t.TypeOf<typeof AppEvent>;
 
 export const AppCommand = t.union([
-  AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand,
+  AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand, ResourceCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

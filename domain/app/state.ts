@@ -11,6 +11,7 @@ import { configReducer, initialConfig, type ConfigState } from '../config/events
 import { accountReducer, initialAccount, type AccountState } from '../account/commands';
 import { formsReducer, type FormsState } from '../account/forms';
 import { initialWizard, wizardReducer, type WizardState } from '../wizard/wizard';
+import { initialResources, resourcesReducer, type ResourcesState } from '../resources/events';
 import type { AppEvent } from './events';
 
 export interface AppState {
@@ -24,6 +25,7 @@ export interface AppState {
   readonly account: AccountState;
   readonly forms: FormsState;
   readonly wizard: WizardState;
+  readonly resources: ResourcesState;
 }
 
 export const initialAppState: AppState = {
@@ -37,6 +39,7 @@ export const initialAppState: AppState = {
   account: initialAccount,
   forms: {},
   wizard: initialWizard,
+  resources: initialResources,
 };
 
 export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState, AppEvent>({
@@ -50,4 +53,5 @@ export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState,
   account: accountReducer,
   forms: formsReducer,
   wizard: wizardReducer,
+  resources: resourcesReducer,
 });

@@ -22,6 +22,7 @@ import { inactivityEffect, type InactivityDeps } from '../effects/inactivity.eff
 import { browserActivitySources, createActivityTracker } from '../tabs/activity';
 import { initialLanguageEffect, passwordRuleEffect, restoreSessionEffect, type StartDeps } from '../effects/app.effects';
 import { isDebugEnabled } from '../devtools/debugFlag';
+import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources/resources.effects';
 
 export interface AppRuntime {
   readonly store: Store;
@@ -46,7 +47,7 @@ export interface RuntimeEnvironment {
   readonly localBuild: boolean;
 }
 
-type Deps = SessionEffectDeps & StartDeps & AuthDeps & AccountDeps & InactivityDeps;
+type Deps = SessionEffectDeps & StartDeps & AuthDeps & AccountDeps & InactivityDeps & ResourceDeps;
 
 /**
  * Wires the client together once per page: storage, tokens, the HTTP client, i18n, the bus
@@ -116,6 +117,8 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     twoFactorCodeEffect,
     toggleTwoFactorEffect,
     inactivityEffect,
+    sectionLoadEffect,
+    actionEffect,
     translationEffect({ api, i18n, storage }) as Effect<Deps>,
   ];
   store = createStore({ tabId, clock, ids, effects, deps });

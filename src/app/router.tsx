@@ -19,6 +19,7 @@ import { RootPage } from '../features/auth/RootPage';
 import { PlainPage, PLAIN_PAGES } from '../features/plain/PlainPage';
 import { DashboardSection } from '../features/dashboard/DashboardSection';
 import { SlideShow } from '../features/dashboard/SlideShow';
+import { OrganizationSettingsPage } from '../features/organization/OrganizationSettingsPage';
 
 const guest = (element: React.ReactNode) => <GuestOnly>{element}</GuestOnly>;
 
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/dashboard/home" replace /> },
           { path: 'account-settings', element: <AccountSettingsPage /> },
           { path: 'account-settings/:tab', element: <AccountSettingsPage /> },
+          { path: 'organization-settings', element: <OrganizationSettingsPage /> },
           { path: ':section', element: <DashboardSection /> },
           { path: ':section/:subsection', element: <DashboardSection /> },
         ],

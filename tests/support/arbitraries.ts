@@ -27,6 +27,8 @@ export const user: fc.Arbitrary<User> = fc.record({
 const organization = fc.record({ id: fc.uuid(), name: fc.string(), country: fc.constantFrom('AU', 'NZ'), industry: fc.option(fc.string(), { nil: null }) });
 
 const formId = fc.constantFrom('register', 'resetRequest', 'resetPassword', 'changePassword', 'profile', 'banners', 'twoFactor') as fc.Arbitrary<'register'>;
+const sectionName = fc.constantFrom('orgInfo', 'tiers', 'dateRanges', 'orgGroups');
+const actionName = fc.constantFrom('renameTiers', 'saveDateRanges', 'inviteAssignee');
 
 export const sessionState: fc.Arbitrary<SessionState> = fc.record({
   signedIn: fc.boolean(),
@@ -121,6 +123,14 @@ export const appEvent: fc.Arbitrary<AppEvent> = fc.oneof(
   fc.record({ type: fc.constant('wizard/moved' as const), index: fc.integer({ min: -3, max: 8 }) }),
   fc.record({ type: fc.constant('wizard/tabSaved' as const), index: fc.nat(4), data: fc.dictionary(fc.constantFrom('name', 'country', 'email'), word, { maxKeys: 3 }) }),
   fc.constant({ type: 'wizard/cleared' as const }),
+  fc.record({ type: fc.constant('resource/requested' as const), name: sectionName, args: fc.dictionary(word, fc.oneof(word, fc.nat(9)), { maxKeys: 2 }) }),
+  fc.record({ type: fc.constant('resource/loaded' as const), name: sectionName, data: fc.jsonValue({ maxDepth: 2 }) }),
+  fc.record({ type: fc.constant('resource/empty' as const), name: sectionName, message: fc.option(word, { nil: null }) }),
+  fc.record({ type: fc.constant('resource/failed' as const), name: sectionName, message: word }),
+  fc.record({ type: fc.constant('action/submitted' as const), action: actionName }),
+  fc.record({ type: fc.constant('action/succeeded' as const), action: actionName, message: fc.option(word, { nil: null }), data: fc.jsonValue({ maxDepth: 2 }) }),
+  fc.record({ type: fc.constant('action/failed' as const), action: actionName, message: word, errors: fc.dictionary(word, fc.array(word, { maxLength: 2 }), { maxKeys: 2 }) }),
+  fc.record({ type: fc.constant('action/cleared' as const), action: actionName }),
 );
 
 /** A log as a tab would have written it: ascending seq and time. */

@@ -7,6 +7,8 @@ import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../app/runtime';
 
 const selectMenu = (s: AppState) => visibleMenu(s.permissions);
+const selectRole = (s: AppState) => s.session.user?.role ?? null;
+const SETTINGS_ROLES: readonly string[] = ['admin', 'second_admin', 'sub_admin'];
 
 const itemPath = (item: MenuItem, parent?: MenuItem) =>
   parent?.path ? `/dashboard/${parent.path}/${item.path}` : `/dashboard/${item.path}`;
@@ -58,6 +60,7 @@ export const Sidebar = () => {
   const menu = useSelector(selectMenu);
   const dispatch = useDispatch();
   const { pathname } = useLocation();
+  const role = useSelector(selectRole);
   return (
     <aside className="sidebar">
       <div className="sidebar-brand">
@@ -72,6 +75,15 @@ export const Sidebar = () => {
         </ul>
       </nav>
       <div className="sidebar-footer">
+        {role !== null && SETTINGS_ROLES.includes(role) && (
+          <Link
+            href="/dashboard/organization-settings"
+            className="menu-link"
+            aria-current={pathname.startsWith('/dashboard/organization-settings') ? 'page' : undefined}
+          >
+            {t('organization_settings')}
+          </Link>
+        )}
         <Link
           href="/dashboard/account-settings"
           className="menu-link"

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { isRight } from 'fp-ts/Either';
+import type * as t from 'io-ts';
+import type { AppState } from '../../domain/app/state';
+import type { BodyOf, DataOf } from '../../domain/contracts/endpoint';
+import { actionOf, sectionOf, type ActionState, type ResourceArgs, type SectionStatus } from '../../domain/resources/events';
+import { actions, sections, type ActionName, type SectionName } from '../../infrastructure/resources/catalog';
+import { useDispatch, useSelector } from './runtime';
+
+export interface Section<D> {
+  readonly status: SectionStatus;
+  readonly data: D | null;
+  readonly message: string | null;
+}
+
+type SectionData<K extends SectionName> = DataOf<(typeof sections)[K]['endpoint']>;
+
+const NO_ARGS: ResourceArgs = {};
+
+/**
+ * Reads a data section and loads it when the component mounts, when its args change, and
+ * when the page's Refresh asks for it (`reloadPage`). The data is decoded again with the
+ * endpoint's codec, so a replayed log from elsewhere cannot put a wrong shape on screen.
+ */
+export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = NO_ARGS, reloadPage?: string): Section<SectionData<K>> => {
+  const dispatch = useDispatch();
+  const argsKey = JSON.stringify(args);
+  const reloads = useSelector((s: AppState) => (reloadPage ? (s.dashboard.reloads[reloadPage] ?? 0) : 0));
+  useEffect(() => {
+    dispatch({ type: 'resource/load', name, args: JSON.parse(argsKey) as ResourceArgs });
+  }, [dispatch, name, argsKey, reloads]);
+  const section = useSelector((s: AppState) => sectionOf(s.resources, name));
+  return useMemo(() => {
+    if (section.data === null) return { status: section.status, data: null, message: section.message };
+    const codec: t.Mixed = sections[name].endpoint.data;
+    const decoded = codec.decode(section.data);
+    return isRight(decoded)
+      ? { status: section.status, data: decoded.right as SectionData<K>, message: section.message }
+      : { status: 'error', data: null, message: 'unknown_error' };
+  }, [section, name]);
+};
+
+type ActionBody<K extends ActionName> = BodyOf<(typeof actions)[K]['endpoint']>;
+
+export interface Action<K extends ActionName> {
+  readonly state: ActionState;
+  submit(body: ActionBody<K>, args?: ResourceArgs): void;
+  clear(): void;
+}
+
+/** An action's outcome and the way to send it; its outcome is cleared when the component goes away. */
+export const useAction = <K extends ActionName>(name: K, { clearOnLeave = true }: { clearOnLeave?: boolean } = {}): Action<K> => {
+  const dispatch = useDispatch();
+  const state = useSelector((s: AppState) => actionOf(s.resources, name));
+  const submit = useCallback(
+    (body: ActionBody<K>, args: ResourceArgs = NO_ARGS) => dispatch({ type: 'action/submit', action: name, body, args }),
+    [dispatch, name],
+  );
+  const clear = useCallback(() => dispatch({ type: 'action/clear', action: name }), [dispatch, name]);
+  useEffect(() => (clearOnLeave ? clear : undefined), [clear, clearOnLeave]);
+  return { state, submit, clear };
+};
