@@ -1,4 +1,8 @@
+import { runLookupsBench } from './lookups.bench';
 import { runReplayBench } from './replay.bench';
+import { runSubmitBench } from './submit.bench';
 
 // Each benchmark prints what it measured beside a baseline measured in the same run.
 runReplayBench();
+await runLookupsBench();
+await runSubmitBench();

@@ -14,9 +14,17 @@ import { apiErrorHandler, frameworkErrorHandler } from './http/errorHandler';
 import { decorateAuth } from './plugins/auth';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
+import { lookupRoutes } from './routes/lookups';
+import { LookupList } from '../domain/contracts/lookups';
+import { questionById, surveyQuestions } from '../domain/survey/questions';
+import { memberRoutes } from './routes/members';
 import { organizationRoutes } from './routes/organization';
 import { ssoRoutes } from './routes/sso';
+import { surveyQuestionRoutes } from './routes/survey/questions';
+import { surveyResponseRoutes } from './routes/survey/responses';
+import { surveyGroupRoutes } from './routes/survey/groups';
 import { systemRoutes } from './routes/system';
+import { tokenRoutes } from './routes/tokens';
 import { userRoutes } from './routes/user';
 import { createMailer, type Mailer } from './services/mail';
 
@@ -43,7 +51,7 @@ const contentSecurityPolicy = (production: boolean) => ({
     scriptSrcAttr: ["'none'"],
     // react-aria positions overlays with inline style attributes.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:'],
+    imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
@@ -54,6 +62,12 @@ const contentSecurityPolicy = (production: boolean) => ({
 });
 
 /** The HTTP application with its plugins in a fixed order: external, ours, routes, client. */
+/** Principle search by question_id: the lookup list the survey's question draws from. */
+const lookupListOfQuestion = (questionId: number): LookupList | undefined => {
+  const list = questionById(surveyQuestions(1) ?? [], questionId)?.lookup;
+  return LookupList.is(list) ? list : undefined;
+};
+
 export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestSerializer } },
@@ -87,6 +101,12 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(userRoutes);
   await app.register(organizationRoutes);
   await app.register(ssoRoutes);
+  await app.register(tokenRoutes);
+  await app.register(memberRoutes);
+  await app.register(surveyQuestionRoutes);
+  await app.register(lookupRoutes, { listOfQuestion: lookupListOfQuestion });
+  await app.register(surveyGroupRoutes);
+  await app.register(surveyResponseRoutes);
   await app.register(devRoutes);
 
   await registerClient(app, config.clientDir);

@@ -6,11 +6,15 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedReferenceData } from './db/seeds/referenceData';
+import { type DemoSignIn, seedDemoOnFirstStart } from './demo/index';
+import { seedLookups } from './lookups/seed';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
   readonly database: OpenDatabase;
   readonly url: string;
+  /** The demo organisation written at this start (an empty database, DEMO_SEED not off). */
+  readonly demo?: DemoSignIn;
   stop(): Promise<void>;
 }
 
@@ -35,9 +39,14 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
   await assertPortFree(config);
   const database = await openDatabase(config);
   let app: FastifyInstance | undefined;
+  let demo: DemoSignIn | undefined;
   try {
     await migrateToLatest(database.db);
     await seedReferenceData(database.db);
+    // After the locales: the lookup lists carry names in each of them.
+    await seedLookups(database.db);
+    // After the lookups its answers are chosen from; only when the database has no organisation at all.
+    demo = await seedDemoOnFirstStart(database.db, config);
     app = await buildApp(config, { db: database.db, dbKind: database.kind });
     await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
       throw listenError(error, config);
@@ -54,6 +63,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
     app: running,
     database,
     url: `http://${config.host}:${port}`,
+    ...(demo === undefined ? {} : { demo }),
     stop: async () => {
       await running.close();
       await database.close();
@@ -73,6 +83,10 @@ export const runServer = async (loadServerConfig: () => ServerConfig = loadConfi
   }
   console.log(`Listening on ${server.url}`);
   console.log(`Database: ${server.database.description}`);
+  if (server.demo !== undefined) {
+    const { demo } = server;
+    console.log(`Demo organisation ready (${demo.responses.toLocaleString('en-AU')} synthetic responses, ${(demo.milliseconds / 1000).toFixed(1)} s): sign in at ${server.url}/login as ${demo.adminEmail} with ${demo.password}`);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -2,6 +2,8 @@ import { filterProblem } from '../filters/model';
 import { FormId } from '../account/forms';
 import { decideWizard } from '../wizard/wizard';
 import { decideResource } from '../resources/events';
+import { DEFAULT_DEPARTMENT_ID } from '../session/state';
+import { decideSurvey } from '../survey/decide';
 import type { AppCommand, AppEvent } from './events';
 import type { AppState } from './state';
 
@@ -33,11 +35,15 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
         : [{ type: 'i18n/languageSelected', code: command.code }];
     case 'session/login':
     case 'session/confirmTwoFactor':
+    case 'session/loginSecondAdmin':
+    case 'session/acceptInvitation':
       // A second submit while the first is on its way is dropped: one request, one story.
       return state.session.pending ? [] : [{ type: 'session/loginRequested', email: command.email }];
     case 'session/startSso':
     case 'session/finishSso':
       return state.session.pending ? [] : [{ type: 'session/ssoRequested' }];
+    case 'session/viewAs':
+      return decideViewAs(state, command.departmentId);
     case 'session/cancelTwoFactor':
       return state.session.twoFactor ? [{ type: 'session/twoFactorCancelled' }] : [];
     case 'session/stayActive':
@@ -69,6 +75,12 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
     case 'action/submit':
     case 'action/clear':
       return decideResource(state.resources, command);
+    case 'survey/setAnswer':
+    case 'survey/removeRow':
+    case 'survey/disable':
+    case 'survey/reEnable':
+    case 'survey/submit':
+      return decideSurvey(state.survey, command);
     case 'account/startTotpSetup':
     case 'account/sendTwoFactorCode':
     case 'session/logout':
@@ -76,6 +88,24 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
     case 'app/start':
       return [];
   }
+};
+
+/**
+ * SPEC section 4: viewing as the first primary department is one's own view, 'default'.
+ * Only a signed-in person switches, only to a group offered to them, and not again to the
+ * group already shown.
+ */
+const decideViewAs = (state: AppState, departmentId: string): AppEvent[] => {
+  const { session } = state;
+  if (!session.signedIn) return [{ type: 'bus/commandRejected', command: 'session/viewAs', reason: 'not signed in' }];
+  const own = departmentId === DEFAULT_DEPARTMENT_ID || departmentId === session.primaryDepartments[0]?.id;
+  const target = own ? DEFAULT_DEPARTMENT_ID : departmentId;
+  // Going back to one's own view is always allowed: it also cancels a switch still on its way.
+  if (!own && target === session.departmentId) return [];
+  if (!own && !session.primaryDepartments.some((d) => d.id === departmentId)) {
+    return [{ type: 'bus/commandRejected', command: 'session/viewAs', reason: 'not one of the primary departments' }];
+  }
+  return [{ type: 'session/viewAsRequested', departmentId: target }];
 };
 
 /** A form already on its way is not sent twice. */

@@ -11,6 +11,8 @@ import { AccountCommand, AccountEvent } from '../account/commands';
 import { FormEvent } from '../account/forms';
 import { WizardCommand, WizardEvent } from '../wizard/wizard';
 import { ResourceCommand, ResourceEvent } from '../resources/events';
+import { SurveyCommand, SurveyEvent } from '../survey/events';
+import { surveyOptionsNamed } from './surveyOptionNames';
 
 /** A command the application refused; the log keeps it so the story is whole. */
 export const commandRejected = message('bus/commandRejected', { command: t.string, reason: t.string });
@@ -28,11 +30,14 @@ export const AppEvent = t.union([
   FormEvent,
   WizardEvent,
   ResourceEvent,
+  SurveyEvent,
+  surveyOptionsNamed,
   commandRejected,
 ]);
 export type AppEvent = t.TypeOf<typeof AppEvent>;
 
 export const AppCommand = t.union([
   AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand, ResourceCommand,
+  SurveyCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

@@ -12,6 +12,9 @@ import { accountReducer, initialAccount, type AccountState } from '../account/co
 import { formsReducer, type FormsState } from '../account/forms';
 import { initialWizard, wizardReducer, type WizardState } from '../wizard/wizard';
 import { initialResources, resourcesReducer, type ResourcesState } from '../resources/events';
+import { surveyReducer } from '../survey/reducer';
+import { initialSurvey, type SurveyState } from '../survey/state';
+import { surveyOptionNamesReducer, type SurveyOptionNames } from './surveyOptionNames';
 import type { AppEvent } from './events';
 
 export interface AppState {
@@ -26,6 +29,8 @@ export interface AppState {
   readonly forms: FormsState;
   readonly wizard: WizardState;
   readonly resources: ResourcesState;
+  readonly survey: SurveyState;
+  readonly surveyOptionNames: SurveyOptionNames;
 }
 
 export const initialAppState: AppState = {
@@ -40,6 +45,8 @@ export const initialAppState: AppState = {
   forms: {},
   wizard: initialWizard,
   resources: initialResources,
+  survey: initialSurvey,
+  surveyOptionNames: {},
 };
 
 export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState, AppEvent>({
@@ -54,4 +61,6 @@ export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState,
   forms: formsReducer,
   wizard: wizardReducer,
   resources: resourcesReducer,
+  survey: surveyReducer,
+  surveyOptionNames: surveyOptionNamesReducer,
 });

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { endpoint } from './endpoint';
+import { PrimaryDepartment } from './groups';
 import { Permission } from '../navigation/permissions';
 
 /** Roles of SPEC section 6, as the server stores and sends them. */
@@ -95,13 +96,17 @@ export const login2fa = endpoint({
 
 export const logout = endpoint({ method: 'POST', path: '/logout', data: t.null, primary: true });
 
-export const SessionCheck = t.strict({
-  user: User,
-  cohort: t.union([t.record(t.string, t.unknown), t.null]),
-  organization: Organization,
-  filter: t.union([t.record(t.string, t.unknown), t.null]),
-  industries: t.array(Industry),
-});
+export const SessionCheck = t.intersection([
+  t.strict({
+    user: User,
+    cohort: t.union([t.record(t.string, t.unknown), t.null]),
+    organization: Organization,
+    filter: t.union([t.record(t.string, t.unknown), t.null]),
+    industries: t.array(Industry),
+  }),
+  /** The groups the person may view as (domain/contracts/groups.ts); the server always sends it. */
+  t.partial({ primary_departments: t.array(PrimaryDepartment) }),
+]);
 export type SessionCheck = t.TypeOf<typeof SessionCheck>;
 
 export const checkAccessToken = endpoint({ method: 'POST', path: '/check-access-token', data: SessionCheck, primary: true });

@@ -11,6 +11,10 @@ export const OrganizationInformation = t.strict({
   /** ISO 8601 instant; null: the package has no end date. */
   package_expires_at: t.union([t.string, t.null]),
   view_as_consent: t.boolean,
+  /** Free text set with POST /organization/update; null: none. */
+  details: t.union([t.string, t.null]),
+  /** Where to fetch the logo (with the bearer token; the query changes with the logo); null: none. */
+  logo_url: t.union([t.string, t.null]),
 });
 export type OrganizationInformation = t.TypeOf<typeof OrganizationInformation>;
 

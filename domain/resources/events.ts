@@ -86,6 +86,8 @@ const withAction = (state: ResourcesState, action: string, next: ActionState): R
   actions: { ...state.actions, [action]: next },
 });
 
+const RESETS: ReadonlySet<string> = new Set(['session/signedOut', 'session/viewAsChanged']);
+
 export const resourcesReducer = (state: ResourcesState = initialResources, event: { type: string }): ResourcesState => {
   const e = event as ResourceEvent;
   switch (e.type) {
@@ -106,8 +108,11 @@ export const resourcesReducer = (state: ResourcesState = initialResources, event
     case 'action/cleared':
       return withAction(state, e.action, idleAction);
     default:
-      // Another person's data must not survive a sign-out, nor a switch of the viewed group.
-      return event.type === 'session/signedOut' || event.type === 'session/viewAsChanged' ? initialResources : state;
+      // Another person's data must not survive a sign-out or a sign-in (an invitation accepted
+      // in a browser where someone else was signed in), nor a switch of the viewed group. A
+      // sign-in keeps the actions: the form that signed the person in still shows its outcome.
+      if (event.type === 'session/loggedIn') return { ...state, sections: {} };
+      return RESETS.has(event.type) ? initialResources : state;
   }
 };
 

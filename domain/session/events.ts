@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { emptyMessage, message } from '../kernel/message';
-import { SessionState } from './state';
+import { Department, SessionState } from './state';
 import { SignOutReason } from './reasons';
 import { Industry, Organization, TwoFactorMethod, User } from '../contracts/auth';
 
@@ -18,7 +18,18 @@ export const sessionEvents = {
   passwordExpired: message('session/passwordExpired', { email: t.string }),
   accountExpired: message('session/accountExpired', { message: t.string }),
   loginFailed: message('session/loginFailed', { message: t.string, errors: FieldErrors }),
-  checked: message('session/checked', { user: User, organization: Organization, industries: t.array(Industry) }),
+  checked: message('session/checked', {
+    user: User,
+    organization: Organization,
+    industries: t.array(Industry),
+    /** The groups this person may view as (SPEC section 6: primary departments). */
+    primaryDepartments: t.array(Department),
+  }),
+  /** View as (SPEC section 4): a switch to another group, or back to one's own view, was asked for. */
+  viewAsRequested: message('session/viewAsRequested', { departmentId: t.string }),
+  /** The view changed: departmentId 'default' is one's own view; shared with every tab. */
+  viewAsChanged: message('session/viewAsChanged', { departmentId: t.string, viewingAs: t.boolean }),
+  viewAsFailed: message('session/viewAsFailed', { departmentId: t.string, message: t.string }),
   userUpdated: message('session/userUpdated', { user: User }),
   signedOut: message('session/signedOut', { reason: SignOutReason }),
   /** A 401 arrived while nobody was signed in: the person is sent to /login. */
@@ -39,6 +50,9 @@ export const SessionEvent = t.union([
   sessionEvents.accountExpired,
   sessionEvents.loginFailed,
   sessionEvents.checked,
+  sessionEvents.viewAsRequested,
+  sessionEvents.viewAsChanged,
+  sessionEvents.viewAsFailed,
   sessionEvents.userUpdated,
   sessionEvents.signedOut,
   sessionEvents.unauthorised,
@@ -56,6 +70,17 @@ export type SessionEvent = t.TypeOf<typeof SessionEvent>;
 export const sessionCommands = {
   login: message('session/login', { email: t.string, password: t.string }),
   confirmTwoFactor: message('session/confirmTwoFactor', { email: t.string, password: t.string, code: t.string }),
+  /** The second administrator's sign-in from the emailed /login?second-admin-token= link. */
+  loginSecondAdmin: message('session/loginSecondAdmin', { email: t.string, password: t.string, token: t.string }),
+  /** Creates the account of an emailed invitation and signs it in; email is the invitation's. */
+  acceptInvitation: message('session/acceptInvitation', {
+    email: t.string,
+    token: t.string,
+    first_name: t.string,
+    last_name: t.string,
+    password: t.string,
+    password_confirmation: t.string,
+  }),
   cancelTwoFactor: emptyMessage('session/cancelTwoFactor'),
   logout: emptyMessage('session/logout'),
   dismissLogoutAlert: emptyMessage('session/dismissLogoutAlert'),
@@ -65,10 +90,14 @@ export const sessionCommands = {
   /** Login with Amazon: leave for the provider, then finish with what it sent back. */
   startSso: emptyMessage('session/startSso'),
   finishSso: message('session/finishSso', { code: t.string, state: t.string }),
+  /** View as a group ('default', or the first primary department, is one's own view again). */
+  viewAs: message('session/viewAs', { departmentId: t.string }),
 };
 export const SessionCommand = t.union([
   sessionCommands.login,
   sessionCommands.confirmTwoFactor,
+  sessionCommands.loginSecondAdmin,
+  sessionCommands.acceptInvitation,
   sessionCommands.cancelTwoFactor,
   sessionCommands.logout,
   sessionCommands.dismissLogoutAlert,
@@ -76,5 +105,6 @@ export const SessionCommand = t.union([
   sessionCommands.check,
   sessionCommands.startSso,
   sessionCommands.finishSso,
+  sessionCommands.viewAs,
 ]);
 export type SessionCommand = t.TypeOf<typeof SessionCommand>;

@@ -76,7 +76,10 @@ export const sessionReducer = (state: SessionState = initialSession, event: { ty
         d.userEmail = e.user.email;
         d.organization = e.organization;
         d.industries = e.industries;
+        d.primaryDepartments = e.primaryDepartments;
       });
+    case 'session/viewAsChanged':
+      return state.signedIn ? { ...state, departmentId: e.departmentId, viewingAs: e.viewingAs } : state;
     case 'session/userUpdated':
       return produce(state, (d) => {
         d.user = e.user;

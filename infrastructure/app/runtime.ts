@@ -23,6 +23,9 @@ import { browserActivitySources, createActivityTracker } from '../tabs/activity'
 import { initialLanguageEffect, passwordRuleEffect, restoreSessionEffect, type StartDeps } from '../effects/app.effects';
 import { isDebugEnabled } from '../devtools/debugFlag';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources/resources.effects';
+import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
+import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
+import { createSurveyDraftStore } from '../storage/surveyDraft';
 
 export interface AppRuntime {
   readonly store: Store;
@@ -47,7 +50,7 @@ export interface RuntimeEnvironment {
   readonly localBuild: boolean;
 }
 
-type Deps = SessionEffectDeps & StartDeps & AuthDeps & AccountDeps & InactivityDeps & ResourceDeps;
+type Deps = SessionEffectDeps & StartDeps & AuthDeps & AccountDeps & InactivityDeps & ResourceDeps & ViewAsDeps & SurveyDeps;
 
 /**
  * Wires the client together once per page: storage, tokens, the HTTP client, i18n, the bus
@@ -95,6 +98,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
       }
     },
     selectedLanguage: () => initialLanguage(storage),
+    surveyDrafts: createSurveyDraftStore(storage),
   };
 
   const effects: Effect<Deps>[] = [
@@ -118,7 +122,9 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     toggleTwoFactorEffect,
     inactivityEffect,
     sectionLoadEffect,
+    viewAsEffect,
     actionEffect,
+    ...surveyEffects,
     translationEffect({ api, i18n, storage }) as Effect<Deps>,
   ];
   store = createStore({ tabId, clock, ids, effects, deps });

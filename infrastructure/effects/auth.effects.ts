@@ -1,5 +1,5 @@
 import { EMPTY, catchError, concat, exhaustMap, filter, ignoreElements, map, mergeMap, of, switchMap, withLatestFrom, type Observable } from 'rxjs';
-import type { AppEvent } from '../../domain/app/events';
+import type { AppCommand, AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
 import { AuthMessages, checkAccessToken, getPermissions, login, login2fa, logout, type LoginResult } from '../../domain/contracts/auth';
 import { ofType } from '../bus/ofType';
@@ -7,6 +7,7 @@ import type { Effect } from '../bus/types';
 import type { ApiClient, ApiSuccess } from '../http/client';
 import type { TokenCookies } from '../storage/cookies';
 import { ssoLogin, ssoStart } from '../../domain/contracts/sso';
+import { acceptInvitation, loginSecondAdmin } from '../../domain/contracts/members';
 import { failureText } from './failure';
 
 export interface AuthDeps {
@@ -36,20 +37,35 @@ const loginOutcome = (email: string, result: ApiSuccess<LoginResult>, deps: Auth
   return [{ type: 'session/loginFailed', message: AuthMessages.invalidCredentials, errors: {} }];
 };
 
+type SignInCommand = Extract<AppCommand, { type: 'session/login' | 'session/confirmTwoFactor' | 'session/loginSecondAdmin' | 'session/acceptInvitation' }>;
+
+/** Every way of signing in answers a LoginResult; the password and the token ride on the command only. */
+const signInCall = (command: SignInCommand, deps: AuthDeps): Observable<ApiSuccess<LoginResult>> => {
+  const { email, password } = command;
+  switch (command.type) {
+    case 'session/login':
+      return deps.api.call(login, { body: { email, password }, silent: true });
+    case 'session/confirmTwoFactor':
+      return deps.api.call(login2fa, { body: { email, password, code: command.code }, silent: true });
+    case 'session/loginSecondAdmin':
+      return deps.api.call(loginSecondAdmin, { body: { email, password, token: command.token }, silent: true });
+    case 'session/acceptInvitation': {
+      const { token, first_name, last_name, password_confirmation } = command;
+      return deps.api.call(acceptInvitation, { body: { token, first_name, last_name, password, password_confirmation }, silent: true });
+    }
+  }
+};
+
 /** exhaustMap: while a sign-in is on its way, a second submit is ignored (one request). */
 export const loginEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
   live$.pipe(
-    ofType('session/login', 'session/confirmTwoFactor'),
-    exhaustMap((command) => {
-      const call =
-        command.type === 'session/login'
-          ? deps.api.call(login, { body: { email: command.email, password: command.password }, silent: true })
-          : deps.api.call(login2fa, { body: { email: command.email, password: command.password, code: command.code }, silent: true });
-      return call.pipe(
+    ofType('session/login', 'session/confirmTwoFactor', 'session/loginSecondAdmin', 'session/acceptInvitation'),
+    exhaustMap((command) =>
+      signInCall(command, deps).pipe(
         mergeMap((result) => loginOutcome(command.email, result, deps)),
         catchError(loginFailure),
-      );
-    }),
+      ),
+    ),
   );
 
 const loginFailure = (error: unknown): Observable<AppEvent> => {
@@ -101,11 +117,26 @@ const restoredWithToken = (e: AppEvent) => e.type === 'session/restored' && e.ha
  */
 export const sessionCheckEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
   live$.pipe(
-    filter((m): m is AppEvent => restoredWithToken(m as AppEvent) || m.type === 'session/check' || m.type === 'form/succeeded' && (m as { form?: string }).form === 'changePassword'),
+    filter(
+      (m): m is AppEvent =>
+        restoredWithToken(m as AppEvent) ||
+        m.type === 'session/check' ||
+        // SPEC section 4: after a view-as switch the session is refreshed.
+        m.type === 'session/viewAsChanged' ||
+        (m.type === 'form/succeeded' && (m as { form?: string }).form === 'changePassword'),
+    ),
     switchMap(() =>
       deps.api.call(checkAccessToken).pipe(
         mergeMap((result): AppEvent[] =>
-          result.data ? [{ type: 'session/checked', user: result.data.user, organization: result.data.organization, industries: result.data.industries }] : [],
+          result.data
+            ? [{
+                type: 'session/checked',
+                user: result.data.user,
+                organization: result.data.organization,
+                industries: result.data.industries,
+                primaryDepartments: result.data.primary_departments ?? [],
+              }]
+            : [],
         ),
         catchError(() => EMPTY),
       ),

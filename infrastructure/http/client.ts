@@ -29,6 +29,8 @@ export interface CallInput<E extends AnyEndpoint> {
   readonly params?: Readonly<Record<string, string | number>>;
   /** The failure is still logged as api/failed, but no message is shown for it. */
   readonly silent?: boolean;
+  /** Sent as multipart/form-data instead of the JSON body (a file upload). */
+  readonly form?: FormData;
 }
 
 /** The only module that talks HTTP. Every call is a cold Observable: nothing is sent until subscribed. */
@@ -130,8 +132,13 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
           url: route,
           params: endpoint.query.encode(input.query ?? {}),
           // Fastify refuses an empty body sent as JSON, so POST, PUT and PATCH always send one.
-          data: hasBody ? endpoint.body.encode(input.body ?? {}) : undefined,
-          headers: { 'X-Locale': options.getLocale(), ...authorization(endpoint) },
+          data: input.form ?? (hasBody ? endpoint.body.encode(input.body ?? {}) : undefined),
+          headers: {
+            'X-Locale': options.getLocale(),
+            ...authorization(endpoint),
+            // Not JSON, or axios would flatten the form into JSON; the browser adds the boundary.
+            ...(input.form ? { 'Content-Type': 'multipart/form-data' } : {}),
+          },
           signal: controller.signal,
         }),
       ).pipe(

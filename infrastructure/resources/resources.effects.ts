@@ -25,6 +25,17 @@ const splitArgs = (args: ResourceArgs, pathParams: readonly string[] = []) => {
   return { params, query };
 };
 
+/** Text fields as text, files as files; absent and null fields are left out. */
+const toFormData = (body: unknown): FormData => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(name, value);
+    else form.append(name, String(value));
+  }
+  return form;
+};
+
 const latestState = (state$: Observable<AppState>): Observable<AppState> => state$.pipe(take(1));
 
 /**
@@ -72,7 +83,8 @@ export const actionEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
           const entry = actionEntry(action);
           if (!entry) return EMPTY;
           const { params, query } = splitArgs(args, entry.pathParams);
-          return deps.api.call(entry.endpoint, { params, query: query as never, body: body as never, silent: true }).pipe(
+          const form = entry.multipart ? toFormData(body) : undefined;
+          return deps.api.call(entry.endpoint, { params, query: query as never, silent: true, ...(form ? { form } : { body: body as never }) }).pipe(
             switchMap((result) =>
               latestState(state$).pipe(
                 mergeMap((state): AppEvent[] => [

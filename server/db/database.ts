@@ -14,11 +14,17 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
  * PostgreSQL arrays.
  */
 export interface Database {
+  responses: ResponsesTable;
+  response_ancestry: ResponseAncestryTable;
+  response_languages: ResponseLanguagesTable;
+  response_heritages: ResponseHeritagesTable;
+  response_edit_links: ResponseEditLinksTable;
   locales: LocalesTable;
   translations: TranslationsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
   organizations: OrganizationsTable;
+  organization_logos: OrganizationLogosTable;
   tiers: TiersTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -31,6 +37,9 @@ export interface Database {
   invitations: InvitationsTable;
   surveys: SurveysTable;
   survey_tokens: SurveyTokensTable;
+  lookup_principles: LookupPrinciplesTable;
+  lookup_names: LookupNamesTable;
+  lookup_builds: LookupBuildsTable;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -77,6 +86,19 @@ export interface OrganizationsTable {
   active: Generated<boolean>;
   view_as_consent: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Free text about the organisation (at most 2000 characters). */
+  details: ColumnType<string | null, string | null | undefined, string | null>;
+  /** sha-256 (hex) of the logo in organization_logos; null: no logo. */
+  logo_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The organisation's logo, kept apart so that reading an organisation never loads it. */
+export interface OrganizationLogosTable {
+  organization_id: string;
+  /** PGlite reads bytea as Uint8Array, node-postgres as Buffer (a Uint8Array too). */
+  content: Uint8Array;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml';
+  updated_at: Generated<Date>;
 }
 
 /** Level 1 is the organisation, 2 its groups, 3 their sub-groups; only the name can change. */
@@ -119,6 +141,8 @@ export interface SessionsTable {
   revoked_at: Date | null;
   address: string | null;
   view_as_group_id: string | null;
+  /** A view-as (secondary) session: the session that opened it; it dies with that one. */
+  parent_session_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoginChallengesTable {
@@ -242,3 +266,105 @@ export interface SurveyTokensTable {
 export type DepartmentRow = Selectable<DepartmentsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type SurveyTokenRow = Selectable<SurveyTokensTable>;
+
+/**
+ * One item of a lookup list; id is the principleId answers store, kept for ever under its
+ * natural key (list, code). Written only by server/lookups/seed.ts.
+ */
+export interface LookupPrinciplesTable {
+  id: Generated<number>;
+  list: string;
+  code: string;
+  name: string;
+  /** Name and aliases, lower case without accents (server/lookups/normalise.ts). */
+  search: string;
+  parent_id: number | null;
+  family_id: number | null;
+  region_id: number | null;
+  sort: number;
+  /** false: a newer build no longer has the item; answers that hold it still resolve. */
+  active: Generated<boolean>;
+}
+
+/** A lookup item's name in one of the product's locales. */
+export interface LookupNamesTable {
+  principle_id: number;
+  locale: string;
+  name: string;
+  search: string;
+  sort: number | null;
+}
+
+export interface LookupBuildsTable {
+  version: string;
+  rows: number;
+  built_at: Generated<Date>;
+}
+
+/** One survey response, normalised for statistics (migration 0008): principle ids per topic. */
+export interface ResponsesTable {
+  id: Generated<string>;
+  organization_id: string;
+  survey_id: number;
+  token_id: string | null;
+  department_id: string | null;
+  /** The tier 2 group of department_id (itself when it is a group). */
+  group_id: string | null;
+  submitted_at: Generated<Date>;
+  updated_at: Date | null;
+  anonymous: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  invitation_id: string | null;
+  birth_year: number | null;
+  gender_id: number | null;
+  age_id: number | null;
+  education_id: number | null;
+  disability_id: number | null;
+  sexual_orientation_id: number | null;
+  position_level_id: number | null;
+  position_type_id: number | null;
+  country_birth_id: number | null;
+  state_id: number | null;
+  worldview_id: number | null;
+  branch_id: number | null;
+  denomination_id: number | null;
+  /** As submitted; read back only through the participant's own edit link. */
+  answers: ColumnType<JsonValue, string | undefined, string>;
+}
+
+export type AncestryRelation = 'mother' | 'father' | 'maternal_grandmother' | 'maternal_grandfather' | 'paternal_grandmother' | 'paternal_grandfather';
+
+export interface ResponseAncestryTable {
+  response_id: string;
+  organization_id: string;
+  relation: AncestryRelation;
+  country_id: number;
+}
+
+export interface ResponseLanguagesTable {
+  response_id: string;
+  organization_id: string;
+  language_id: number;
+  level: 'native' | 'fluent' | 'intermediate' | 'basic';
+}
+
+export interface ResponseHeritagesTable {
+  response_id: string;
+  organization_id: string;
+  ethnicity_id: number;
+}
+
+export interface ResponseEditLinksTable {
+  id: Generated<string>;
+  organization_id: string;
+  response_id: string;
+  token_hash: string;
+  purpose: 'edit' | 'delete';
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export type ResponseRow = Selectable<ResponsesTable>;

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AuthMessages } from '../../domain/contracts/auth';
+
+/** The cookie in which the client keeps the primary token (infrastructure/storage/cookies.ts). */
+const TOKEN_COOKIE = 'token';
 import type { OrganizationRow, SessionRow, UserRow } from '../db/database';
 import { ApiError } from '../http/apiError';
 import { bearerToken, findActiveSession } from '../services/auth/sessions';
@@ -10,6 +13,11 @@ export interface AuthContext {
   readonly user: UserRow;
   readonly session: SessionRow;
   readonly organization: OrganizationRow;
+  /**
+   * Set when the bearer token is a view-as (secondary) session: the group or sub-group the
+   * caller is looking at. Scoped reads then show that group only (server/services/organization/scope.ts).
+   */
+  readonly viewAsGroupId: string | null;
 }
 
 declare module 'fastify' {
@@ -30,6 +38,11 @@ export interface AuthOptions {
    * 403 'Your password has been expired, please change it now!'.
    */
   readonly allowRestricted?: boolean;
+  /**
+   * Also accept the client's `token` cookie when no bearer header is sent. Only for read-only
+   * image routes: an <img> cannot send a header, and the cookie is first-party and SameSite=Lax.
+   */
+  readonly allowCookie?: boolean;
 }
 
 /**
@@ -40,12 +53,12 @@ export interface AuthOptions {
 export const authenticate =
   (options: AuthOptions = {}): preHandlerAsyncHookHandler =>
   async function authenticateRequest(this: FastifyInstance, request: FastifyRequest) {
-    const token = bearerToken(request.headers.authorization);
+    const token = bearerToken(request.headers.authorization) ?? (options.allowCookie ? request.cookies[TOKEN_COOKIE] : undefined);
     const active = token === undefined ? undefined : await findActiveSession(this.db, token);
     if (active === undefined) throw new ApiError(401, AuthMessages.sessionExpired);
     if (!organizationUsable(active.organization)) throw new ApiError(403, AuthMessages.noActivePackage);
     if (active.session.restricted && options.allowRestricted !== true) throw new ApiError(403, AuthMessages.passwordExpired);
-    request.auth = active;
+    request.auth = { ...active, viewAsGroupId: active.session.kind === 'secondary' ? active.session.view_as_group_id : null };
   };
 
 /**

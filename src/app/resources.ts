@@ -19,16 +19,18 @@ const NO_ARGS: ResourceArgs = {};
 
 /**
  * Reads a data section and loads it when the component mounts, when its args change, and
- * when the page's Refresh asks for it (`reloadPage`). The data is decoded again with the
+ * when the page's Refresh asks for it (`reloadPage`), and when the view-as group changes. The data is decoded again with the
  * endpoint's codec, so a replayed log from elsewhere cannot put a wrong shape on screen.
  */
 export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = NO_ARGS, reloadPage?: string): Section<SectionData<K>> => {
   const dispatch = useDispatch();
   const argsKey = JSON.stringify(args);
   const reloads = useSelector((s: AppState) => (reloadPage ? (s.dashboard.reloads[reloadPage] ?? 0) : 0));
+  // Another group's view (view as) is other data: load again when it changes, in every tab.
+  const view = useSelector((s: AppState) => s.session.departmentId);
   useEffect(() => {
     dispatch({ type: 'resource/load', name, args: JSON.parse(argsKey) as ResourceArgs });
-  }, [dispatch, name, argsKey, reloads]);
+  }, [dispatch, name, argsKey, reloads, view]);
   const section = useSelector((s: AppState) => sectionOf(s.resources, name));
   return useMemo(() => {
     if (section.data === null) return { status: section.status, data: null, message: section.message };

@@ -5,21 +5,50 @@ import { NotFound } from './NotFound';
 import { GuestOnly, PasswordExpiredOnly, Protected, RequireInvitation } from './guards';
 import { AuthLayout } from '../layouts/AuthLayout';
 import { PlainLayout } from '../layouts/PlainLayout';
-import { DashboardLayout } from '../layouts/DashboardLayout';
-import { LoginPage } from '../features/auth/LoginPage';
 import { GuestPage } from '../features/auth/GuestPage';
-import { SsoCheckTokenPage, SsoStartPage } from '../features/auth/SsoPages';
-import { HeadRegisterPage } from '../features/auth/HeadRegisterPage';
-import { RegisterSuccessPage } from '../features/auth/RegisterSuccessPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { UpdatePasswordPage } from '../features/auth/UpdatePasswordPage';
-import { AccountSettingsPage } from '../features/account/AccountSettingsPage';
-import { RootPage } from '../features/auth/RootPage';
 import { PlainPage, PLAIN_PAGES } from '../features/plain/PlainPage';
-import { DashboardSection } from '../features/dashboard/DashboardSection';
-import { SlideShow } from '../features/dashboard/SlideShow';
-import { OrganizationSettingsPage } from '../features/organization/OrganizationSettingsPage';
+import { SurveyRootPage, surveyPage } from '../features/survey/SurveyRoutes';
+import { lazyNamed } from './lazyPage';
+
+// The dashboards are chunks of their own: a survey participant never downloads them.
+const dashboardLayout = lazyNamed(() => import('../layouts/DashboardLayout'), 'DashboardLayout');
+const dashboardSection = lazyNamed(() => import('../features/dashboard/DashboardSection'), 'DashboardSection');
+const slideShow = lazyNamed(() => import('../features/dashboard/SlideShow'), 'SlideShow');
+const accountSettings = lazyNamed(() => import('../features/account/AccountSettingsPage'), 'AccountSettingsPage');
+const organizationSettings = lazyNamed(() => import('../features/organization/OrganizationSettingsPage'), 'OrganizationSettingsPage');
+// So are the sign-in, registration and invitation pages, which a participant never opens.
+const loginPage = lazyNamed(() => import('../features/auth/LoginPage'), 'LoginPage');
+const ssoStart = lazyNamed(() => import('../features/auth/SsoPages'), 'SsoStartPage');
+const ssoCheckToken = lazyNamed(() => import('../features/auth/SsoPages'), 'SsoCheckTokenPage');
+const headRegister = lazyNamed(() => import('../features/auth/HeadRegisterPage'), 'HeadRegisterPage');
+const registerSuccess = lazyNamed(() => import('../features/auth/RegisterSuccessPage'), 'RegisterSuccessPage');
+const forgotPassword = lazyNamed(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const resetPassword = lazyNamed(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const updatePassword = lazyNamed(() => import('../features/auth/UpdatePasswordPage'), 'UpdatePasswordPage');
+const invitationPage = lazyNamed(() => import('../features/invitations/InvitationPage'), 'InvitationPage');
+const LoginPage = loginPage.Page;
+const SsoStartPage = ssoStart.Page;
+const SsoCheckTokenPage = ssoCheckToken.Page;
+const HeadRegisterPage = headRegister.Page;
+const RegisterSuccessPage = registerSuccess.Page;
+const ForgotPasswordPage = forgotPassword.Page;
+const ResetPasswordPage = resetPassword.Page;
+const UpdatePasswordPage = updatePassword.Page;
+const InvitationPage = invitationPage.Page;
+const DashboardLayout = dashboardLayout.Page;
+const DashboardSection = dashboardSection.Page;
+const SlideShow = slideShow.Page;
+const AccountSettingsPage = accountSettings.Page;
+const OrganizationSettingsPage = organizationSettings.Page;
+
+/** Loads every lazy page now (tests render routes at once; a browser may warm the cache). */
+export const preloadRoutes = (): Promise<unknown> =>
+  Promise.all(
+    [
+      dashboardLayout, dashboardSection, slideShow, accountSettings, organizationSettings, surveyPage, loginPage, ssoStart, ssoCheckToken,
+      headRegister, registerSuccess, forgotPassword, resetPassword, updatePassword, invitationPage,
+    ].map((page) => page.preload()),
+  );
 
 const guest = (element: React.ReactNode) => <GuestOnly>{element}</GuestOnly>;
 
@@ -32,7 +61,7 @@ export const routes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: '/', element: guest(<RootPage />) },
+          { path: '/', element: guest(<SurveyRootPage />) },
           { path: '/login', element: guest(<LoginPage />) },
           { path: '/head-register', element: guest(<HeadRegisterPage />) },
           { path: '/head-register/success', element: guest(<RegisterSuccessPage />) },
@@ -42,8 +71,8 @@ export const routes: RouteObject[] = [
           { path: '/update-password', element: <PasswordExpiredOnly><UpdatePasswordPage /></PasswordExpiredOnly> },
           { path: '/password-reset', element: guest(<ForgotPasswordPage />) },
           { path: '/password/reset', element: guest(<ResetPasswordPage />) },
-          { path: '/register', element: <RequireInvitation><GuestPage titleKey="survey_registration" /></RequireInvitation> },
-          { path: '/subgroup-register', element: <RequireInvitation><GuestPage titleKey="survey_registration" /></RequireInvitation> },
+          { path: '/register', element: <RequireInvitation><surveyPage.Page /></RequireInvitation> },
+          { path: '/subgroup-register', element: <RequireInvitation><InvitationPage check="checkActivationAssignee" titleKey="subgroup_register_title" /></RequireInvitation> },
           { path: '/update-survey', element: <GuestPage titleKey="survey_registration" /> },
         ],
       },

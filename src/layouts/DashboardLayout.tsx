@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Sidebar } from '../features/dashboard/Sidebar';
+import { ViewAsBar } from '../features/dashboard/ViewAsBar';
 
 export const DashboardLayout = () => {
   const { t } = useTranslation();
@@ -11,6 +12,7 @@ export const DashboardLayout = () => {
       </a>
       <Sidebar />
       <main id="dashboard-main" className="dashboard-main" tabIndex={-1}>
+        <ViewAsBar />
         <Outlet />
       </main>
     </div>

@@ -29,11 +29,16 @@ export interface RunningServer {
  * Starts the real product the way `npm start` does (building the client when it is stale),
  * on a free port with a throwaway embedded database.
  */
-export const startServer = async (): Promise<RunningServer> => {
+export interface ServerOptions {
+  /** Write the demo organisation at start (the dashboards journeys read it); off elsewhere, to save time. */
+  readonly demo?: boolean;
+}
+
+export const startServer = async (options: ServerOptions = {}): Promise<RunningServer> => {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-db-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: options.demo ? 'on' : 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -415,6 +415,7 @@ describe('sessions', () => {
       organization: { id: user.organizationId, name: 'Test organisation', country: 'AU', industry: null },
       filter: null,
       industries: [],
+      primary_departments: [],
     });
   });
 

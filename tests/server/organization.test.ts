@@ -75,6 +75,8 @@ describe('GET /api/organization/information', () => {
           seat_capacity: 1000,
           package_expires_at: row.package_expires_at!.toISOString(),
           view_as_consent: row.view_as_consent,
+          details: null,
+          logo_url: null,
         },
       });
     }

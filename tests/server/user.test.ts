@@ -48,7 +48,7 @@ describe('GET /api/user/permissions', () => {
     admin: menuIds(),
     second_admin: menuIds(),
     sub_admin: menuIds().filter((id) => id !== 3014),
-    group_assignee: [3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008, 3009, 3015, 3016],
+    group_assignee: [3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008, 3009, 3014, 3015, 3016],
     subgroup_assignee: [3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008, 3009, 3015, 3016],
     staff: [3001],
   };

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
-import { routes } from '../../src/app/router';
+import { preloadRoutes, routes } from '../../src/app/router';
 import { RuntimeProvider } from '../../src/app/runtime';
 import { createStore, type Store } from '../../infrastructure/bus/store';
 import { createI18n } from '../../infrastructure/i18n/i18n';
@@ -28,6 +28,8 @@ export interface RenderedApp {
  * screen shows and which commands it dispatches, and nothing reaches a network.
  */
 export const renderApp = async (path: string, state: Partial<AppState> = {}, extraRoutes: RouteObject[] = []): Promise<RenderedApp> => {
+  // Lazy pages render at once when their chunks are in, as they are after this.
+  await preloadRoutes();
   const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), initialState: { ...initialAppState, ...state } });
   const commands: AppCommand[] = [];
   const dispatch = store.dispatch;

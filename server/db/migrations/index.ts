@@ -4,6 +4,9 @@ import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_mail';
 import * as m0004 from './0004_sso';
 import * as m0005 from './0005_structure';
+import * as m0006 from './0006_view_as';
+import * as m0007 from './0007_lookups';
+import * as m0008 from './0008_responses';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -15,4 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0003_mail': m0003,
   '0004_sso': m0004,
   '0005_structure': m0005,
+  '0006_view_as': m0006,
+  '0007_lookups': m0007,
+  '0008_responses': m0008,
 };

@@ -11,6 +11,7 @@ import { clearFailures } from '../../services/auth/lockout';
 import { bearerToken, revokeSessionByToken } from '../../services/auth/sessions';
 import { assertOrganizationUsable, completeSignIn, type SignInMethod } from '../../services/auth/signIn';
 import { toOrganization, toUser } from '../../services/auth/users';
+import { primaryDepartments } from '../../services/organization/scope';
 
 const requireCredentials = (email: string, password: string): void => {
   const errors: Record<string, string[]> = {};
@@ -75,8 +76,16 @@ export const loginRoutes = async (app: FastifyInstance): Promise<void> => {
     authenticated(
       async (scope) => {
         registerEndpoint(scope, checkAccessToken, async ({ request }) => {
-          const { user, organization } = authOf(request);
-          return { user: toUser(user), cohort: null, organization: toOrganization(organization), filter: null, industries: [] };
+          const auth = authOf(request);
+          const { user, organization } = auth;
+          return {
+            user: toUser(user),
+            cohort: null,
+            organization: toOrganization(organization),
+            filter: null,
+            industries: [],
+            primary_departments: await primaryDepartments(app.db, auth),
+          };
         });
       },
       { allowRestricted: true },

@@ -14,7 +14,6 @@ import {
   getOrganizationInformation,
   getTiers,
   impliedDateRangeType,
-  type OrganizationInformation,
   OrganizationMessages,
   renameTiers,
   saveDateRanges,
@@ -23,28 +22,22 @@ import {
   toggleViewAsConsent,
   updateOrganizationSetting,
 } from '../../../domain/contracts/organization';
-import { type Database, type OrganizationRow, toJson } from '../../db/database';
+import { type Database, toJson } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import { registerEndpoint } from '../../http/route';
 import { type AuthContext, authenticated, authOf } from '../../plugins/auth';
 import { audit } from '../../services/auth/audit';
 import { type FieldErrors, invalidData } from '../../services/auth/errors';
+import { toInformation } from '../../services/organization/information';
 import { DEFAULT_TIERS } from '../auth/register';
+import { groupRoutes } from './groups';
+import { logoRoutes } from './logo';
+import { viewAsRoutes } from './viewAs';
 
 /** The settings key under which an organisation's date ranges are stored (settings table, jsonb list). */
 export const DATE_RANGES_KEY = 'date_ranges';
 
 const ORGANIZATION_TEXT_MAX = 255;
-
-const toInformation = (organization: OrganizationRow): OrganizationInformation => ({
-  id: organization.id,
-  name: organization.name,
-  country: organization.country,
-  industry: organization.industry,
-  seat_capacity: organization.seat_capacity,
-  package_expires_at: organization.package_expires_at === null ? null : organization.package_expires_at.toISOString(),
-  view_as_consent: organization.view_as_consent,
-});
 
 /** 403 'Only the administrator can do this.' unless the caller has one of the roles. */
 const requireRole = (auth: AuthContext, roles: readonly Role[]): void => {
@@ -79,6 +72,9 @@ const labelOk = (label: string): boolean => label.length >= 1 && label.length <=
  * caller's own organisation. Every query is filtered by the session's organization_id.
  */
 export const organizationRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(groupRoutes);
+  await app.register(logoRoutes);
+  await app.register(viewAsRoutes);
   await app.register(
     authenticated(async (scope) => {
       registerEndpoint(scope, getOrganizationInformation, async ({ request }) => toInformation(authOf(request).organization));
@@ -214,6 +210,16 @@ export const organizationRoutes: FastifyPluginAsync = async (app) => {
             .where('id', '=', auth.organization.id)
             .returning('view_as_consent')
             .executeTakeFirstOrThrow();
+          // Consent withdrawn: every view-as session of the organisation ends at once.
+          if (!updated.view_as_consent) {
+            await trx
+              .updateTable('sessions')
+              .set({ revoked_at: new Date() })
+              .where('organization_id', '=', auth.organization.id)
+              .where('kind', '=', 'secondary')
+              .where('revoked_at', 'is', null)
+              .execute();
+          }
           await audit(trx, {
             organizationId: auth.organization.id,
             actor: auth.user.id,

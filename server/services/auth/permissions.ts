@@ -17,7 +17,7 @@ const dashboards: readonly MenuId[] = [3001, 3002, 3003, 3004, 3005, 3006, 3007,
  * | admin             | yes       | yes                  | yes               | yes            | yes                | yes                             |
  * | second_admin      | yes       | yes                  | yes               | yes            | yes                | yes                             |
  * | sub_admin         | yes       | yes                  | yes               | yes            | no                 | yes                             |
- * | group_assignee    | yes       | yes                  | no                | no             | no                 | yes                             |
+ * | group_assignee    | yes       | yes                  | no                | no             | yes (own group)    | yes                             |
  * | subgroup_assignee | yes       | yes                  | no                | no             | no                 | yes                             |
  * | staff             | yes       | no                   | no                | no             | no                 | no                              |
  */
@@ -25,7 +25,8 @@ export const VISIBLE_SECTIONS: Readonly<Record<Role, readonly MenuId[]>> = {
   admin: all,
   second_admin: all,
   sub_admin: all.filter((id) => id !== 3014),
-  group_assignee: dashboards,
+  // The control panel shows an assignee their own group: its sub-groups, staff and survey links.
+  group_assignee: [...dashboards, 3014],
   subgroup_assignee: dashboards,
   staff: [3001],
 };

@@ -14,6 +14,8 @@ export interface IssueSessionOptions {
   readonly restricted?: boolean;
   readonly address?: string | null;
   readonly viewAsGroupId?: string | null;
+  /** View-as: the session that opens this one; revoking or idling it ends this one too. */
+  readonly parentSessionId?: string | null;
 }
 
 export interface IssuedSession {
@@ -35,6 +37,7 @@ export const issueSession = async (db: Kysely<Database>, user: Pick<UserRow, 'id
       restricted: options.restricted ?? false,
       address: options.address ?? null,
       view_as_group_id: options.viewAsGroupId ?? null,
+      parent_session_id: options.parentSessionId ?? null,
       // The server clock, as the idle check uses (not the database's now()).
       last_seen_at: new Date(),
       revoked_at: null,
@@ -66,6 +69,10 @@ export const findActiveSession = async (db: Kysely<Database>, token: string, now
   const session = await db.selectFrom('sessions').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
   if (session === undefined || session.revoked_at !== null) return undefined;
   if (now.getTime() - session.last_seen_at.getTime() > SESSION_IDLE_MS) return undefined;
+  if (session.parent_session_id !== null) {
+    const parent = await db.selectFrom('sessions').select(['revoked_at', 'last_seen_at']).where('id', '=', session.parent_session_id).executeTakeFirst();
+    if (parent === undefined || parent.revoked_at !== null || now.getTime() - parent.last_seen_at.getTime() > SESSION_IDLE_MS) return undefined;
+  }
   const user = await db
     .selectFrom('users')
     .selectAll()
@@ -76,21 +83,29 @@ export const findActiveSession = async (db: Kysely<Database>, token: string, now
   const organization = await db.selectFrom('organizations').selectAll().where('id', '=', session.organization_id).executeTakeFirst();
   if (organization === undefined) return undefined;
   if (now.getTime() - session.last_seen_at.getTime() > SESSION_TOUCH_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', session.id).execute();
+    // Using a view-as session keeps the session that opened it alive too: primary-flagged calls
+    // still go out with the parent's token while the person browses as the group.
+    const touched = session.parent_session_id === null ? [session.id] : [session.id, session.parent_session_id];
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', 'in', touched).execute();
     return { session: { ...session, last_seen_at: now }, user, organization };
   }
   return { session, user, organization };
 };
 
-/** Revokes one session by its token; answers the revoked session, if there was a live one. */
-export const revokeSessionByToken = (db: Kysely<Database>, token: string, now = new Date()): Promise<SessionRow | undefined> =>
-  db
+/** Revokes one session by its token, and the view-as sessions it opened; answers the revoked session, if there was a live one. */
+export const revokeSessionByToken = async (db: Kysely<Database>, token: string, now = new Date()): Promise<SessionRow | undefined> => {
+  const session = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('token_hash', '=', sha256Hex(token))
     .where('revoked_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
+  if (session !== undefined) {
+    await db.updateTable('sessions').set({ revoked_at: now }).where('parent_session_id', '=', session.id).where('revoked_at', 'is', null).execute();
+  }
+  return session;
+};
 
 /** Revokes every live session of a user, except one (the session a password change issues). */
 export const revokeUserSessions = async (db: Kysely<Database>, userId: string, exceptSessionId?: string, now = new Date()): Promise<number> => {

@@ -6,7 +6,7 @@ import type { AppState } from '../../../domain/app/state';
 import type { TwoFactorMethod } from '../../../domain/contracts/auth';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { useDispatch, useRuntime, useSelector } from '../../app/runtime';
-import { QrCode } from './QrCode';
+import { QrCode } from '../../components/QrCode';
 import { CodeField, FormAlert, FormDone, codeProblem, useClearFormOnLeave, useFormCheck, useFormStatus } from './formParts';
 
 const selectMethod = (s: AppState): TwoFactorMethod => s.session.user?.two_factor ?? 'off';

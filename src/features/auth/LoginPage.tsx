@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { isValidEmail } from '../../../domain/session/email';
 import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../app/runtime';
@@ -25,11 +25,14 @@ export const LoginPage = () => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  // The emailed link of a second administrator (/login?second-admin-token=...) signs in through its invitation.
+  const [params] = useSearchParams();
+  const secondAdminToken = params.get('second-admin-token');
 
   const submitCredentials = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!isValidEmail(email) || password.length === 0) return;
-    dispatch({ type: 'session/login', email, password });
+    dispatch(secondAdminToken ? { type: 'session/loginSecondAdmin', email, password, token: secondAdminToken } : { type: 'session/login', email, password });
   };
 
   const submitCode = (event: FormEvent<HTMLFormElement>) => {
@@ -83,6 +86,7 @@ export const LoginPage = () => {
     <section aria-labelledby="login-heading" className="stack">
       <h1 id="login-heading">{t('login')}</h1>
       {lastSignOut === 'unauthorised' && !loginError && <p role="status">{t('session_expired')}</p>}
+      {secondAdminToken && <p className="notice">{t('second_admin_login_help')}</p>}
       {errorBox}
       <Form onSubmit={submitCredentials} className="stack">
         <TextField

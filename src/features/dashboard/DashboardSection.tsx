@@ -5,6 +5,8 @@ import type { AppState } from '../../../domain/app/state';
 import { NotFound } from '../../app/NotFound';
 import { useSelector } from '../../app/runtime';
 import { HeaderActions } from './HeaderActions';
+import { PAGE_CONTENT } from './pageContent';
+import { Suspense } from 'react';
 
 const selectPermissions = (s: AppState) => s.permissions;
 
@@ -21,6 +23,7 @@ export const DashboardSection = () => {
   if (!isPageAllowed(page, permissions)) return <Navigate to={DASHBOARD_HOME} replace />;
 
   const pageKey = subsection ? `${section}/${subsection}` : section;
+  const Content = PAGE_CONTENT[pageKey];
   const title = page.lineage.length > 1 && subsection ? `${t(page.lineage[0].name)}: ${t(page.item.name)}` : t(page.item.name);
   return (
     <>
@@ -28,9 +31,15 @@ export const DashboardSection = () => {
         <h1>{title}</h1>
         <HeaderActions actions={page.item.extraHeaders} page={pageKey} />
       </header>
-      <section className="empty-state" aria-label={title}>
-        <p>{t('section_empty')}</p>
-      </section>
+      {Content ? (
+        <Suspense fallback={<p aria-busy="true">{t('loading')}</p>}>
+          <Content page={pageKey} />
+        </Suspense>
+      ) : (
+        <section className="empty-state" aria-label={title}>
+          <p>{t('section_empty')}</p>
+        </section>
+      )}
     </>
   );
 };

@@ -6,6 +6,7 @@ import { dateRangeValueError, type DateRange, type OrganizationInformation, type
 import { useAction, useSection } from '../../app/resources';
 import { useSelector } from '../../app/runtime';
 import { FormAlert, FormDone, requiredProblem, useFormCheck } from '../account/formParts';
+import { LogoForm } from './LogoForm';
 
 export const ORGANIZATION_SETTINGS_PATH = '/dashboard/organization-settings';
 
@@ -26,6 +27,7 @@ export const OrganizationSettingsPage = () => {
       <div className="settings-grid">
         {info.status === 'error' && <p role="alert" className="form-error">{t(info.message ?? 'unknown_error')}</p>}
         {info.data ? <InformationForm info={info.data} disabled={!canEdit} /> : <p aria-busy="true">{t('loading')}</p>}
+        {info.data && <LogoForm info={info.data} disabled={!canEdit} />}
         <TiersForm disabled={role !== 'admin'} />
         <DateRangesForm disabled={!canEdit} />
         {info.data && <ViewAsConsent info={info.data} disabled={role !== 'admin'} />}

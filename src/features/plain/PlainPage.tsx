@@ -1,21 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { MessageKey } from '../../../domain/i18n/en';
+import { RequireInvitation } from '../../app/guards';
+import { InvitationPage, type InvitationCheckAction } from '../invitations/InvitationPage';
 
 export interface PlainPageInfo {
   readonly path: string;
   readonly titleKey: MessageKey;
+  /** Invitation links: the check their token goes through before the person accepts. */
+  readonly check?: InvitationCheckAction;
 }
 
 /** The check and certificate pages of SPEC section 2; each opens from a link with a token. */
 export const PLAIN_PAGES: readonly PlainPageInfo[] = [
-  { path: '/check-invitation', titleKey: 'check_invitation' },
+  { path: '/check-invitation', titleKey: 'check_invitation', check: 'checkInvitation' },
   { path: '/certificate', titleKey: 'certificate' },
-  { path: '/check-activation-assignee', titleKey: 'check_activation_assignee' },
+  { path: '/check-activation-assignee', titleKey: 'check_activation_assignee', check: 'checkActivationAssignee' },
   { path: '/delete-survey', titleKey: 'delete_survey' },
-  { path: '/check-activation', titleKey: 'check_activation' },
+  { path: '/check-activation', titleKey: 'check_activation', check: 'checkActivation' },
   { path: '/check-edit-survey', titleKey: 'check_edit_survey' },
-  { path: '/check-department-invitation', titleKey: 'check_department_invitation' },
+  { path: '/check-department-invitation', titleKey: 'check_department_invitation', check: 'checkDepartmentInvitation' },
   { path: '/invalid-invitation-token', titleKey: 'invalid_invitation_token' },
 ];
 
@@ -23,12 +27,14 @@ export const PlainPage = ({ page }: { page: PlainPageInfo }) => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const invalidLink = page.path === '/invalid-invitation-token';
+  if (page.check) return <RequireInvitation><InvitationPage check={page.check} titleKey={page.titleKey} /></RequireInvitation>;
   return (
     <section aria-labelledby="plain-heading" className="stack narrow">
       <h1 id="plain-heading">{t(page.titleKey)}</h1>
       <p>
         {invalidLink ? t('invalid_invitation_token_help') : params.get('token') ? t('not_available_yet') : t('page_pending')}
       </p>
+      {invalidLink && <Link to="/login">{t('login')}</Link>}
     </section>
   );
 };

@@ -1,0 +1,45 @@
+import * as t from 'io-ts';
+import { isRight } from 'fp-ts/Either';
+import { SurveyAnswers } from '../contracts/survey';
+import type { SurveyState } from './state';
+
+/**
+ * The answers kept in localStorage while the survey is filled in, one entry per link, so a
+ * reload or a lost connection loses nothing. Only version 1 is read back; anything else
+ * (another version, another link, a damaged entry) restores nothing.
+ */
+export const SURVEY_DRAFT_VERSION = 1;
+
+export const SurveyDraft = t.strict({
+  version: t.literal(SURVEY_DRAFT_VERSION),
+  token: t.string,
+  surveyId: t.number,
+  /** ISO 8601 instant, stamped by whoever saves (the domain has no clock). */
+  savedAt: t.string,
+  answers: SurveyAnswers,
+});
+export type SurveyDraft = t.TypeOf<typeof SurveyDraft>;
+
+/** localStorage key of a link's draft. */
+export const surveyDraftKey = (token: string): string => `survey-draft:${token}`;
+
+/** What to save now; nothing without a link or once the answers have been sent. */
+export const draftOf = (state: SurveyState, savedAt: string): SurveyDraft | null =>
+  state.token === null || state.status === 'submitted'
+    ? null
+    : { version: SURVEY_DRAFT_VERSION, token: state.token, surveyId: state.surveyId, savedAt, answers: state.answers };
+
+export const serialiseDraft = (draft: SurveyDraft): string => JSON.stringify(SurveyDraft.encode(draft));
+
+/** Reads a stored draft back for `token`; null when absent, damaged, of another version or another link. */
+export const parseDraft = (stored: string | null, token: string): SurveyDraft | null => {
+  if (stored === null) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  const decoded = SurveyDraft.decode(raw);
+  return isRight(decoded) && decoded.right.token === token ? decoded.right : null;
+};

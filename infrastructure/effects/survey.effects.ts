@@ -1,0 +1,214 @@
+import { isRight } from 'fp-ts/Either';
+import * as t from 'io-ts';
+import { catchError, defaultIfEmpty, exhaustMap, filter, ignoreElements, map, merge, mergeMap, of, startWith, take, tap, withLatestFrom, type Observable } from 'rxjs';
+import type { AppEvent } from '../../domain/app/events';
+import type { AppState } from '../../domain/app/state';
+import { Messages } from '../../domain/contracts/envelope';
+import { AnyLookupItem, PREFER_NOT_CODE } from '../../domain/contracts/lookups';
+import { submitSurvey } from '../../domain/contracts/responses';
+import { getSurveyQuestions, type QuestionDefinition } from '../../domain/contracts/survey';
+import { RegisterTokenCheck } from '../../domain/contracts/tokens';
+import type { Clock } from '../../domain/kernel/clock';
+import { sectionOf, type ResourceArgs } from '../../domain/resources/events';
+import { draftOf } from '../../domain/survey/draft';
+import { submissionPayload } from '../../domain/survey/payload';
+import { ofType } from '../bus/ofType';
+import type { Effect, LiveMessage } from '../bus/types';
+import { isApiFailure, type ApiClient } from '../http/client';
+import { SURVEY_LOOKUPS } from '../resources/survey.catalog';
+import type { SurveyDraftStore } from '../storage/surveyDraft';
+
+export interface SurveyDeps {
+  readonly api: Pick<ApiClient, 'call'>;
+  readonly clock: Clock;
+  readonly surveyDrafts: SurveyDraftStore;
+}
+
+/** The action that checks the link (see survey.catalog.ts). */
+export const CHECK_LINK = 'surveyCheckLink';
+
+const Items = t.array(AnyLookupItem);
+
+const current = (state$: Observable<AppState>): Observable<AppState> => state$.pipe(take(1));
+
+const argText = (args: ResourceArgs, name: string): string | undefined => {
+  const value = args[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** The args of the newest link check: the alias and personal invitation travel with the answers. */
+const linkArgs = (live$: Observable<LiveMessage>): Observable<ResourceArgs> =>
+  live$.pipe(
+    ofType('action/submit'),
+    filter((command) => command.action === CHECK_LINK),
+    map((command) => command.args),
+    startWith({} as ResourceArgs),
+  );
+
+/** Child questions (a country's states) whose list hangs under the parent's answer. */
+const childLookups = (definitions: readonly QuestionDefinition[]) =>
+  definitions.flatMap((definition) => {
+    const lookup = definition.lookup === null ? undefined : SURVEY_LOOKUPS[definition.lookup];
+    return definition.parent !== null && lookup?.param !== undefined ? [{ definition, lookup: { ...lookup, param: lookup.param } }] : [];
+  });
+
+/**
+ * A checked link opens the survey: the link's choices, then the draft kept for it on this
+ * device (answers and the names of searched options), so a reload loses nothing.
+ */
+export const surveyOpenEffect: Effect<SurveyDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('action/succeeded'),
+    filter((event) => event.action === CHECK_LINK),
+    mergeMap((event): AppEvent[] => {
+      const decoded = RegisterTokenCheck.decode(event.data);
+      if (!isRight(decoded)) return [];
+      const link = decoded.right;
+      const { draft, names } = deps.surveyDrafts.load(link.token);
+      return [
+        {
+          type: 'survey/opened',
+          token: link.token,
+          surveyId: link.survey_id,
+          anonymityEnforced: link.anonymity === 1,
+          askGroup: link.department === null,
+          logo: null,
+        },
+        // The answers first: a names event is saved with the answers of the state it meets.
+        ...(draft !== null && draft.surveyId === link.survey_id ? [{ type: 'survey/draftRestored', token: link.token, answers: draft.answers } as const] : []),
+        ...(Object.keys(names).length > 0 ? [{ type: 'survey/optionsNamed', names } as const] : []),
+      ];
+    }),
+  );
+
+/**
+ * The definitions arrive through the surveyDefinitions section; the slice takes them. Lists
+ * under a restored answer are fetched at once, so a country without states does not ask for
+ * one even before its step is shown again.
+ */
+export const surveyQuestionsEffect: Effect<SurveyDeps> = (live$, state$) =>
+  live$.pipe(
+    ofType('resource/loaded'),
+    filter((event) => event.name === 'surveyDefinitions'),
+    withLatestFrom(state$),
+    mergeMap(([event, state]): AppEvent[] => {
+      const decoded = getSurveyQuestions.data.decode(event.data);
+      if (!isRight(decoded)) return [];
+      const surveyId = Number(sectionOf(state.resources, 'surveyDefinitions').args.survey_id ?? state.survey.surveyId);
+      const prefetch = childLookups(decoded.right).flatMap(({ definition, lookup }): AppEvent[] => {
+        const parent = state.survey.answers[String(definition.parent)];
+        if (parent === undefined || typeof parent.answer !== 'number') return [];
+        const known = state.survey.childOptions[String(definition.id)]?.[String(parent.answer)];
+        return known === undefined ? [{ type: 'resource/requested', name: lookup.section, args: { [lookup.param]: parent.answer } }] : [];
+      });
+      return [{ type: 'survey/questionsLoaded', surveyId, questions: decoded.right }, ...prefetch];
+    }),
+  );
+
+/** Whether a dependent list has options for the parent's answer ("Prefer not to answer" alone does not count). */
+export const surveyChildOptionsEffect: Effect<SurveyDeps> = (live$, state$) =>
+  live$.pipe(
+    ofType('resource/loaded', 'resource/empty'),
+    withLatestFrom(state$),
+    mergeMap(([event, state]): AppEvent[] => {
+      const children = childLookups(state.survey.definitions).filter(({ lookup }) => lookup.section === event.name);
+      if (children.length === 0) return [];
+      const parentValue = Number(sectionOf(state.resources, event.name).args[children[0]!.lookup.param]);
+      if (!Number.isSafeInteger(parentValue)) return [];
+      const items = event.type === 'resource/loaded' ? Items.decode(event.data) : undefined;
+      const hasOptions = items !== undefined && isRight(items) && items.right.some((item) => item.code !== PREFER_NOT_CODE);
+      return children.map(({ definition }) => ({ type: 'survey/childOptionsLoaded', questionId: definition.id, parentValue, hasOptions }));
+    }),
+  );
+
+/**
+ * An option picked from a searched list is named from the search it was picked in, while
+ * that search is still in the state, so the answer can be shown again after a reload.
+ */
+export const surveyNamesEffect: Effect<SurveyDeps> = (live$, state$) =>
+  live$.pipe(
+    ofType('survey/answerSet'),
+    withLatestFrom(state$),
+    mergeMap(([event, state]): AppEvent[] => {
+      const definition = state.survey.definitions.find((d) => d.id === event.questionId);
+      const lookup = definition?.lookup ? SURVEY_LOOKUPS[definition.lookup] : undefined;
+      if (!lookup?.search) return [];
+      const id = typeof event.value === 'number' ? event.value : typeof event.value === 'object' ? event.value.principleId : null;
+      if (id === null || state.surveyOptionNames[String(id)] !== undefined) return [];
+      const items = Items.decode(sectionOf(state.resources, lookup.section).data);
+      const item = isRight(items) ? items.right.find((candidate) => candidate.principleId === id) : undefined;
+      return item ? [{ type: 'survey/optionsNamed', names: { [String(id)]: item.value } }] : [];
+    }),
+  );
+
+const CHANGES = ['survey/answerSet', 'survey/rowRemoved', 'survey/answerRemoved', 'survey/answerDisabled', 'survey/answerReEnabled', 'survey/optionsNamed'] as const;
+
+/**
+ * Every change of an answer is kept on the device at once; a successful submit removes it.
+ * Writes are synchronous, in the order of the events.
+ */
+export const surveyDraftEffect: Effect<SurveyDeps> = (live$, state$, deps) =>
+  merge(
+    live$.pipe(
+      ofType(...CHANGES),
+      mergeMap(() => current(state$)),
+      tap((state) => {
+        const draft = draftOf(state.survey, new Date(deps.clock.now()).toISOString());
+        if (draft !== null) deps.surveyDrafts.save(draft, state.surveyOptionNames);
+      }),
+    ),
+    live$.pipe(
+      ofType('survey/submitSucceeded'),
+      mergeMap(() => current(state$)),
+      tap((state) => {
+        if (state.survey.token !== null) deps.surveyDrafts.clear(state.survey.token);
+      }),
+    ),
+  ).pipe(ignoreElements());
+
+/** SPEC section 8: a refused submit shows the response's message (empty if none) and keeps the answers. */
+const failed = (error: unknown): AppEvent => {
+  if (!isApiFailure(error)) return { type: 'survey/submitFailed', message: Messages.unknownError, errors: {} };
+  if (error.code === 'ERR_NETWORK') return { type: 'survey/submitFailed', message: 'connection_lost_login', errors: {} };
+  const errors = Object.fromEntries(Object.entries(error.errors ?? {}).map(([field, list]) => [field, [...list]]));
+  return { type: 'survey/submitFailed', message: error.message ?? '', errors };
+};
+
+/**
+ * POST /diversity-survey once the slice found the answers valid. exhaustMap: a second
+ * submit while one is on its way is ignored (the slice refuses it too). Success only on 200.
+ */
+export const surveySubmitEffect: Effect<SurveyDeps> = (live$, state$, deps) =>
+  live$.pipe(
+    ofType('survey/submitRequested'),
+    withLatestFrom(linkArgs(live$)),
+    exhaustMap(([, args]) =>
+      current(state$).pipe(
+        mergeMap((state) => {
+          const alias = argText(args, 'alias');
+          const invitation = argText(args, 'invitation');
+          const body = {
+            ...submissionPayload(state.survey.definitions, state.survey),
+            ...(alias === undefined ? {} : { alias }),
+            ...(invitation === undefined ? {} : { invitation }),
+          };
+          return deps.api.call(submitSurvey, { body, silent: true });
+        }),
+        map((result): AppEvent =>
+          result.status === 200 ? { type: 'survey/submitSucceeded' } : { type: 'survey/submitFailed', message: result.message ?? '', errors: {} },
+        ),
+        // An aborted request ends without an answer: the form must not stay "sending" for ever.
+        defaultIfEmpty<AppEvent, AppEvent>({ type: 'survey/submitFailed', message: Messages.apiError, errors: {} }),
+        catchError((error: unknown) => of(failed(error))),
+      ),
+    ),
+  );
+
+export const surveyEffects: readonly Effect<SurveyDeps>[] = [
+  surveyOpenEffect,
+  surveyQuestionsEffect,
+  surveyChildOptionsEffect,
+  surveyNamesEffect,
+  surveyDraftEffect,
+  surveySubmitEffect,
+];

@@ -1,0 +1,20 @@
+import type { AnyEndpoint } from '../../domain/contracts/endpoint';
+
+export interface SectionEntry {
+  readonly endpoint: AnyEndpoint;
+  /** Path placeholders taken from the load's args; the other args become the query. */
+  readonly pathParams?: readonly string[];
+  /** Statistics sections send the active filters with their query (SPEC section 7). */
+  readonly filtered?: boolean;
+}
+
+export interface ActionEntry {
+  readonly endpoint: AnyEndpoint;
+  readonly pathParams?: readonly string[];
+  /** Sections to load again after a success, with the args of their last load. */
+  readonly reloads: readonly string[];
+  /** The sentence shown on success when the server sends none. */
+  readonly done?: string;
+  /** The body's fields go out as multipart/form-data (files included). */
+  readonly multipart?: boolean;
+}

@@ -1,0 +1,50 @@
+import { getGroups, getSubGroups, removeDepartment } from '../../domain/contracts/groups';
+import {
+  changeGroupAssignee,
+  checkActivation,
+  checkActivationAssignee,
+  checkDepartmentInvitation,
+  checkInvitation,
+  departmentRegister,
+  getInvitations,
+  getMembers,
+  inviteAnotherAdmin,
+  inviteSubAdmin,
+  inviteSubGroup,
+  moveStaff,
+  removeStaff,
+  updateInvitation,
+} from '../../domain/contracts/members';
+import type { ActionEntry, SectionEntry } from './entries';
+
+/** Members management: groups, sub-groups, members and their invitations. */
+export const membersSections = {
+  orgGroups: { endpoint: getGroups },
+  orgSubgroups: { endpoint: getSubGroups },
+  members: { endpoint: getMembers },
+  invitations: { endpoint: getInvitations },
+} satisfies Record<string, SectionEntry>;
+
+// Every change of the structure shows in the counts of the groups table and in the choices of groups.
+const structure = ['orgGroups', 'orgSubgroups', 'selectionGroups'];
+
+export const membersActions = {
+  registerDepartment: { endpoint: departmentRegister, reloads: [...structure, 'invitations'], done: 'Group created.' },
+  createSubGroup: { endpoint: inviteSubGroup, reloads: [...structure, 'invitations'], done: 'Sub-group created.' },
+  inviteSubAdmin: { endpoint: inviteSubAdmin, reloads: ['invitations'], done: 'Invitation sent.' },
+  inviteAnotherAdmin: { endpoint: inviteAnotherAdmin, reloads: ['invitations'], done: 'Invitation sent.' },
+  changeGroupAssignee: { endpoint: changeGroupAssignee, reloads: [...structure, 'members', 'invitations'], done: 'Assignee changed.' },
+  moveStaff: { endpoint: moveStaff, reloads: [...structure, 'members'], done: 'Member moved.' },
+  removeStaff: { endpoint: removeStaff, reloads: [...structure, 'members'], done: 'Member removed.' },
+  removeDepartment: { endpoint: removeDepartment, reloads: [...structure, 'members', 'invitations'], done: 'Department removed.' },
+  resendInvitation: { endpoint: updateInvitation, reloads: ['invitations'], done: 'Invitation sent again.' },
+  revokeInvitation: { endpoint: updateInvitation, reloads: ['invitations'], done: 'Invitation revoked.' },
+  /**
+   * The invitation pages' checks are actions, not sections: an action's args ride on the
+   * command only, so the emailed token never enters an event or an exported log.
+   */
+  checkDepartmentInvitation: { endpoint: checkDepartmentInvitation, reloads: [] },
+  checkActivationAssignee: { endpoint: checkActivationAssignee, reloads: [] },
+  checkInvitation: { endpoint: checkInvitation, reloads: [] },
+  checkActivation: { endpoint: checkActivation, reloads: [] },
+} satisfies Record<string, ActionEntry>;

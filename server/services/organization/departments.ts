@@ -1,0 +1,129 @@
+import { type Kysely, sql } from 'kysely';
+import type { Assignee, DepartmentEntry, Group, OptionNode, SubGroup } from '../../../domain/contracts/groups';
+import type { Database } from '../../db/database';
+import type { AuthContext } from '../../plugins/auth';
+import { departmentScopeOf, inDepartmentScope } from './scope';
+
+/** A department the caller may see, with what the lists show of it. */
+export interface VisibleDepartment {
+  readonly id: string;
+  readonly name: string;
+  readonly parentId: string | null;
+  readonly parentName: string | null;
+  readonly capacity: number | null;
+  readonly assignee: Assignee | null;
+  /** Active members whose department is this one (not counting sub-groups). */
+  readonly directMembers: number;
+}
+
+/** The caller's view of the structure: groups and sub-groups, each list sorted by name. */
+export interface VisibleStructure {
+  readonly groups: readonly VisibleDepartment[];
+  /** Sub-groups of each visible group, by group id. */
+  readonly subGroupsOf: ReadonlyMap<string, readonly VisibleDepartment[]>;
+  /** Visible sub-groups whose group is not visible (a sub-group assignee's). */
+  readonly detachedSubGroups: readonly VisibleDepartment[];
+}
+
+type Caller = Pick<AuthContext, 'user' | 'organization' | 'viewAsGroupId'>;
+
+export const loadVisibleStructure = async (db: Kysely<Database>, caller: Caller): Promise<VisibleStructure> => {
+  const organizationId = caller.organization.id;
+  const scope = await departmentScopeOf(db, caller);
+  const rows = await db
+    .selectFrom('departments as d')
+    .leftJoin('departments as p', (join) => join.onRef('p.id', '=', 'd.parent_id').onRef('p.organization_id', '=', 'd.organization_id'))
+    .leftJoin('users as a', (join) => join.onRef('a.id', '=', 'd.assignee_id').onRef('a.organization_id', '=', 'd.organization_id'))
+    .select(['d.id', 'd.name', 'd.parent_id', 'd.capacity', 'p.name as parent_name', 'a.id as assignee_id', 'a.first_name', 'a.last_name', 'a.email'])
+    .select((eb) =>
+      eb
+        .selectFrom('users as m')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('m.department_id', '=', 'd.id')
+        .where('m.organization_id', '=', organizationId)
+        .where('m.active', '=', true)
+        .as('direct_members'),
+    )
+    .where('d.organization_id', '=', organizationId)
+    .where(inDepartmentScope(scope, 'd.id'))
+    .orderBy(sql`lower(d.name)`)
+    .orderBy('d.id')
+    .execute();
+
+  const departments: VisibleDepartment[] = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    parentId: row.parent_id,
+    parentName: row.parent_name,
+    capacity: row.capacity,
+    assignee:
+      row.assignee_id === null
+        ? null
+        : { id: row.assignee_id, first_name: row.first_name ?? '', last_name: row.last_name ?? '', email: row.email ?? '' },
+    directMembers: Number(row.direct_members ?? 0),
+  }));
+  const groups = departments.filter((department) => department.parentId === null);
+  const groupIds = new Set(groups.map((group) => group.id));
+  const subGroupsOf = new Map<string, VisibleDepartment[]>(groups.map((group) => [group.id, []]));
+  const detachedSubGroups: VisibleDepartment[] = [];
+  for (const department of departments) {
+    if (department.parentId === null) continue;
+    if (groupIds.has(department.parentId)) subGroupsOf.get(department.parentId)!.push(department);
+    else detachedSubGroups.push(department);
+  }
+  return { groups, subGroupsOf, detachedSubGroups };
+};
+
+const allSubGroups = (structure: VisibleStructure): VisibleDepartment[] => [
+  ...structure.groups.flatMap((group) => structure.subGroupsOf.get(group.id) ?? []),
+  ...structure.detachedSubGroups,
+];
+
+export const toGroups = (structure: VisibleStructure): Group[] =>
+  structure.groups.map((group) => {
+    // A visible group always comes with all its sub-groups (scope.ts), so these are complete.
+    const subGroups = structure.subGroupsOf.get(group.id) ?? [];
+    return {
+      id: group.id,
+      name: group.name,
+      capacity: group.capacity,
+      assignee: group.assignee,
+      sub_group_count: subGroups.length,
+      member_count: group.directMembers + subGroups.reduce((sum, subGroup) => sum + subGroup.directMembers, 0),
+    };
+  });
+
+export const toSubGroups = (structure: VisibleStructure, groupId?: string): SubGroup[] =>
+  allSubGroups(structure)
+    .filter((subGroup) => groupId === undefined || subGroup.parentId === groupId)
+    .map((subGroup) => ({
+      id: subGroup.id,
+      name: subGroup.name,
+      capacity: subGroup.capacity,
+      assignee: subGroup.assignee,
+      member_count: subGroup.directMembers,
+      parent_id: subGroup.parentId!,
+      parent_name: subGroup.parentName ?? '',
+    }));
+
+export const toDepartmentEntries = (structure: VisibleStructure): DepartmentEntry[] => {
+  const entry = (department: VisibleDepartment): DepartmentEntry => ({
+    id: department.id,
+    name: department.name,
+    parent_id: department.parentId,
+    level: department.parentId === null ? 2 : 3,
+    capacity: department.capacity,
+  });
+  return [
+    ...structure.groups.flatMap((group) => [entry(group), ...(structure.subGroupsOf.get(group.id) ?? []).map(entry)]),
+    ...structure.detachedSubGroups.map(entry),
+  ];
+};
+
+export const toOptionTree = (structure: VisibleStructure): OptionNode[] => {
+  const leaf = (subGroup: VisibleDepartment): OptionNode => ({ id: subGroup.id, name: subGroup.name, children: [], parent: subGroup.parentId! });
+  return [
+    ...structure.groups.map((group) => ({ id: group.id, name: group.name, children: (structure.subGroupsOf.get(group.id) ?? []).map(leaf) })),
+    ...structure.detachedSubGroups.map(leaf),
+  ];
+};

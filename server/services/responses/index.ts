@@ -1,0 +1,295 @@
+import * as t from 'io-ts';
+import { isRight } from 'fp-ts/Either';
+import type { Kysely } from 'kysely';
+import { type EditableSurvey, type EditLinkCheck, ResponseMessages, type SurveySubmitBody } from '../../../domain/contracts/responses';
+import { AnswerValue, SurveyMessages, type QuestionDefinition } from '../../../domain/contracts/survey';
+import { type Anonymity, TokenMessages } from '../../../domain/contracts/tokens';
+import { surveyQuestions } from '../../../domain/survey/questions';
+import type { Database } from '../../db/database';
+import { ApiError } from '../../http/apiError';
+import { refusalError } from '../../routes/tokens/check';
+import { audit } from '../auth/audit';
+import { isUniqueViolation } from '../auth/errors';
+import { markSurveyInvitationAccepted } from '../invitations';
+import type { MailMessage } from '../mail';
+import { claimSeat, findLinkByToken, findLinkInvitation, linkRefusal, type PublicLink } from '../tokens/seats';
+import { checkSubmission, type CheckedSubmission } from './checks';
+import { consumeEditLink, editLinkMail, editLinkState, findEditLink, issueEditLinks } from './editLinks';
+import { deleteChildRows, insertChildRows, insertResponse, responseRows } from './rows';
+
+/**
+ * Survey responses: the submit of POST /diversity-survey (new or edited), and what the
+ * emailed edit and delete links allow. Every function that writes runs inside the caller's
+ * transaction, so a refusal at any step leaves nothing behind, the seat included.
+ */
+
+export interface SubmitInput {
+  readonly body: SurveySubmitBody;
+  /** The personal survey invitation's token (body or query), '' for none. */
+  readonly invitationToken: string;
+  readonly appUrl: string;
+  readonly now: Date;
+}
+
+export interface SubmitOutcome {
+  readonly responseId: string;
+  readonly edited: boolean;
+  /** To send once the transaction has committed (the mailer writes with its own connection). */
+  readonly mail?: MailMessage;
+}
+
+const cannotUpdate = (): ApiError => new ApiError(404, ResponseMessages.cannotUpdate);
+
+const definitionsOf = (surveyId: number): readonly QuestionDefinition[] => {
+  const definitions = surveyQuestions(surveyId);
+  if (definitions === null) throw new ApiError(404, SurveyMessages.surveyNotFound);
+  return definitions;
+};
+
+/** The link of a public token and alias, refused alike when unknown, of another alias or of an unusable organisation. */
+const openLink = async (trx: Kysely<Database>, token: string, alias: string | undefined): Promise<PublicLink> => {
+  const found = await findLinkByToken(trx, token.trim());
+  const wanted = alias?.trim() ?? '';
+  if (found === undefined || !found.organization.usable || (wanted !== '' && wanted.toLowerCase() !== found.link.alias.toLowerCase())) {
+    throw refusalError('inactive');
+  }
+  return found;
+};
+
+const rulesOf = (found: PublicLink) => ({
+  organizationId: found.link.organization_id,
+  anonymityEnforced: found.link.anonymity === 1,
+  departmentId: found.link.department_id,
+});
+
+/** The person columns of a response: all null when it is anonymous (the table's CHECK insists). */
+const personOf = (checked: CheckedSubmission, email: string | null, invitationId: string | null) =>
+  checked.anonymous
+    ? { anonymous: true, first_name: null, last_name: null, email: null, invitation_id: null }
+    : { anonymous: false, first_name: checked.firstName, last_name: checked.lastName, email, invitation_id: invitationId };
+
+/**
+ * POST /diversity-survey. In order: the link (refusals of SPEC section 8), the invitation
+ * (read), the answers (422), the invitation (marked used), the rows, and the seat last, so
+ * that the link's row is locked only from the claim to the commit: concurrent submits do
+ * their work side by side and queue only there. `edit_token` turns it into an edit.
+ */
+export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput): Promise<SubmitOutcome> => {
+  const { body, now } = input;
+  const found = await openLink(trx, body.token, body.alias);
+  // A blank edit_token or invitation is no edit and no invitation (a form may send its fields empty).
+  if (body.edit_token !== undefined && body.edit_token.trim() !== '') return editResponse(trx, found, body.edit_token, input);
+  const { link } = found;
+  const refusal = linkRefusal(link, now);
+  if (refusal !== undefined) throw refusalError(refusal);
+  const definitions = definitionsOf(link.survey_id);
+
+  let invitation: { id: string; email: string } | undefined;
+  if (input.invitationToken !== '') {
+    const state = await findLinkInvitation(trx, link, input.invitationToken, now);
+    if (state.state === 'invalid') throw new ApiError(404, TokenMessages.invitationNoLongerValid);
+    if (state.state === 'used') throw new ApiError(409, TokenMessages.alreadyCompleted);
+    invitation = { id: state.invitation.id, email: state.invitation.email };
+  }
+
+  const checked = await checkSubmission(trx, definitions, body, rulesOf(found));
+  // Two submits with one invitation: the second waits on the first's row lock, then finds it used.
+  if (invitation !== undefined && !(await markSurveyInvitationAccepted(trx, invitation.id, now))) {
+    throw new ApiError(409, TokenMessages.alreadyCompleted);
+  }
+
+  const { columns, children } = responseRows(definitions, checked);
+  let responseId: string;
+  try {
+    responseId = await insertResponse(
+      trx,
+      {
+        organization_id: link.organization_id,
+        survey_id: link.survey_id,
+        token_id: link.id,
+        department_id: checked.placement.departmentId,
+        group_id: checked.placement.groupId,
+        ...personOf(checked, invitation?.email ?? null, invitation?.id ?? null),
+        ...columns,
+      },
+      children,
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, TokenMessages.alreadyCompleted);
+    throw error;
+  }
+
+  const links = checked.anonymous || invitation === undefined ? undefined : await issueEditLinks(trx, link.organization_id, responseId, now);
+
+  const claim = await claimSeat(trx, { tokenId: link.id });
+  if (claim !== 'claimed') throw refusalError(claim);
+
+  if (links === undefined || invitation === undefined) return { responseId, edited: false };
+  return {
+    responseId,
+    edited: false,
+    mail: editLinkMail({
+      appUrl: input.appUrl,
+      organizationId: link.organization_id,
+      organizationName: found.organization.name,
+      to: invitation.email,
+      firstName: checked.firstName,
+      links,
+      edited: false,
+    }),
+  };
+};
+
+/**
+ * An edit: the link must be an unused, unexpired edit link of a response of this survey link.
+ * The answers are checked as a new submit's (the link's anonymity and group rules apply; the
+ * response does not count against its own group) and replace the old ones; no seat is taken
+ * and the link's state (expired, switched off, full) does not matter: the seat was paid for.
+ * Choosing to stay anonymous erases the names, the email and every emailed link.
+ */
+const editResponse = async (trx: Kysely<Database>, found: PublicLink, editToken: string, input: SubmitInput): Promise<SubmitOutcome> => {
+  const { body, now } = input;
+  const state = editLinkState(await findEditLink(trx, editToken), 'edit', now);
+  if (state.state === 'invalid') throw cannotUpdate();
+  if (state.state === 'used') throw new ApiError(409, ResponseMessages.editDoneBefore);
+  const { link: editLink } = state;
+  const response = await trx
+    .selectFrom('responses')
+    .selectAll()
+    .where('id', '=', editLink.response_id)
+    .where('organization_id', '=', editLink.organization_id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (response === undefined || response.token_id !== found.link.id) throw cannotUpdate();
+  // Two edits racing with one link: the second waits on the first's update, then finds it used.
+  if (!(await consumeEditLink(trx, editLink.id, now))) throw new ApiError(409, ResponseMessages.editDoneBefore);
+
+  const definitions = definitionsOf(response.survey_id);
+  const checked = await checkSubmission(trx, definitions, body, rulesOf(found), response.id);
+  const { columns, children } = responseRows(definitions, checked);
+  const organizationId = response.organization_id;
+  await trx
+    .updateTable('responses')
+    .set({
+      department_id: checked.placement.departmentId,
+      group_id: checked.placement.groupId,
+      ...personOf(checked, response.email, response.invitation_id),
+      ...columns,
+      updated_at: now,
+    })
+    .where('id', '=', response.id)
+    .where('organization_id', '=', organizationId)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await deleteChildRows(trx, organizationId, response.id);
+  await insertChildRows(trx, organizationId, response.id, children);
+  await audit(trx, { organizationId, actor: null, action: 'survey.response_edited', address: null, details: { response_id: response.id } });
+
+  if (checked.anonymous || response.email === null) {
+    await trx.deleteFrom('response_edit_links').where('organization_id', '=', organizationId).where('response_id', '=', response.id).execute();
+    return { responseId: response.id, edited: true };
+  }
+  const links = await issueEditLinks(trx, organizationId, response.id, now);
+  return {
+    responseId: response.id,
+    edited: true,
+    mail: editLinkMail({
+      appUrl: input.appUrl,
+      organizationId,
+      organizationName: found.organization.name,
+      to: response.email,
+      firstName: checked.firstName,
+      links,
+      edited: true,
+    }),
+  };
+};
+
+/** POST /check-update-survey: whether an emailed link (edit or delete) still works. */
+export const checkEditLink = async (db: Kysely<Database>, token: string, alias: string | undefined, now: Date): Promise<EditLinkCheck> => {
+  const state = editLinkState(await findEditLink(db, token), 'any', now);
+  if (state.state === 'invalid') throw cannotUpdate();
+  if (state.state === 'used') throw new ApiError(409, ResponseMessages.editDoneBefore);
+  const { link } = state;
+  const row = await db
+    .selectFrom('responses as r')
+    .innerJoin('organizations as o', 'o.id', 'r.organization_id')
+    .leftJoin('survey_tokens as st', (join) => join.onRef('st.id', '=', 'r.token_id').onRef('st.organization_id', '=', 'r.organization_id'))
+    .select(['r.survey_id', 'o.name as organization_name', 'st.alias'])
+    .where('r.id', '=', link.response_id)
+    .where('r.organization_id', '=', link.organization_id)
+    .executeTakeFirst();
+  const wanted = alias?.trim() ?? '';
+  if (row === undefined || (wanted !== '' && wanted.toLowerCase() !== (row.alias ?? '').toLowerCase())) throw cannotUpdate();
+  return { purpose: link.purpose, expires_at: link.expires_at.toISOString(), organization_name: row.organization_name, survey_id: row.survey_id };
+};
+
+const StoredAnswers = t.record(t.string, AnswerValue);
+
+/** GET /check-edit-survey: the survey link and the stored answers of the response an unused edit link is for, and nothing else. */
+export const readEditable = async (db: Kysely<Database>, token: string, now: Date): Promise<EditableSurvey> => {
+  const state = editLinkState(await findEditLink(db, token), 'edit', now);
+  if (state.state === 'invalid') throw cannotUpdate();
+  if (state.state === 'used') throw new ApiError(409, ResponseMessages.editDoneBefore);
+  const { link } = state;
+  const row = await db
+    .selectFrom('responses as r')
+    .innerJoin('organizations as o', 'o.id', 'r.organization_id')
+    .innerJoin('survey_tokens as st', (join) => join.onRef('st.id', '=', 'r.token_id').onRef('st.organization_id', '=', 'r.organization_id'))
+    .leftJoin('departments as d', (join) => join.onRef('d.id', '=', 'st.department_id').onRef('d.organization_id', '=', 'st.organization_id'))
+    .select([
+      'r.survey_id',
+      'r.anonymous',
+      'r.first_name',
+      'r.last_name',
+      'r.answers',
+      'o.name as organization_name',
+      'st.token',
+      'st.alias',
+      'st.anonymity',
+      'd.id as department_id',
+      'd.name as department_name',
+    ])
+    .where('r.id', '=', link.response_id)
+    .where('r.organization_id', '=', link.organization_id)
+    .executeTakeFirst();
+  if (row === undefined) throw cannotUpdate();
+  const stored = StoredAnswers.decode(row.answers);
+  return {
+    token: row.token,
+    alias: row.alias,
+    survey_id: row.survey_id,
+    organization_name: row.organization_name,
+    anonymity: (row.anonymity === 0 ? 0 : 1) as Anonymity,
+    department: row.department_id === null || row.department_name === null ? null : { id: row.department_id, name: row.department_name },
+    expires_at: link.expires_at.toISOString(),
+    answers: {
+      token: row.token,
+      'first-name': row.first_name ?? '',
+      'last-name': row.last_name ?? '',
+      'stay-anonymous': row.anonymous ? 1 : 0,
+      questions: isRight(stored) ? stored.right : {},
+    },
+  };
+};
+
+/**
+ * DELETE /delete-survey: erases the response of an unused delete link, with its child rows
+ * and emailed links (by cascade). The seat it took stays used and its invitation stays
+ * accepted: the link's capacity counts participants, and erasing must not open a way to
+ * answer twice. Answers how many responses were erased (1).
+ */
+export const deleteResponse = async (trx: Kysely<Database>, token: string, now: Date): Promise<number> => {
+  const state = editLinkState(await findEditLink(trx, token), 'delete', now);
+  if (state.state !== 'usable') throw new ApiError(404, ResponseMessages.deleteLinkInvalid);
+  const { link } = state;
+  const deleted = await trx
+    .deleteFrom('responses')
+    .where('id', '=', link.response_id)
+    .where('organization_id', '=', link.organization_id)
+    .returning('id')
+    .execute();
+  if (deleted.length === 0) throw new ApiError(404, ResponseMessages.deleteLinkInvalid);
+  await audit(trx, { organizationId: link.organization_id, actor: null, action: 'survey.response_deleted', address: null, details: { response_id: link.response_id } });
+  return deleted.length;
+};

@@ -1,0 +1,97 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, InvitationRow, SurveyTokenRow } from '../../db/database';
+import { organizationUsable } from '../auth/users';
+import { findInvitationByToken, invitationStatus, isUuid } from '../invitations';
+
+/** Why a link cannot take an answer now; the same order as the public check answers them. */
+export type LinkRefusal = 'inactive' | 'expired' | 'not_started' | 'no_seats';
+export type ClaimResult = 'claimed' | LinkRefusal;
+
+/** The reason a link refuses an answer at `now`, or undefined when it takes one. */
+export const linkRefusal = (link: Pick<SurveyTokenRow, 'active' | 'starts_at' | 'expires_at' | 'capacity' | 'used'>, now: Date): LinkRefusal | undefined => {
+  if (!link.active) return 'inactive';
+  if (link.expires_at.getTime() <= now.getTime()) return 'expired';
+  if (link.starts_at.getTime() > now.getTime()) return 'not_started';
+  if (link.used >= link.capacity) return 'no_seats';
+  return undefined;
+};
+
+/**
+ * Takes one seat of a link for a survey submission, inside the caller's transaction (so
+ * the seat is given back if the submission fails). One conditional UPDATE: concurrent
+ * claims queue on the row and each re-checks `used < capacity`, so a link never gives more
+ * seats than it has. When nothing was updated, a read says why. The database clock decides
+ * the validity window.
+ */
+export const claimSeat = async (trx: Kysely<Database>, { tokenId }: { readonly tokenId: string }): Promise<ClaimResult> => {
+  if (!isUuid(tokenId)) return 'inactive';
+  const claimed = await trx
+    .updateTable('survey_tokens')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('id', '=', tokenId)
+    .where('active', '=', true)
+    .where((eb) => eb('used', '<', eb.ref('capacity')))
+    .where('starts_at', '<=', sql<Date>`now()`)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['id', 'used'])
+    .executeTakeFirst();
+  if (claimed !== undefined) return 'claimed';
+  const row = await trx
+    .selectFrom('survey_tokens')
+    .select(['active', 'starts_at', 'expires_at', 'capacity', 'used', sql<Date>`now()`.as('now')])
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+  if (row === undefined) return 'inactive';
+  // Full is the only answer left when the update found the row valid but could not take a seat.
+  return linkRefusal(row, new Date(row.now)) ?? 'no_seats';
+};
+
+/** A link found by its public token, with what the survey page needs of its organisation and group. */
+export interface PublicLink {
+  readonly link: SurveyTokenRow;
+  readonly organization: { readonly id: string; readonly name: string; readonly usable: boolean };
+  readonly department: { readonly id: string; readonly name: string } | null;
+}
+
+const TOKEN_MAX = 256;
+
+/** The link of a public token (any state), or undefined. The organisation is unusable when it is off or its package ended. */
+export const findLinkByToken = async (db: Kysely<Database>, token: string): Promise<PublicLink | undefined> => {
+  if (token === '' || token.length > TOKEN_MAX) return undefined;
+  const link = await db.selectFrom('survey_tokens').selectAll().where('token', '=', token).executeTakeFirst();
+  if (link === undefined) return undefined;
+  const organization = await db.selectFrom('organizations').selectAll().where('id', '=', link.organization_id).executeTakeFirstOrThrow();
+  const department =
+    link.department_id === null
+      ? undefined
+      : await db
+          .selectFrom('departments')
+          .select(['id', 'name'])
+          .where('id', '=', link.department_id)
+          .where('organization_id', '=', link.organization_id)
+          .executeTakeFirst();
+  return {
+    link,
+    organization: { id: organization.id, name: organization.name, usable: organizationUsable(organization) },
+    department: department ?? null,
+  };
+};
+
+/** What a survey invitation token means for a link. */
+export type LinkInvitation = { readonly state: 'pending'; readonly invitation: InvitationRow } | { readonly state: 'used' } | { readonly state: 'invalid' };
+
+/**
+ * The personal survey invitation of this link with this token (kind 'survey' of the link's
+ * organisation, details.survey_token_id the link). 'used' when it was already answered
+ * (accepted); 'invalid' when unknown, revoked, expired or for another link, all alike.
+ */
+export const findLinkInvitation = async (db: Kysely<Database>, link: Pick<SurveyTokenRow, 'id' | 'organization_id'>, token: string, now = new Date()): Promise<LinkInvitation> => {
+  const invitation = await findInvitationByToken(db, token);
+  if (invitation === undefined || invitation.kind !== 'survey' || invitation.organization_id !== link.organization_id) return { state: 'invalid' };
+  const details = invitation.details;
+  const linkId = typeof details === 'object' && details !== null && !Array.isArray(details) ? details.survey_token_id : undefined;
+  if (linkId !== link.id) return { state: 'invalid' };
+  const status = invitationStatus(invitation, now);
+  if (status === 'accepted') return { state: 'used' };
+  return status === 'pending' ? { state: 'pending', invitation } : { state: 'invalid' };
+};

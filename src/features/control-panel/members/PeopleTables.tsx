@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import type { Invitation, Member } from '../../../../domain/contracts/members';
+import type { Section } from '../../../app/resources';
+import { useAction } from '../../../app/resources';
+import { FormAlert } from '../../account/formParts';
+import { fullName, KIND_LABELS, ROLE_LABELS, RuleButton, STATUS_LABELS, useFormatDay } from './parts';
+
+export type PeopleOpen =
+  | { kind: 'invite'; role: 'sub_admin' | 'second_admin' }
+  | { kind: 'move'; member: Member }
+  | { kind: 'removeMember'; member: Member };
+
+interface MembersProps {
+  readonly members: Section<Member[]>;
+  /** Sub-group id → its group's name, to say where a member of a sub-group belongs. */
+  readonly parentNames: ReadonlyMap<string, string>;
+  readonly canInviteSubAdmin: boolean;
+  readonly canInviteSecondAdmin: boolean;
+  readonly open: (open: PeopleOpen) => void;
+}
+
+/**
+ * Members and staff with what the caller may do to each: the server sends `removable` and
+ * `movable` with the reason, so a refused action is shown disabled with its rule beside it.
+ */
+export const MembersTable = ({ members, parentNames, canInviteSubAdmin, canInviteSecondAdmin, open }: MembersProps) => {
+  const { t } = useTranslation();
+  return (
+    <section className="card stack" aria-labelledby="members-heading">
+      <div className="card-header">
+        <h2 id="members-heading">{t('members_heading')}</h2>
+        <div className="row-actions">
+          {canInviteSubAdmin && (
+            <Button className="button" onPress={() => open({ kind: 'invite', role: 'sub_admin' })}>{t('invite_sub_admin')}</Button>
+          )}
+          {canInviteSecondAdmin && (
+            <Button className="button" onPress={() => open({ kind: 'invite', role: 'second_admin' })}>{t('invite_second_admin')}</Button>
+          )}
+        </div>
+      </div>
+      {members.status === 'error' && <p role="alert" className="form-error">{t(members.message ?? 'unknown_error')}</p>}
+      {members.data === null && members.status !== 'error' && <p aria-busy="true">{t('loading')}</p>}
+      {members.data && members.data.length === 0 && <p className="muted">{t('members_none')}</p>}
+      {members.data && members.data.length > 0 && (
+        <div className="table-scroll">
+          <Table aria-label={t('members_heading')} className="data-table">
+            <TableHeader>
+              <Column isRowHeader>{t('member_name')}</Column>
+              <Column>{t('email')}</Column>
+              <Column>{t('member_role')}</Column>
+              <Column>{t('member_group')}</Column>
+              <Column>{t('actions')}</Column>
+            </TableHeader>
+            <TableBody items={members.data} dependencies={[parentNames, t]}>
+              {(member) => {
+                const name = fullName(member);
+                const parent = member.department ? parentNames.get(member.department.id) : undefined;
+                return (
+                  <Row id={member.id}>
+                    <Cell>
+                      <span className="strong">{name}</span>
+                      {!member.active && <span className="muted small">{t('member_inactive')}</span>}
+                    </Cell>
+                    <Cell><span className="email-cell">{member.email}</span></Cell>
+                    <Cell>{t(ROLE_LABELS[member.role])}</Cell>
+                    <Cell>
+                      {member.department ? (
+                        <>
+                          <span>{member.department.name}</span>
+                          {parent && <span className="muted small">{t('member_in_group', { name: parent })}</span>}
+                        </>
+                      ) : (
+                        <span className="muted">{t('member_no_department')}</span>
+                      )}
+                    </Cell>
+                    <Cell>
+                      <div className="rule-actions">
+                        <RuleButton label={t('member_move')} ariaLabel={t('member_move_named', { name })} reason={member.movable ? null : (member.move_reason ?? '')}
+                          onPress={() => open({ kind: 'move', member })} />
+                        <RuleButton label={t('remove')} ariaLabel={t('remove_named', { name })} reason={member.removable ? null : (member.remove_reason ?? '')}
+                          onPress={() => open({ kind: 'removeMember', member })} />
+                      </div>
+                    </Cell>
+                  </Row>
+                );
+              }}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </section>
+  );
+};
+
+/** Pending and expired invitations (survey invitations belong to the survey links page): resend or revoke. */
+export const InvitationsTable = ({ invitations }: { invitations: Section<Invitation[]> }) => {
+  const { t } = useTranslation();
+  const formatDay = useFormatDay();
+  const resend = useAction('resendInvitation');
+  const revoke = useAction('revokeInvitation');
+  const [last, setLast] = useState<{ kind: 'resent' | 'revoked'; email: string } | null>(null);
+  const open = (invitations.data ?? []).filter((invitation) => invitation.kind !== 'survey' && (invitation.status === 'pending' || invitation.status === 'expired'));
+  const busy = resend.state.status === 'pending' || revoke.state.status === 'pending';
+  const done =
+    last?.kind === 'resent' && resend.state.status === 'done'
+      ? t('invitation_resent', { email: last.email })
+      : last?.kind === 'revoked' && revoke.state.status === 'done'
+        ? t('invitation_revoked', { email: last.email })
+        : null;
+
+  const act = (kind: 'resent' | 'revoked', invitation: Invitation) => {
+    setLast({ kind, email: invitation.email });
+    resend.clear();
+    revoke.clear();
+    if (kind === 'resent') resend.submit({ invitation_id: invitation.id, resend: true });
+    else revoke.submit({ invitation_id: invitation.id, revoke: true });
+  };
+
+  return (
+    <section className="card stack" aria-labelledby="invitations-heading">
+      <h2 id="invitations-heading">{t('invitations_heading')}</h2>
+      <p className="muted">{t('invitations_help')}</p>
+      <p role="status" className={done ? 'form-success' : 'visually-hidden'}>{done}</p>
+      <FormAlert status={resend.state} />
+      <FormAlert status={revoke.state} />
+      {invitations.status === 'error' && <p role="alert" className="form-error">{t(invitations.message ?? 'unknown_error')}</p>}
+      {invitations.data === null && invitations.status !== 'error' && <p aria-busy="true">{t('loading')}</p>}
+      {invitations.data && open.length === 0 && <p className="muted">{t('invitations_none')}</p>}
+      {open.length > 0 && (
+        <div className="table-scroll">
+          <Table aria-label={t('invitations_heading')} className="data-table">
+            <TableHeader>
+              <Column isRowHeader>{t('email')}</Column>
+              <Column>{t('invitation_kind')}</Column>
+              <Column>{t('invitation_department')}</Column>
+              <Column>{t('invitation_status')}</Column>
+              <Column>{t('invitation_expires')}</Column>
+              <Column>{t('actions')}</Column>
+            </TableHeader>
+            <TableBody items={open} dependencies={[busy, t]}>
+              {(invitation) => (
+                <Row id={invitation.id}>
+                  <Cell>
+                    <span className="strong email-cell">{invitation.email}</span>
+                    <span className="muted small">{fullName(invitation)}</span>
+                  </Cell>
+                  <Cell>{t(KIND_LABELS[invitation.kind])}</Cell>
+                  <Cell>{invitation.department?.name ?? <span className="muted">{t('invitation_no_department')}</span>}</Cell>
+                  <Cell><span className={`status-pill status-${invitation.status}`}>{t(STATUS_LABELS[invitation.status])}</span></Cell>
+                  <Cell>{formatDay(invitation.expires_at)}</Cell>
+                  <Cell>
+                    <div className="row-actions">
+                      <Button className="button small" isDisabled={busy} onPress={() => act('resent', invitation)}
+                        aria-label={t('invitation_resend_named', { email: invitation.email })}>
+                        {t('invitation_resend')}
+                      </Button>
+                      <Button className="button small" isDisabled={busy} onPress={() => act('revoked', invitation)}
+                        aria-label={t('invitation_revoke_named', { email: invitation.email })}>
+                        {t('invitation_revoke')}
+                      </Button>
+                    </div>
+                  </Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </section>
+  );
+};

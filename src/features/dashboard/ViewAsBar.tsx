@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import type { AppState } from '../../../domain/app/state';
+import { DEFAULT_DEPARTMENT_ID } from '../../../domain/session/state';
+import { useDispatch, useSelector } from '../../app/runtime';
+
+const selectView = (s: AppState) => s.session;
+
+/**
+ * Whose dashboards are on screen (SPEC section 4, view as). The first primary department is
+ * one's own view; choosing another fetches a token limited to that group. While viewing as a
+ * group, every tab says so in a banner with the way back.
+ */
+export const ViewAsBar = () => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const session = useSelector(selectView);
+  const departments = session.primaryDepartments;
+  if (departments.length < 2 && !session.viewingAs) return null;
+  const [own, ...others] = departments;
+  const current = session.viewingAs ? departments.find((d) => d.id === session.departmentId) : undefined;
+  const selected = session.viewingAs ? session.departmentId : DEFAULT_DEPARTMENT_ID;
+  const choices = [{ id: DEFAULT_DEPARTMENT_ID, name: t('view_as_own', { name: own?.name ?? '' }) }, ...others];
+  return (
+    <div className={session.viewingAs ? 'view-as-bar viewing' : 'view-as-bar'} role="region" aria-label={t('view_as_region')}>
+      {session.viewingAs && (
+        <p role="status" className="view-as-status">
+          {t('view_as_active', { name: current?.name ?? '' })}
+        </p>
+      )}
+      <Select
+        className="field inline-field"
+        selectedKey={selected}
+        onSelectionChange={(key) => key !== null && dispatch({ type: 'session/viewAs', departmentId: String(key) })}
+      >
+        <Label>{t('view_as_label')}</Label>
+        <Button className="select-button">
+          <SelectValue />
+          <span aria-hidden="true" className="select-chevron" />
+        </Button>
+        <Popover className="select-popover">
+          <ListBox className="listbox" items={choices}>
+            {(choice) => (
+              <ListBoxItem id={choice.id} textValue={choice.name} className="listbox-item">
+                {choice.name}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </Select>
+      {session.viewingAs && (
+        <Button className="button" onPress={() => dispatch({ type: 'session/viewAs', departmentId: DEFAULT_DEPARTMENT_ID })}>
+          {t('view_as_back')}
+        </Button>
+      )}
+    </div>
+  );
+};

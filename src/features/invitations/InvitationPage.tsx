@@ -1,0 +1,176 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { isRight } from 'fp-ts/Either';
+import type { AppState } from '../../../domain/app/state';
+import type { FormStatus } from '../../../domain/account/forms';
+import { InvitationCheck } from '../../../domain/contracts/members';
+import type { MessageKey } from '../../../domain/i18n/en';
+import { DASHBOARD_HOME } from '../../../domain/navigation/routes';
+import { useAction } from '../../app/resources';
+import { useDispatch, useSelector } from '../../app/runtime';
+import {
+  confirmationProblem, FormAlert, NewPasswordFields, passwordProblem, requiredProblem, useFormCheck, usePasswordRule,
+} from '../account/formParts';
+import { useFormatDay } from '../control-panel/members/parts';
+
+/** Which check each invitation page asks for (domain/contracts/members.ts says which kinds each accepts). */
+export type InvitationCheckAction = 'checkDepartmentInvitation' | 'checkActivationAssignee' | 'checkInvitation' | 'checkActivation';
+
+const KIND_TEXT: Record<InvitationCheck['kind'], MessageKey> = {
+  second_admin: 'invitation_as_second_admin',
+  sub_admin: 'invitation_as_sub_admin',
+  group_assignee: 'invitation_as_group_assignee',
+  subgroup_assignee: 'invitation_as_subgroup_assignee',
+  staff: 'invitation_as_staff',
+  survey: 'invitation_as_staff',
+};
+
+const FORM_FIELDS = ['first_name', 'last_name', 'password', 'password_confirmation'];
+
+const selectSession = (s: AppState) => s.session;
+
+/**
+ * An emailed invitation link (?token=): the server checks the token and tells whose invitation
+ * it is; the person then chooses their name and password, the account is created and signed
+ * in, and they land on their dashboard. A refused token shows the server's sentence.
+ */
+export const InvitationPage = ({ check, titleKey }: { check: InvitationCheckAction; titleKey: MessageKey }) => {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const action = useAction(check);
+  const { submit } = action;
+
+  useEffect(() => {
+    // The token rides on the command only: actions keep their args out of every event.
+    if (token) submit({}, { token });
+  }, [submit, token]);
+
+  const invitation = useMemo(() => {
+    if (action.state.status !== 'done') return null;
+    const decoded = InvitationCheck.decode(action.state.data);
+    return isRight(decoded) ? decoded.right : null;
+  }, [action.state]);
+
+  return (
+    <section aria-labelledby="invitation-heading" className="stack invitation-page">
+      <h1 id="invitation-heading">{t(titleKey)}</h1>
+      {(action.state.status === 'idle' || action.state.status === 'pending') && <p aria-busy="true">{t('invitation_checking')}</p>}
+      {action.state.status === 'failed' && (
+        <>
+          <p role="alert" className="form-error">{t(action.state.message ?? 'unknown_error')}</p>
+          <p>{t('invalid_invitation_token_help')}</p>
+          <Link to="/login">{t('login')}</Link>
+        </>
+      )}
+      {action.state.status === 'done' && !invitation && <p role="alert" className="form-error">{t('unknown_error')}</p>}
+      {invitation && <AcceptInvitation invitation={invitation} token={token} />}
+    </section>
+  );
+};
+
+const AcceptInvitation = ({ invitation, token }: { invitation: InvitationCheck; token: string }) => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const session = useSelector(selectSession);
+  const rule = usePasswordRule();
+  const formatDay = useFormatDay();
+  const [firstName, setFirstName] = useState(invitation.first_name);
+  const [lastName, setLastName] = useState(invitation.last_name);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [sent, setSent] = useState(false);
+  // The session's sign-in outcome is this form's outcome once it was sent from here.
+  const status: FormStatus = useMemo(() => {
+    if (!sent) return { status: 'idle', message: null, errors: {} };
+    if (session.pending) return { status: 'pending', message: null, errors: {} };
+    if (session.loginError) return { status: 'failed', ...session.loginError };
+    return { status: 'done', message: null, errors: {} };
+  }, [sent, session.pending, session.loginError]);
+  const check = useFormCheck(status);
+  const [signedInBefore] = useState(session.signedIn);
+
+  useEffect(() => {
+    if (sent && session.signedIn && !session.pending && !session.passwordExpired) navigate(DASHBOARD_HOME, { replace: true });
+  }, [sent, session.signedIn, session.pending, session.passwordExpired, navigate]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problems = [
+      requiredProblem(firstName, 'first_name_required'),
+      requiredProblem(lastName, 'last_name_required'),
+      passwordProblem(password, rule),
+      confirmationProblem(confirmation, password),
+    ];
+    if (problems.some((problem) => problem !== null)) return check.refuse();
+    setSent(true);
+    dispatch({
+      type: 'session/acceptInvitation',
+      email: invitation.email,
+      token,
+      first_name: firstName.trim(),
+      last_name: lastName.trim(),
+      password,
+      password_confirmation: confirmation,
+    });
+  };
+
+  // Field errors show at their fields; the alert says what no field of this form can show.
+  const otherErrors = Object.entries(status.errors).filter(([field]) => !FORM_FIELDS.includes(field)).flatMap(([, list]) => list);
+  const fieldErrorsOnly = Object.keys(status.errors).length > 0 && otherErrors.length === 0;
+  const alert: FormStatus = { ...status, message: fieldErrorsOnly ? 'invitation_fix_fields' : otherErrors.length > 0 ? otherErrors.join(' ') : status.message };
+  const department = invitation.department;
+
+  return (
+    <>
+      <dl className="invitation-facts">
+        <div>
+          <dt>{t('invitation_organisation')}</dt>
+          <dd>{invitation.organization_name}</dd>
+        </div>
+        {department && (
+          <div>
+            <dt>{department.parent_id === null ? t('invitation_group') : t('invitation_sub_group')}</dt>
+            <dd>{department.name}</dd>
+          </div>
+        )}
+        <div className="wide">
+          <dt>{t('email')}</dt>
+          <dd>{invitation.email}</dd>
+        </div>
+        <div>
+          <dt>{t('invitation_role')}</dt>
+          <dd>{t(KIND_TEXT[invitation.kind])}</dd>
+        </div>
+      </dl>
+      <p className="muted">{t('invitation_valid_until', { day: formatDay(invitation.expires_at) })}</p>
+      {signedInBefore && <p className="muted">{t('invitation_signed_in_note')}</p>}
+      <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="stack"
+        aria-labelledby="accept-heading">
+        <h2 id="accept-heading">{t('invitation_accept_heading')}</h2>
+        <FormAlert status={alert} />
+        <div className="field-pair">
+          <TextField name="first_name" value={firstName} onChange={setFirstName} isRequired autoComplete="given-name" className="field"
+            validate={(v) => check.shown(requiredProblem(v, 'first_name_required'))}>
+            <Label>{t('first_name')}</Label>
+            <Input maxLength={255} />
+            <FieldError />
+          </TextField>
+          <TextField name="last_name" value={lastName} onChange={setLastName} isRequired autoComplete="family-name" className="field"
+            validate={(v) => check.shown(requiredProblem(v, 'last_name_required'))}>
+            <Label>{t('last_name')}</Label>
+            <Input maxLength={255} />
+            <FieldError />
+          </TextField>
+        </div>
+        <NewPasswordFields shown={check.shown} password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} />
+        <div className="form-actions">
+          <Button type="submit" className="button primary" isDisabled={status.status === 'pending'}>{t('invitation_accept')}</Button>
+        </div>
+      </Form>
+    </>
+  );
+};

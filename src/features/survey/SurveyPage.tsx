@@ -1,0 +1,108 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { isRight } from 'fp-ts/Either';
+// What react-aria-components itself imports; the form's last announcements must not outlive it.
+import { clearAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
+import type { AppState } from '../../../domain/app/state';
+import { RegisterTokenCheck } from '../../../domain/contracts/tokens';
+import type { ResourceArgs } from '../../../domain/resources/events';
+import { useAction } from '../../app/resources';
+import { useSelector } from '../../app/runtime';
+import { SurveyForm } from './SurveyForm';
+import { WELCOME } from './steps';
+
+const selectStatus = (s: AppState) => s.survey.status;
+const selectToken = (s: AppState) => s.survey.token;
+
+/**
+ * The participant's survey (SPEC sections 2 to 5), opened from a survey link
+ * (`/?token=&alias=`, with `invitation=` from a personal invitation). The link is checked
+ * first: a link that cannot be answered says why in the server's words.
+ */
+const SurveyPage = () => {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const alias = params.get('alias') ?? '';
+  const invitation = params.get('invitation') ?? '';
+  const check = useAction('surveyCheckLink');
+  const { submit } = check;
+  const status = useSelector(selectStatus);
+  const surveyToken = useSelector(selectToken);
+  const step = params.get('step');
+  const onWelcome = step === null || step === WELCOME;
+
+  const sentRef = useRef(false);
+  sentRef.current = status === 'submitted' && surveyToken === token;
+  useEffect(() => {
+    if (sentRef.current) return;
+    const args: ResourceArgs = { token, ...(alias ? { alias } : {}), ...(invitation ? { invitation } : {}) };
+    // An action rather than a section: its args (the personal invitation) stay out of every event.
+    submit({}, args);
+  }, [submit, token, alias, invitation]);
+
+  const link = useMemo(() => {
+    if (check.state.status !== 'done') return null;
+    const decoded = RegisterTokenCheck.decode(check.state.data);
+    return isRight(decoded) ? decoded.right : null;
+  }, [check.state]);
+
+  if (status === 'submitted' && surveyToken === (link?.token ?? token)) return <Thanks organization={link?.organization_name ?? null} />;
+
+  return (
+    <section aria-labelledby="survey-heading" className="survey-page stack">
+      <h1 id="survey-heading">{t('survey_registration')}</h1>
+      {/* Shown at once, before any answer from the server: the page's first meaningful paint. */}
+      {onWelcome && <p className="survey-intro">{t('survey_intro')}</p>}
+      {(check.state.status === 'idle' || check.state.status === 'pending') && <p aria-busy="true">{t('survey_checking_link')}</p>}
+      {check.state.status === 'failed' && (
+        <div className="stack">
+          <p role="alert" className="form-error">
+            {t(check.state.message ?? 'unknown_error')}
+          </p>
+          <p>{t('survey_link_refused_help')}</p>
+        </div>
+      )}
+      {check.state.status === 'done' && !link && (
+        <p role="alert" className="form-error">
+          {t('unknown_error')}
+        </p>
+      )}
+      {link && (surveyToken === link.token ? <SurveyForm link={link} /> : <p aria-busy="true">{t('survey_loading')}</p>)}
+    </section>
+  );
+};
+
+/** After a 200: the answers are sent, nothing of them stays here, and the invitation is spent. */
+const Thanks = ({ organization }: { organization: string | null }) => {
+  const { t } = useTranslation();
+  const [, setParams] = useSearchParams();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // "Send my answers, pending" would be read over the thanks, about a button now gone.
+    clearAnnouncer('assertive');
+    heading.current?.focus();
+    // The personal invitation was used up; a reload must not offer it again.
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.delete('invitation');
+        copy.delete('step');
+        return copy;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+  return (
+    <section aria-labelledby="survey-thanks" className="survey-page stack survey-thanks">
+      <h1 id="survey-thanks" ref={heading} tabIndex={-1}>
+        {t('survey_thanks_title')}
+      </h1>
+      <p role="status">{organization ? t('survey_thanks_text', { organization }) : t('survey_thanks_text_plain')}</p>
+      <p className="muted">{t('survey_thanks_privacy')}</p>
+    </section>
+  );
+};
+
+export default SurveyPage;

@@ -1,0 +1,311 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Button, Checkbox, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField,
+} from 'react-aria-components';
+import type { AppState } from '../../../domain/app/state';
+import type { SurveyGroupOption } from '../../../domain/contracts/survey';
+import { useSection } from '../../app/resources';
+import { useDispatch, useSelector } from '../../app/runtime';
+import { normalise, useQuestionOptions, type Option } from './lookups';
+import { PreferNotTick, RequiredMark, useMessages, useQuestionText, type QuestionProps } from './parts';
+
+const selectToken = (s: AppState) => s.survey.token ?? '';
+
+/** A tick box question: question 33 (stay anonymous, 1 ticked, 0 not) and the consent (1 or nothing). */
+export const ChoiceQuestion = ({ definition, answer, messages }: QuestionProps) => {
+  const dispatch = useDispatch();
+  const { label, help } = useQuestionText(definition);
+  const error = useMessages(messages);
+  const id = `q${definition.id}`;
+  const unticked = definition.choices.includes(0) ? 0 : '';
+  const ticked = definition.choices.includes(1) ? 1 : (definition.choices[0] ?? 1);
+  const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field choice-question" data-invalid={error ? true : undefined}>
+      <Checkbox
+        className="react-aria-Checkbox"
+        isSelected={answer?.answer === ticked}
+        isRequired={definition.required}
+        isInvalid={error !== ''}
+        validationBehavior="aria"
+        aria-describedby={describedBy}
+        onChange={(selected) => dispatch({ type: 'survey/setAnswer', questionId: definition.id, row: null, value: selected ? ticked : unticked })}
+      >
+        <span>
+          {label}
+          <RequiredMark required={definition.required} />
+        </span>
+      </Checkbox>
+      {help && (
+        <p id={`${id}-help`} className="field-help">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+};
+
+/** First and last name. */
+export const TextQuestion = ({ definition, answer, messages }: QuestionProps) => {
+  const dispatch = useDispatch();
+  const { label, help } = useQuestionText(definition);
+  const error = useMessages(messages);
+  const value = typeof answer?.answer === 'string' ? answer.answer : '';
+  return (
+    <TextField
+      className="field"
+      value={value}
+      onChange={(text) => dispatch({ type: 'survey/setAnswer', questionId: definition.id, row: null, value: text })}
+      isRequired={definition.required}
+      isInvalid={error !== ''}
+      validationBehavior="aria"
+      autoComplete={definition.key === 'first-name' ? 'given-name' : definition.key === 'last-name' ? 'family-name' : 'off'}
+      maxLength={definition.maxLength ?? undefined}
+    >
+      <Label>
+        {label}
+        <RequiredMark required={definition.required} />
+      </Label>
+      <Input />
+      {help && <Text slot="description">{help}</Text>}
+      <FieldError>{error}</FieldError>
+    </TextField>
+  );
+};
+
+/** Placeholder text of a list while it loads or when it failed. */
+const useListPlaceholder = (status: string): string => {
+  const { t } = useTranslation();
+  if (status === 'error') return t('survey_options_failed');
+  if (status === 'loaded' || status === 'empty') return t('survey_choose');
+  return t('survey_options_loading');
+};
+
+interface PickerProps {
+  readonly label: React.ReactNode;
+  readonly help: string;
+  readonly error: string;
+  readonly required: boolean;
+  readonly options: readonly { id: string; name: string; disabled?: boolean }[];
+  readonly selected: string | null;
+  readonly placeholder: string;
+  readonly isDisabled?: boolean;
+  readonly onChange: (key: string) => void;
+}
+
+/** A short list as a select (react-aria Select: Enter, Space or arrows open it, typing jumps). */
+export const Picker = ({ label, help, error, required, options, selected, placeholder, isDisabled, onChange }: PickerProps) => (
+  <Select
+    className="field"
+    placeholder={placeholder}
+    selectedKey={selected}
+    onSelectionChange={(key) => key !== null && onChange(String(key))}
+    isRequired={required}
+    isInvalid={error !== ''}
+    isDisabled={isDisabled || options.length === 0}
+    disabledKeys={options.filter((option) => option.disabled).map((option) => option.id)}
+    validationBehavior="aria"
+  >
+    <Label>
+      {label}
+      <RequiredMark required={required} />
+    </Label>
+    <Button className="select-button">
+      <SelectValue />
+      <span aria-hidden="true" className="select-chevron" />
+    </Button>
+    {help && <Text slot="description">{help}</Text>}
+    <FieldError>{error}</FieldError>
+    <Popover className="select-popover">
+      <ListBox className="listbox" items={options}>
+        {(option) => (
+          <ListBoxItem id={option.id} textValue={option.name} className="listbox-item">
+            {option.name}
+          </ListBoxItem>
+        )}
+      </ListBox>
+    </Popover>
+  </Select>
+);
+
+/**
+ * One option of a lookup list loaded whole; a dependent list (states, branches,
+ * denominations, position types) is read under the parent's answer.
+ */
+export const SelectQuestion = ({ definition, answer, messages, parentValue }: QuestionProps & { parentValue: number | null }) => {
+  const dispatch = useDispatch();
+  const { label, help } = useQuestionText(definition);
+  const error = useMessages(messages);
+  const { status, options, preferNot } = useQuestionOptions(definition, parentValue);
+  const placeholder = useListPlaceholder(status);
+  const items = useMemo(() => options.map((option) => ({ id: String(option.id), name: option.name })), [options]);
+  const disabled = answer?.disabled ?? false;
+  return (
+    <div className="question-body">
+      <Picker
+        label={label}
+        help={help}
+        error={error}
+        required={definition.required}
+        options={items}
+        selected={!disabled && typeof answer?.answer === 'number' ? String(answer.answer) : null}
+        placeholder={placeholder}
+        isDisabled={disabled}
+        onChange={(key) => dispatch({ type: 'survey/setAnswer', questionId: definition.id, row: null, value: Number(key) })}
+      />
+      {definition.isCheck && definition.preferNotAllowed && <PreferNotTick definition={definition} answer={answer} option={preferNot} />}
+    </div>
+  );
+};
+
+/** Question 3 on a whole-organisation link: the group answered for; full ones cannot be chosen. */
+export const GroupQuestion = ({ definition, answer, messages }: QuestionProps) => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const token = useSelector(selectToken);
+  const { label, help } = useQuestionText(definition);
+  const error = useMessages(messages);
+  const section = useSection('surveyGroups', { token });
+  const placeholder = useListPlaceholder(section.status);
+  const options = useMemo(() => {
+    const groups: readonly SurveyGroupOption[] = section.data ?? [];
+    const names = new Map(groups.map((group) => [group.id, group.name]));
+    return groups.map((group) => {
+      const parent = group.parent_id === null ? undefined : names.get(group.parent_id);
+      const name = parent === undefined ? group.name : `${parent} › ${group.name}`;
+      return { id: group.id, name: group.full ? t('survey_group_full', { name }) : name, disabled: group.full };
+    });
+  }, [section.data, t]);
+  return (
+    <Picker
+      label={label}
+      help={help}
+      error={error}
+      required={definition.required}
+      options={options}
+      selected={typeof answer?.answer === 'string' && answer.answer !== '' ? answer.answer : null}
+      placeholder={placeholder}
+      onChange={(key) => dispatch({ type: 'survey/setAnswer', questionId: definition.id, row: null, value: key })}
+    />
+  );
+};
+
+interface OptionComboProps {
+  readonly label: string;
+  readonly help: string;
+  readonly error: string;
+  readonly required: boolean;
+  /** The options to show for the text typed. */
+  readonly options: readonly Option[];
+  readonly selected: Option | undefined;
+  readonly text: string;
+  readonly onText: (text: string) => void;
+  readonly onSelect: (option: Option) => void;
+  readonly isDisabled?: boolean;
+  readonly emptyText: string;
+  readonly inputRef?: React.Ref<HTMLInputElement>;
+  readonly labelHidden?: boolean;
+}
+
+/**
+ * A searchable select (react-aria ComboBox): typing filters or searches, the arrow keys move
+ * through the options and Enter picks one. The picked option always stays in the list, so
+ * leaving the field shows its name again rather than the text typed.
+ */
+export const OptionCombo = ({ label, help, error, required, options, selected, text, onText, onSelect, isDisabled, emptyText, inputRef, labelHidden }: OptionComboProps) => {
+  const items = useMemo(() => {
+    const list = options.map((option) => ({ id: String(option.id), option }));
+    return selected && !options.some((option) => option.id === selected.id) ? [...list, { id: String(selected.id), option: selected }] : list;
+  }, [options, selected]);
+  return (
+    <ComboBox
+      className="field combo-field"
+      items={items}
+      inputValue={text}
+      onInputChange={onText}
+      selectedKey={selected ? String(selected.id) : null}
+      onSelectionChange={(key) => {
+        const picked = items.find((item) => item.id === key);
+        if (picked) onSelect(picked.option);
+      }}
+      isRequired={required}
+      isInvalid={error !== ''}
+      isDisabled={isDisabled}
+      validationBehavior="aria"
+      allowsEmptyCollection
+      menuTrigger="input"
+    >
+      <Label className={labelHidden ? 'visually-hidden' : undefined}>
+        {label}
+        <RequiredMark required={required} />
+      </Label>
+      <div className="combo-input">
+        <Input ref={inputRef} />
+        <Button className="combo-button">
+          <span aria-hidden="true" className="select-chevron" />
+        </Button>
+      </div>
+      {help && <Text slot="description">{help}</Text>}
+      <FieldError>{error}</FieldError>
+      <Popover className="select-popover">
+        <ListBox className="listbox" renderEmptyState={() => <p className="listbox-empty">{emptyText}</p>}>
+          {items.map((item) => (
+            <ListBoxItem key={item.id} id={item.id} textValue={item.option.name} className="listbox-item">
+              {item.option.name}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+};
+
+/** A country: the list (about 250) is loaded whole and filtered as the person types. */
+export const CountryQuestion = ({ definition, answer, messages }: QuestionProps) => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const { label, help } = useQuestionText(definition);
+  const error = useMessages(messages);
+  const { status, options, preferNot } = useQuestionOptions(definition);
+  const disabled = answer?.disabled ?? false;
+  const selected = !disabled && typeof answer?.answer === 'number' ? options.find((option) => option.id === answer.answer) : undefined;
+  const [typed, setTyped] = useState<string | null>(null);
+  // Until the person types, the field shows the answer's name (which arrives with the list).
+  const text = typed ?? selected?.name ?? '';
+  const shown = useMemo(() => {
+    const needle = normalise(text);
+    const matching = needle === '' || needle === normalise(selected?.name ?? '') ? options : options.filter((option) => normalise(option.name).includes(needle));
+    return matching;
+  }, [options, text, selected]);
+  const emptyText = status === 'loaded' ? t('survey_no_match') : status === 'error' ? t('survey_options_failed') : t('survey_options_loading');
+  return (
+    <div className="question-body">
+      <OptionCombo
+        label={label}
+        help={help || t('survey_country_help')}
+        error={error}
+        required={definition.required}
+        options={shown}
+        selected={selected}
+        text={text}
+        onText={(value) => {
+          setTyped(value);
+          if (value === '' && selected) dispatch({ type: 'survey/setAnswer', questionId: definition.id, row: null, value: '' });
+        }}
+        onSelect={(option) => {
+          setTyped(null);
+          dispatch({ type: 'survey/setAnswer', questionId: definition.id, row: null, value: option.id });
+        }}
+        isDisabled={disabled}
+        emptyText={emptyText}
+      />
+      {definition.isCheck && definition.preferNotAllowed && <PreferNotTick definition={definition} answer={answer} option={preferNot} />}
+    </div>
+  );
+};

@@ -1,0 +1,419 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { expectAccessible, registerAccount, screenshot, useSuite } from './harness';
+
+const suite = useSuite();
+
+interface Link {
+  readonly id: string;
+  readonly url: string;
+  readonly token: string;
+}
+
+/** An administrator's bearer token, without signing the browser in (the survey is for guests). */
+const adminToken = async (): Promise<string> => {
+  const account = await registerAccount(suite.server, 'survey-admin');
+  const response = await fetch(`${suite.server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const body = (await response.json()) as { data?: { access_token?: string } };
+  if (!body.data?.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.data.access_token;
+};
+
+const post = async <T>(token: string, path: string, payload: unknown): Promise<T> => {
+  const response = await fetch(`${suite.server.url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(payload),
+  });
+  const body = (await response.json()) as { data?: T };
+  if (response.status !== 200 || body.data === undefined) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.data;
+};
+
+const getJson = async <T>(path: string): Promise<T> => ((await (await fetch(`${suite.server.url}/api${path}`)).json()) as { data: T }).data;
+
+let aliases = 0;
+const createLink = (token: string, body: Record<string, unknown>): Promise<Link> =>
+  post<Link>(token, '/token/update', {
+    alias: `Survey ${Date.now()}-${(aliases += 1)}`,
+    expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    capacity: 5,
+    ...body,
+  });
+
+const createGroup = (token: string, name: string, capacity: number | null = null) =>
+  post<{ id: string }>(token, '/department-register', { name, capacity });
+
+/** The link's address on the test server (the link's own URL names the configured APP_URL). */
+const pathOf = (link: Link): string => {
+  const url = new URL(link.url);
+  return `${suite.server.url}${url.pathname}${url.search}`;
+};
+
+// ---- keyboard helpers: everything below moves with Tab, arrows, Space, Enter and typing ----
+
+/** The accessible name of the focused element, roughly as a screen reader would say it. */
+// A string, so that the test runner's transform adds no helper the page does not have.
+const FOCUSED_NAME = `(() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return '';
+  const labelled = el.getAttribute('aria-labelledby');
+  const labels = el.labels;
+  const name = el.getAttribute('aria-label')
+    ?? (labelled ? labelled.split(/\\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
+      : labels && labels.length > 0 ? labels[0].textContent : el.textContent);
+  return (name ?? '').replace(/\\s+/g, ' ').trim();
+})()`;
+
+const focusedName = (page: Page): Promise<string> => page.evaluate(FOCUSED_NAME) as Promise<string>;
+
+/** Presses Tab (or Shift+Tab) until the focused control's name matches. */
+const tabTo = async (page: Page, name: RegExp, backwards = false): Promise<void> => {
+  const seen: string[] = [];
+  for (let i = 0; i < 60; i += 1) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const current = await focusedName(page);
+    if (name.test(current)) return;
+    seen.push(current);
+  }
+  throw new Error(`Tab never reached ${name}; passed ${JSON.stringify(seen)}`);
+};
+
+/** In an open combobox list: arrow down until the highlighted option is `option`, then Enter. */
+const pickInCombo = async (page: Page, option: string): Promise<void> => {
+  await page.getByRole('option', { name: option, exact: true }).first().waitFor();
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press('ArrowDown');
+    const active = await page.evaluate(() => {
+      const id = document.activeElement?.getAttribute('aria-activedescendant');
+      return id ? (document.getElementById(id)?.textContent ?? '') : '';
+    });
+    if (active.trim() === option) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+  }
+  throw new Error(`option ${option} never highlighted`);
+};
+
+/** On a select's button: Enter opens the list, the arrows move, Enter picks `option` (or the first one). */
+const pickInSelect = async (page: Page, option?: string): Promise<string> => {
+  await page.keyboard.press('Enter');
+  await page.getByRole('listbox').waitFor();
+  for (let i = 0; i < 150; i += 1) {
+    const current = (await page.evaluate(() => document.activeElement?.textContent ?? '')).trim();
+    if (option === undefined || current === option) {
+      await page.keyboard.press('Enter');
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      return current;
+    }
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`option ${option} not in the list`);
+};
+
+/** Waits until a field shows a value (lists arrive after the step is shown). */
+const waitForValue = async (locator: Locator, value: string): Promise<void> => {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const current = await locator.inputValue();
+    if (current === value) return;
+    if (Date.now() > deadline) assert.equal(current, value);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+
+/** Next (or Start / Send) is the form's submit button: Enter on it moves on. */
+const next = async (page: Page, button: RegExp = /^(Next|Start)$/): Promise<void> => {
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+};
+
+/** Largest Contentful Paint of the page's load, read from the Performance API. */
+const recordLcp = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number };
+    w.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__lcp = Math.max(w.__lcp, entry.startTime);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+
+const progress = async (page: Page): Promise<string | null> => page.getByRole('progressbar').getAttribute('aria-valuenow');
+
+interface Lookups {
+  readonly worldview: string;
+  readonly branch: string | null;
+}
+
+/** A worldview with branches, as the lookups serve them (names come from the seeded data). */
+const lookups = async (): Promise<Lookups> => {
+  const worldviews = await getJson<{ value: string; principleId: number; code: string }[]>('/worldviews');
+  for (const worldview of worldviews.filter((w) => w.code !== 'prefer_not')) {
+    const branches = (await getJson<{ value: string; code: string }[]>(`/worldview/${worldview.principleId}/branches`)).filter((b) => b.code !== 'prefer_not');
+    if (branches.length > 0) return { worldview: worldview.value, branch: branches[0]!.value };
+  }
+  return { worldview: worldviews[0]!.value, branch: null };
+};
+
+describe('the participant survey', () => {
+  it('anonymous link: the whole survey with the keyboard only, a reload half-way, the thanks page; then the link is full', async () => {
+    const admin = await adminToken();
+    const group = await createGroup(admin, 'Engineering');
+    const link = await createLink(admin, { anonymity: 1, department_id: group.id, capacity: 1 });
+    const { worldview, branch } = await lookups();
+    const page = await suite.browser.context.newPage();
+    await recordLcp(page);
+    await page.goto(pathOf(link));
+
+    // Welcome: the organisation, the group, and the consent. (The first page of a fresh server may be slow.)
+    await heading(page, 'Welcome').waitFor({ timeout: 90_000 });
+    const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+    console.log(`survey page LCP on loopback Chromium: ${lcp.toFixed(0)} ms`);
+    assert.ok(lcp > 0, 'an LCP entry was recorded');
+    await page.getByText('Engineering').waitFor();
+    await page.getByText('This survey is anonymous: your name is not asked.').waitFor();
+    assert.equal(await progress(page), '1');
+    await expectAccessible(page, 'survey welcome');
+    await screenshot(page, 'survey-welcome');
+
+    // Start without agreeing: the consent's message, and focus on the tick box.
+    await next(page, /^Start$/);
+    await page.getByText('You must agree before continue.').waitFor();
+    assert.match(await focusedName(page), /^I agree/);
+    await expectAccessible(page, 'survey consent refused');
+    await screenshot(page, 'survey-consent-error');
+    await page.keyboard.press('Space');
+    await next(page, /^Start$/);
+
+    // Anonymous link: no name questions; straight to the country of birth, step 2.
+    await heading(page, 'Where you were born').waitFor();
+    assert.equal(await page.getByLabel('First name').count(), 0);
+    assert.equal(await progress(page), '2');
+    await next(page);
+    await page.getByText('Country of birth is required.').waitFor();
+    assert.match(await focusedName(page), /^Your country of birth/);
+    await page.keyboard.type('Austral');
+    await pickInCombo(page, 'Australia');
+    await tabTo(page, /State or province of birth/);
+    const state = await pickInSelect(page);
+    assert.ok(state.length > 0);
+    await expectAccessible(page, 'survey birth');
+    await screenshot(page, 'survey-birth');
+    await next(page);
+
+    // Family: the mother's "Prefer not to answer", the father's country, the rest left out.
+    await heading(page, 'Where your family was born').waitFor();
+    await tabTo(page, /^Prefer not to answer: Your mother's country of birth/);
+    await page.keyboard.press('Space');
+    assert.equal(await page.getByRole('combobox', { name: "Your mother's country of birth", exact: true }).isDisabled(), true);
+    await tabTo(page, /^Your father's country of birth/);
+    await page.keyboard.type('New Zea');
+    await pickInCombo(page, 'New Zealand');
+    await expectAccessible(page, 'survey family');
+    await screenshot(page, 'survey-family');
+    await next(page);
+
+    // Languages: a row with its level, a second row added, changed and removed.
+    await heading(page, 'Languages').waitFor();
+    await tabTo(page, /^Language 1/);
+    await page.keyboard.type('Engl');
+    await page.getByText('You must type at least 3 characters').first().waitFor();
+    await pickInCombo(page, 'English');
+    await tabTo(page, /Level of language 1/);
+    await pickInSelect(page, 'Native');
+    await tabTo(page, /^Add a language$/);
+    await page.keyboard.press('Enter');
+    assert.match(await focusedName(page), /^Language 2/);
+    await page.keyboard.type('Fren');
+    await pickInCombo(page, 'French');
+    await tabTo(page, /Level of language 2/);
+    await pickInSelect(page, 'Fluent');
+    // Change the second language: select its text and search again.
+    await tabTo(page, /^Language 2/, true);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Span');
+    await pickInCombo(page, 'Spanish');
+    await expectAccessible(page, 'survey languages');
+    await screenshot(page, 'survey-languages');
+    await tabTo(page, /^Remove Spanish$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Remove English' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Remove Spanish' }).count(), 0);
+    // Again a second language, kept this time.
+    await tabTo(page, /^Add a language$/);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Span');
+    await pickInCombo(page, 'Spanish');
+    await tabTo(page, /Level of language 2/);
+    await pickInSelect(page, 'Basic');
+
+    // Reload half-way: every answer is back, and so is the step.
+    const stored = await page.evaluate((token) => localStorage.getItem(`survey-draft:${token}`), link.token);
+    assert.ok(stored && JSON.parse(stored).version === 1, 'the draft is kept under the link');
+    await page.reload();
+    await heading(page, 'Languages').waitFor();
+    await screenshot(page, 'survey-languages-reloaded');
+    await waitForValue(page.getByRole('combobox', { name: 'Language 1', exact: true }), 'English');
+    await waitForValue(page.getByRole('combobox', { name: 'Language 2', exact: true }), 'Spanish');
+    await page.getByRole('button', { name: /Level of language 1/ }).getByText('Native').waitFor();
+    await tabTo(page, /^Back$/);
+    await page.keyboard.press('Enter');
+    await heading(page, 'Where your family was born').waitFor();
+    await waitForValue(page.getByRole('combobox', { name: "Your father's country of birth", exact: true }), 'New Zealand');
+    assert.equal(await page.getByRole('checkbox', { name: "Prefer not to answer: Your mother's country of birth" }).isChecked(), true);
+    await next(page);
+    await heading(page, 'Languages').waitFor();
+    await next(page);
+
+    // Worldview: its branch appears under the chosen worldview.
+    await heading(page, 'Worldview or religion').waitFor();
+    await tabTo(page, /Your worldview or religion/);
+    await pickInSelect(page, worldview);
+    if (branch) {
+      await tabTo(page, /Branch/);
+      await pickInSelect(page, branch);
+    }
+    await expectAccessible(page, 'survey worldview');
+    await screenshot(page, 'survey-worldview');
+    await next(page);
+
+    // Cultural heritage: prefer not to answer.
+    await heading(page, 'Cultural heritage').waitFor();
+    await tabTo(page, /^Prefer not to answer: Cultural heritages/);
+    await page.keyboard.press('Space');
+    assert.equal(await page.getByRole('combobox', { name: 'Cultural heritage 1', exact: true }).isDisabled(), true);
+    await next(page);
+
+    // Gender, age and more: the required ones, a "Prefer not to answer" option, one left out.
+    await heading(page, 'Gender, age and more').waitFor();
+    await next(page);
+    await page.getByText('Gender is required.').waitFor();
+    await page.getByText('Education is required.').waitFor();
+    await page.getByRole('alert').or(page.getByText('Please check 2 answers below.')).first().waitFor();
+    assert.match(await focusedName(page), /Gender/);
+    await expectAccessible(page, 'survey about, refused');
+    await screenshot(page, 'survey-about-errors');
+    await pickInSelect(page);
+    await tabTo(page, /Highest level of education/);
+    await pickInSelect(page);
+    await tabTo(page, /Sexual orientation/);
+    await pickInSelect(page, 'Prefer not to answer');
+    await next(page);
+
+    // Work: nothing required; send.
+    await heading(page, 'Your work').waitFor();
+    assert.equal(await progress(page), await page.getByRole('progressbar').getAttribute('aria-valuemax'));
+    await next(page, /^Send my answers$/);
+    await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
+    await expectAccessible(page, 'survey thanks');
+    await screenshot(page, 'survey-thanks');
+    assert.equal(await page.evaluate((token) => localStorage.getItem(`survey-draft:${token}`), link.token), null);
+
+    // The link had one seat, now used.
+    await page.goto(pathOf(link));
+    await page.getByRole('alert').getByText('This survey link has no seats left.').waitFor();
+    await expectAccessible(page, 'survey link full');
+    await screenshot(page, 'survey-link-full');
+    await page.close();
+  });
+
+  it('named link: the person unticks "stay anonymous", gives first and last name and picks a group; full groups cannot be chosen', async () => {
+    const admin = await adminToken();
+    await createGroup(admin, 'Research');
+    await createGroup(admin, 'Closed', 0);
+    const link = await createLink(admin, { anonymity: 0, department_id: null });
+    const page = await suite.browser.context.newPage();
+    await page.goto(pathOf(link));
+    await heading(page, 'Welcome').waitFor();
+    await tabTo(page, /^I agree/);
+    await page.keyboard.press('Space');
+    await next(page, /^Start$/);
+
+    await heading(page, 'About you').waitFor();
+    const stay = page.getByRole('checkbox', { name: /Stay anonymous/ });
+    assert.equal(await stay.isChecked(), true);
+    assert.equal(await page.getByLabel('First name').count(), 0);
+    await tabTo(page, /^Stay anonymous/);
+    await page.keyboard.press('Space');
+    await page.getByLabel('First name').waitFor();
+    await next(page);
+    await page.getByText('First name is required.').waitFor();
+    await page.getByText('Last name is required.').waitFor();
+    await page.getByText('Department is required.').waitFor();
+    assert.match(await focusedName(page), /^First name/);
+    await page.keyboard.type('Grace');
+    await tabTo(page, /^Last name/);
+    await page.keyboard.type('Hopper');
+    await tabTo(page, /Your group/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'Closed (full)' }).waitFor();
+    assert.equal(await page.getByRole('option', { name: 'Closed (full)' }).getAttribute('aria-disabled'), 'true');
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    assert.match(await focusedName(page), /Your group/);
+    await pickInSelect(page, 'Research');
+    await expectAccessible(page, 'survey named');
+    await screenshot(page, 'survey-named');
+    await next(page);
+    await heading(page, 'Where you were born').waitFor();
+
+    // The names are kept with the answers on this device, until the survey is sent.
+    const stored = JSON.parse((await page.evaluate((token) => localStorage.getItem(`survey-draft:${token}`), link.token)) ?? '{}');
+    assert.equal(stored.answers['1'].answer, 'Grace');
+    assert.equal(stored.answers['33'].answer, 0);
+    await page.close();
+  });
+
+  it('a refused link says why in the server words', async () => {
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.server.url}/?token=no-such-link&alias=nothing`);
+    await page.getByRole('alert').getByText('This survey link is no longer valid.').waitFor();
+    await page.goto(`${suite.server.url}/register`);
+    await page.waitForURL('**/invalid-invitation-token');
+    await page.goto(`${suite.server.url}/`);
+    await page.waitForURL('**/login');
+    await page.close();
+  });
+
+  it('on a phone (375 x 740) the survey fits the screen', async () => {
+    const admin = await adminToken();
+    const group = await createGroup(admin, 'Phones');
+    const link = await createLink(admin, { anonymity: 1, department_id: group.id });
+    const page = await suite.browser.context.newPage();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(pathOf(link));
+    await heading(page, 'Welcome').waitFor();
+    await screenshot(page, 'survey-mobile-welcome');
+    await page.getByText(/^I agree/).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await heading(page, 'Where you were born').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Country of birth is required.').waitFor();
+    await expectAccessible(page, 'survey on a phone, refused');
+    await screenshot(page, 'survey-mobile-birth');
+    await page.getByRole('combobox', { name: 'Your country of birth', exact: true }).fill('Canad');
+    await page.getByRole('option', { name: 'Canada', exact: true }).click();
+    await page.getByRole('button', { name: /State or province of birth/ }).click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await heading(page, 'Where your family was born').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await heading(page, 'Languages').waitFor();
+    await page.getByRole('combobox', { name: 'Language 1', exact: true }).fill('Hind');
+    await page.getByRole('option', { name: 'Hindi', exact: true }).click();
+    await page.getByRole('button', { name: 'Add a language' }).click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(overflow, 0, 'no sideways scrolling');
+    await expectAccessible(page, 'survey languages on a phone');
+    await screenshot(page, 'survey-mobile-languages');
+    await page.close();
+  });
+});
