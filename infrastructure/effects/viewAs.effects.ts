@@ -27,7 +27,8 @@ export const viewAsEffect: Effect<ViewAsDeps> = (live$, _state$, deps) =>
         deps.cookies.clearSecondary();
         return of({ type: 'session/viewAsChanged', departmentId, viewingAs: false });
       }
-      return deps.api.call(viewAs, { body: { group_id: departmentId }, silent: true }).pipe(
+      // Not silent: a refusal (no consent, not one's group) is shown as a notification in the server's words.
+      return deps.api.call(viewAs, { body: { group_id: departmentId } }).pipe(
         map((result): AppEvent => {
           if (!result.data) return { type: 'session/viewAsFailed', departmentId, message: Messages.unknownError };
           deps.cookies.setSecondary(result.data.access_token);
