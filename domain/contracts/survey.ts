@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { LookupList } from './lookups';
 import { AuthMessages } from './auth';
 import { endpoint } from './endpoint';
 
@@ -37,25 +38,7 @@ export type QuestionKind = t.TypeOf<typeof QuestionKind>;
  * `{ value, principleId }`). 'groups' is not a public lookup: it is the link's organisation's
  * groups, offered when the link is for the whole organisation.
  */
-export const LookupName = t.keyof({
-  countries: null,
-  states: null,
-  genders: null,
-  disabilities: null,
-  educations: null,
-  'position-levels': null,
-  'position-types': null,
-  ethnicities: null,
-  appearances: null,
-  'sexual-orientations': null,
-  languages: null,
-  worldviews: null,
-  branches: null,
-  denominations: null,
-  ages: null,
-  industries: null,
-  groups: null,
-});
+export const LookupName = t.union([LookupList, t.literal('groups')]);
 export type LookupName = t.TypeOf<typeof LookupName>;
 
 /**

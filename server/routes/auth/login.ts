@@ -4,12 +4,12 @@ import { Messages } from '../../../domain/contracts/envelope';
 import { registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
 import { audit } from '../../services/auth/audit';
-import { consumeEmailCode, consumeTotpCode, createEmailCode } from '../../services/auth/challenges';
+import { consumeEmailCode, consumeTotpCode } from '../../services/auth/challenges';
 import { checkCredentials, recordFailedAttempt } from '../../services/auth/credentials';
 import { invalidCode, invalidData } from '../../services/auth/errors';
 import { clearFailures } from '../../services/auth/lockout';
 import { bearerToken, revokeSessionByToken } from '../../services/auth/sessions';
-import { assertOrganizationUsable, completeSignIn, type SignInMethod } from '../../services/auth/signIn';
+import { assertOrganizationUsable, completeSignIn, type SignInMethod, signInWithCheckedPassword } from '../../services/auth/signIn';
 import { toOrganization, toUser } from '../../services/auth/users';
 import { primaryDepartments } from '../../services/organization/scope';
 
@@ -25,21 +25,7 @@ export const loginRoutes = async (app: FastifyInstance): Promise<void> => {
   registerEndpoint(app, login, async ({ body, request }): Promise<LoginResult> => {
     requireCredentials(body.email, body.password);
     const user = await checkCredentials(app, request, body.email, body.password);
-    await assertOrganizationUsable(app, request, user);
-    if (user.two_factor === 'email') {
-      const { code, expiresAt } = await createEmailCode(app.db, user, 'login');
-      await app.mailer.send({
-        organizationId: user.organization_id,
-        to: user.email,
-        subject: 'Your Diversity Atlas sign-in code',
-        text: `Your sign-in code is ${code}. It is valid for 10 minutes and can be used once.\nIf you did not try to sign in, change your password.\n`,
-      });
-      await audit(app.db, { organizationId: user.organization_id, actor: user.id, action: 'auth.two_factor_code_sent', address: request.ip, details: { purpose: 'login' } });
-      return { password_expired: false, two_factor: 'email', expired_time: expiresAt.toISOString() };
-    }
-    if (user.two_factor === 'totp') return { password_expired: false, two_factor: 'totp' };
-    await clearFailures(app.db, body.email);
-    return completeSignIn(app, request, user, 'password');
+    return signInWithCheckedPassword(app, request, user, body.email);
   });
 
   registerEndpoint(app, login2fa, async ({ body, request }) => {

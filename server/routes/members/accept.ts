@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AuthMessages, type LoginResult } from '../../../domain/contracts/auth';
+import { AuthMessages } from '../../../domain/contracts/auth';
 import { Messages } from '../../../domain/contracts/envelope';
 import {
   acceptInvitation,
@@ -18,12 +18,11 @@ import { type Database, type InvitationRow, toJson, type UserRow } from '../../d
 import { ApiError } from '../../http/apiError';
 import { type EndpointOptions, registerEndpoint } from '../../http/route';
 import { audit } from '../../services/auth/audit';
-import { createEmailCode } from '../../services/auth/challenges';
 import { assertNotLockedOut, checkCredentials, recordFailedAttempt } from '../../services/auth/credentials';
 import { type FieldErrors, fieldFailure, invalidData, isUniqueViolation } from '../../services/auth/errors';
 import { clearFailures } from '../../services/auth/lockout';
 import { hashPassword, passwordErrors } from '../../services/auth/passwords';
-import { assertOrganizationUsable, completeSignIn } from '../../services/auth/signIn';
+import { completeSignIn, signInWithCheckedPassword } from '../../services/auth/signIn';
 import { findOrganization, findUserByEmail, findUserById, normalizeEmail, organizationUsable } from '../../services/auth/users';
 import { ACCOUNT_KINDS, type AccountKind, departmentRefs, findInvitationByToken, findPendingInvitation, invitationStatus } from '../../services/invitations';
 import { textFieldErrors } from '../auth/register';
@@ -149,25 +148,6 @@ const assertInvitingOrganizationUsable = async (db: Kysely<Database>, invitation
   if (!organizationUsable(await findOrganization(db, invitation.organization_id))) throw new ApiError(403, AuthMessages.noActivePackage);
 };
 
-/** The /login answer for a user whose password was checked: a second factor first when it is on. */
-const signInLikeLogin = async (app: FastifyInstance, request: FastifyRequest, user: UserRow, email: string): Promise<LoginResult> => {
-  await assertOrganizationUsable(app, request, user);
-  if (user.two_factor === 'email') {
-    const { code, expiresAt } = await createEmailCode(app.db, user, 'login');
-    await app.mailer.send({
-      organizationId: user.organization_id,
-      to: user.email,
-      subject: 'Your Diversity Atlas sign-in code',
-      text: `Your sign-in code is ${code}. It is valid for 10 minutes and can be used once.\nIf you did not try to sign in, change your password.\n`,
-    });
-    await audit(app.db, { organizationId: user.organization_id, actor: user.id, action: 'auth.two_factor_code_sent', address: request.ip, details: { purpose: 'login' } });
-    return { password_expired: false, two_factor: 'email', expired_time: expiresAt.toISOString() };
-  }
-  if (user.two_factor === 'totp') return { password_expired: false, two_factor: 'totp' };
-  await clearFailures(app.db, email);
-  return completeSignIn(app, request, user, 'password');
-};
-
 /** The invitation pages' checks, acceptance and the second administrator's sign-in: no session needed. */
 export const acceptRoutes = (app: FastifyInstance): void => {
   const checks: readonly [typeof checkActivation, readonly InvitationKind[]][] = [
@@ -245,7 +225,7 @@ export const acceptRoutes = (app: FastifyInstance): void => {
         }
         const user = await checkCredentials(app, request, body.email, body.password);
         if (user.id !== invited.id) return refuse('invalid_invitation');
-        return signInLikeLogin(app, request, user, body.email);
+        return signInWithCheckedPassword(app, request, user, body.email);
       }
       if (status !== 'pending') return refuse('invalid_invitation');
 

@@ -3,6 +3,8 @@ import { AuthMessages, type LoginResult } from '../../../domain/contracts/auth';
 import type { OrganizationRow, UserRow } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import { audit } from './audit';
+import { createEmailCode } from './challenges';
+import { clearFailures } from './lockout';
 import { isPasswordExpired } from './passwords';
 import { issueSession } from './sessions';
 import { findOrganization, organizationUsable, toUser } from './users';
@@ -49,3 +51,26 @@ export async function completeSignIn(
   });
   return { user: toUser(user), access_token: token, password_expired: expired };
 }
+
+/**
+ * What POST /login answers once the password is checked: the second factor first when it is
+ * on (an emailed code is sent now), otherwise a signed-in session. Shared by every route that
+ * signs in with a password (/login, /login-second-admin).
+ */
+export const signInWithCheckedPassword = async (app: FastifyInstance, request: FastifyRequest, user: UserRow, email: string): Promise<LoginResult> => {
+  await assertOrganizationUsable(app, request, user);
+  if (user.two_factor === 'email') {
+    const { code, expiresAt } = await createEmailCode(app.db, user, 'login');
+    await app.mailer.send({
+      organizationId: user.organization_id,
+      to: user.email,
+      subject: 'Your Diversity Atlas sign-in code',
+      text: `Your sign-in code is ${code}. It is valid for 10 minutes and can be used once.\nIf you did not try to sign in, change your password.\n`,
+    });
+    await audit(app.db, { organizationId: user.organization_id, actor: user.id, action: 'auth.two_factor_code_sent', address: request.ip, details: { purpose: 'login' } });
+    return { password_expired: false, two_factor: 'email', expired_time: expiresAt.toISOString() };
+  }
+  if (user.two_factor === 'totp') return { password_expired: false, two_factor: 'totp' };
+  await clearFailures(app.db, email);
+  return completeSignIn(app, request, user, 'password');
+};
