@@ -96,6 +96,21 @@ export const login2fa = endpoint({
 
 export const logout = endpoint({ method: 'POST', path: '/logout', data: t.null, primary: true });
 
+/**
+ * SPEC section 7 names POST /login-profile without a meaning; ours: the signed-in person signs
+ * in to their own profile again ("confirm it's you") before a sensitive step. With the password
+ * (and, when two-factor is on, the code: without it the code is sent, or asked of the
+ * authenticator, exactly as /login answers) it answers a fresh LoginResult and revokes the
+ * session it was called with, so a token that may have been seen stops working.
+ */
+export const loginProfile = endpoint({
+  method: 'POST',
+  path: '/login-profile',
+  body: t.intersection([t.strict({ password: Password }), t.partial({ code: t.string })]),
+  data: LoginResult,
+  primary: true,
+});
+
 export const SessionCheck = t.intersection([
   t.strict({
     user: User,

@@ -272,3 +272,44 @@ describe('password change with 2FA on', () => {
     expect(changed.statusCode, changed.body).toBe(200);
   });
 });
+
+describe('POST /api/login-profile (confirm it is you)', () => {
+  const check = (token: string) => post(app, '/api/check-access-token', {}, { token });
+
+  it('with the password answers a fresh session and ends the one it was called with', async () => {
+    const user = await insertUser(database.db, { passwordHash: await passwordHash() });
+    const token = await signIn(app, user.email);
+    const again = await post(app, '/api/login-profile', { password: PASSWORD }, { token, address: freshAddress() });
+    expect(again.statusCode, again.body).toBe(200);
+    const fresh = again.json().data.access_token as string;
+    expect(fresh).not.toBe(token);
+    expect(again.json().data.user.email).toBe(user.email);
+    expect((await check(token)).statusCode).toBe(401);
+    expect((await check(fresh)).statusCode).toBe(200);
+    expect(await actions(user.id)).toContain('auth.signed_in');
+  });
+
+  it('refuses a wrong password with the sign-in message and keeps the session', async () => {
+    const user = await insertUser(database.db, { passwordHash: await passwordHash() });
+    const token = await signIn(app, user.email);
+    const wrong = await post(app, '/api/login-profile', { password: 'Wrong-Pass-1' }, { token, address: freshAddress() });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe(AuthMessages.invalidCredentials);
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await post(app, '/api/login-profile', { password: PASSWORD })).statusCode).toBe(401);
+  });
+
+  it('with an authenticator asks for the code first, then takes it', async () => {
+    const user = await insertUser(database.db, { passwordHash: await passwordHash() });
+    const { secret, token } = await enableTotp(user);
+    const first = await post(app, '/api/login-profile', { password: PASSWORD }, { token, address: freshAddress() });
+    expect(first.json()).toEqual({ status: 200, data: { password_expired: false, two_factor: 'totp' } });
+    expect((await check(token)).statusCode).toBe(200);
+    const bad = await post(app, '/api/login-profile', { password: PASSWORD, code: wrongCode(totpCode(secret, Date.now() + 30_000)) }, { token, address: freshAddress() });
+    expect(bad.statusCode).toBe(422);
+    const good = await post(app, '/api/login-profile', { password: PASSWORD, code: totpCode(secret, Date.now() + 30_000) }, { token, address: freshAddress() });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(typeof good.json().data.access_token).toBe('string');
+    expect((await check(token)).statusCode).toBe(401);
+  });
+});

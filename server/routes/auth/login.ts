@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkAccessToken, login, login2fa, type LoginResult, logout } from '../../../domain/contracts/auth';
+import { checkAccessToken, login, login2fa, loginProfile, type LoginResult, logout } from '../../../domain/contracts/auth';
 import { Messages } from '../../../domain/contracts/envelope';
 import { registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
@@ -8,9 +8,10 @@ import { consumeEmailCode, consumeTotpCode } from '../../services/auth/challenge
 import { checkCredentials, recordFailedAttempt } from '../../services/auth/credentials';
 import { invalidCode, invalidData } from '../../services/auth/errors';
 import { clearFailures } from '../../services/auth/lockout';
-import { bearerToken, revokeSessionByToken } from '../../services/auth/sessions';
+import { bearerToken, revokeSessionById, revokeSessionByToken } from '../../services/auth/sessions';
 import { assertOrganizationUsable, completeSignIn, type SignInMethod, signInWithCheckedPassword } from '../../services/auth/signIn';
 import { toOrganization, toUser } from '../../services/auth/users';
+import type { UserRow } from '../../db/database';
 import { primaryDepartments } from '../../services/organization/scope';
 
 const requireCredentials = (email: string, password: string): void => {
@@ -20,8 +21,15 @@ const requireCredentials = (email: string, password: string): void => {
   if (Object.keys(errors).length > 0) throw invalidData(errors);
 };
 
-/** POST /login, /login-2fa, /logout and /check-access-token. */
+/** POST /login, /login-2fa, /login-profile, /logout and /check-access-token. */
 export const loginRoutes = async (app: FastifyInstance): Promise<void> => {
+  /** How the code proved the second factor, or undefined when it did not. */
+  const secondFactor = async (user: UserRow, code: string): Promise<SignInMethod | undefined> => {
+    if (user.two_factor === 'email' && (await consumeEmailCode(app.db, user.id, 'login', code))) return 'email_code';
+    if (user.two_factor === 'totp' && (await consumeTotpCode(app.db, user, code))) return 'totp';
+    return undefined;
+  };
+
   registerEndpoint(app, login, async ({ body, request }): Promise<LoginResult> => {
     requireCredentials(body.email, body.password);
     const user = await checkCredentials(app, request, body.email, body.password);
@@ -32,9 +40,7 @@ export const loginRoutes = async (app: FastifyInstance): Promise<void> => {
     requireCredentials(body.email, body.password);
     const user = await checkCredentials(app, request, body.email, body.password);
     await assertOrganizationUsable(app, request, user);
-    let method: SignInMethod | undefined;
-    if (user.two_factor === 'email' && (await consumeEmailCode(app.db, user.id, 'login', body.code.trim()))) method = 'email_code';
-    else if (user.two_factor === 'totp' && (await consumeTotpCode(app.db, user, body.code.trim()))) method = 'totp';
+    const method = await secondFactor(user, body.code.trim());
     if (method === undefined) {
       await recordFailedAttempt(app, request, body.email, 'invalid_code', user);
       throw invalidCode();
@@ -57,6 +63,32 @@ export const loginRoutes = async (app: FastifyInstance): Promise<void> => {
     }
     return null;
   });
+
+  await app.register(
+    authenticated(async (scope) => {
+      registerEndpoint(scope, loginProfile, async ({ body, request }) => {
+        const { user, session } = authOf(request);
+        if (body.password === '') throw invalidData({ password: [Messages.fieldRequired('password')] });
+        const checked = await checkCredentials(app, request, user.email, body.password);
+        const code = body.code?.trim() ?? '';
+        let result: LoginResult;
+        if (checked.two_factor === 'off' || code === '') {
+          result = await signInWithCheckedPassword(app, request, checked, user.email);
+        } else {
+          const method = await secondFactor(checked, code);
+          if (method === undefined) {
+            await recordFailedAttempt(app, request, user.email, 'invalid_code', checked);
+            throw invalidCode();
+          }
+          await clearFailures(app.db, user.email);
+          result = await completeSignIn(app, request, checked, method);
+        }
+        // A new session was issued: the one this call came with ends.
+        if ('access_token' in result && result.access_token !== undefined) await revokeSessionById(app.db, session.id);
+        return result;
+      });
+    }),
+  );
 
   await app.register(
     authenticated(

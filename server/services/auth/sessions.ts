@@ -92,12 +92,11 @@ export const findActiveSession = async (db: Kysely<Database>, token: string, now
   return { session, user, organization };
 };
 
-/** Revokes one session by its token, and the view-as sessions it opened; answers the revoked session, if there was a live one. */
-export const revokeSessionByToken = async (db: Kysely<Database>, token: string, now = new Date()): Promise<SessionRow | undefined> => {
+const revokeSessionWhere = async (db: Kysely<Database>, column: 'token_hash' | 'id', value: string, now: Date): Promise<SessionRow | undefined> => {
   const session = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
-    .where('token_hash', '=', sha256Hex(token))
+    .where(column, '=', value)
     .where('revoked_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
@@ -106,6 +105,14 @@ export const revokeSessionByToken = async (db: Kysely<Database>, token: string, 
   }
   return session;
 };
+
+/** Revokes one session by its token, and the view-as sessions it opened; answers the revoked session, if there was a live one. */
+export const revokeSessionByToken = (db: Kysely<Database>, token: string, now = new Date()): Promise<SessionRow | undefined> =>
+  revokeSessionWhere(db, 'token_hash', sha256Hex(token), now);
+
+/** Revokes one session by its id, and the view-as sessions it opened. */
+export const revokeSessionById = (db: Kysely<Database>, id: string, now = new Date()): Promise<SessionRow | undefined> =>
+  revokeSessionWhere(db, 'id', id, now);
 
 /** Revokes every live session of a user, except one (the session a password change issues). */
 export const revokeUserSessions = async (db: Kysely<Database>, userId: string, exceptSessionId?: string, now = new Date()): Promise<number> => {
