@@ -1,8 +1,11 @@
 import { runLookupsBench } from './lookups.bench';
 import { runReplayBench } from './replay.bench';
+import { runStatisticsBench } from './statistics.bench';
 import { runSubmitBench } from './submit.bench';
 
 // Each benchmark prints what it measured beside a baseline measured in the same run.
 runReplayBench();
 await runLookupsBench();
 await runSubmitBench();
+await runStatisticsBench();
+(await import('./bundle.bench')).runBundleBench();

@@ -20,6 +20,7 @@ import { questionById, surveyQuestions } from '../domain/survey/questions';
 import { memberRoutes } from './routes/members';
 import { organizationRoutes } from './routes/organization';
 import { ssoRoutes } from './routes/sso';
+import { statisticsRoutes } from './routes/statistics';
 import { surveyQuestionRoutes } from './routes/survey/questions';
 import { surveyResponseRoutes } from './routes/survey/responses';
 import { surveyGroupRoutes } from './routes/survey/groups';
@@ -107,6 +108,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(lookupRoutes, { listOfQuestion: lookupListOfQuestion });
   await app.register(surveyGroupRoutes);
   await app.register(surveyResponseRoutes);
+  await app.register(statisticsRoutes);
   await app.register(devRoutes);
 
   await registerClient(app, config.clientDir);

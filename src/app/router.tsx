@@ -10,7 +10,7 @@ import { PlainPage, PLAIN_PAGES } from '../features/plain/PlainPage';
 import { SurveyRootPage, surveyPage } from '../features/survey/SurveyRoutes';
 import { lazyNamed } from './lazyPage';
 
-// The dashboards are chunks of their own: a survey participant never downloads them.
+// The dashboards are chunks of their own (import() through lazyPage): a survey participant never downloads them.
 const dashboardLayout = lazyNamed(() => import('../layouts/DashboardLayout'), 'DashboardLayout');
 const dashboardSection = lazyNamed(() => import('../features/dashboard/DashboardSection'), 'DashboardSection');
 const slideShow = lazyNamed(() => import('../features/dashboard/SlideShow'), 'SlideShow');

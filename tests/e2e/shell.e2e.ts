@@ -155,6 +155,8 @@ describe('dashboard shell, signed in', () => {
     assert.equal(exported.format, 'diversity-survey-event-log');
     assert.ok(exported.entries.filter((e: { body: { type: string } }) => e.body.type === 'dashboard/reloadRequested').length >= 2);
 
+    // The live page's own loads (its sections after each Refresh) finish before the replay starts.
+    await page.waitForLoadState('networkidle');
     const requests: string[] = [];
     page.on('request', (r) => r.url().includes('/api/') && requests.push(r.url()));
     const chooser = page.waitForEvent('filechooser');

@@ -372,6 +372,56 @@ describe('the participant survey', () => {
     await page.close();
   });
 
+  it('a submit the server refuses shows its message and keeps every answer', async () => {
+    const admin = await adminToken();
+    const group = await createGroup(admin, 'Late');
+    const link = await createLink(admin, { anonymity: 1, department_id: group.id });
+    const page = await suite.browser.context.newPage();
+    await page.goto(pathOf(link));
+    await heading(page, 'Welcome').waitFor();
+    await page.getByText(/^I agree/).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('combobox', { name: 'Your country of birth', exact: true }).fill('Canad');
+    await page.getByRole('option', { name: 'Canada', exact: true }).click();
+    await page.getByRole('button', { name: /State or province of birth/ }).click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await heading(page, 'Where your family was born').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('combobox', { name: 'Language 1', exact: true }).fill('Germ');
+    await page.getByRole('option', { name: 'German', exact: true }).click();
+    await page.getByRole('button', { name: /Level of language 1/ }).click();
+    await page.getByRole('option', { name: 'Fluent' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: /Your worldview or religion/ }).click();
+    await page.getByRole('option', { name: 'Prefer not to answer' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await heading(page, 'Cultural heritage').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: /Gender/ }).click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByRole('button', { name: /Highest level of education/ }).click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await heading(page, 'Your work').waitFor();
+
+    // The administrator switches the link off while the person is answering.
+    await post(admin, '/token/update', { id: link.id, active: false });
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await page.getByRole('alert').getByText('This survey link is no longer valid.').waitFor();
+    await expectAccessible(page, 'survey refused by the server');
+    await screenshot(page, 'survey-submit-refused');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await heading(page, 'Languages').waitFor();
+    await waitForValue(page.getByRole('combobox', { name: 'Language 1', exact: true }), 'German');
+    const stored = JSON.parse((await page.evaluate((token) => localStorage.getItem(`survey-draft:${token}`), link.token)) ?? '{}');
+    assert.deepEqual(stored.answers['12'].answer, [{ principleId: stored.answers['12'].answer[0].principleId, level: 'fluent' }]);
+    await page.close();
+  });
+
   it('a refused link says why in the server words', async () => {
     const page = await suite.browser.context.newPage();
     await page.goto(`${suite.server.url}/?token=no-such-link&alias=nothing`);

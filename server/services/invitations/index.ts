@@ -223,7 +223,8 @@ const PAGES: Readonly<Record<AccountKind, string>> = {
   subgroup_assignee: '/subgroup-register?token=',
   sub_admin: '/check-invitation?token=',
   second_admin: '/login?second-admin-token=',
-  staff: '/register?token=',
+  // /register is the survey from a link; /check-activation accepts every account kind.
+  staff: '/check-activation?token=',
 };
 
 /** The link an invitation email carries; a survey invitation also needs the survey link's own token. */

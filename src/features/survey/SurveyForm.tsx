@@ -229,10 +229,14 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
             {t('survey_back')}
           </Button>
         )}
-        <Button type="submit" className="button primary" isPending={survey.status === 'submitting'}>
+        {/* Not isPending: its announcement would outlive the button once the thanks replace the form. A second press is ignored by the slice. */}
+        <Button type="submit" className="button primary">
           {last ? t('survey_send') : index === 0 ? t('survey_start') : t('survey_next')}
         </Button>
       </div>
+      <p role="status" className="survey-sending">
+        {survey.status === 'submitting' ? t('survey_sending') : ''}
+      </p>
     </form>
   );
 };

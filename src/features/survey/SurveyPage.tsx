@@ -2,8 +2,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { isRight } from 'fp-ts/Either';
-// What react-aria-components itself imports; the form's last announcements must not outlive it.
-import { clearAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import type { AppState } from '../../../domain/app/state';
 import { RegisterTokenCheck } from '../../../domain/contracts/tokens';
 import type { ResourceArgs } from '../../../domain/resources/events';
@@ -80,8 +78,6 @@ const Thanks = ({ organization }: { organization: string | null }) => {
   const [, setParams] = useSearchParams();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    // "Send my answers, pending" would be read over the thanks, about a button now gone.
-    clearAnnouncer('assertive');
     heading.current?.focus();
     // The personal invitation was used up; a reload must not offer it again.
     setParams(

@@ -1,0 +1,290 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { BADGES, BADGE_THRESHOLD, KeyFactPage, type StatisticsEndpoint, statisticsEndpoints as E, statisticsMessages } from '../../../domain/contracts/statistics';
+import type { CrossTable, DiversityIndex, Distribution, ReleasedCell, StatTree } from '../../../domain/contracts/stats';
+import { isSuppressed } from '../../../domain/contracts/stats';
+import type { Filters } from '../../../domain/filters/model';
+import {
+  type PillarInput,
+  type Release,
+  type Selection,
+  pillarFromDistribution,
+  pillarFromShares,
+  releaseDiversity,
+  selectionFromFilters,
+  thresholdFor,
+} from '../../../domain/stats';
+import type { Database } from '../../db/database';
+import { type EnvelopeReply, noContent, registerEndpoint } from '../../http/route';
+import { authenticated, authOf } from '../../plugins/auth';
+import {
+  AGE_BANDS,
+  PopulationCache,
+  type StatsContext,
+  filtersOfUrl,
+  fractionalShares,
+  lookupValues,
+  periodOf,
+} from '../../services/statistics/population';
+import * as topics from '../../services/statistics/topics';
+import { departmentScopeOf } from '../../services/organization/scope';
+import { invalidData } from '../../services/auth/errors';
+import { statsMessages } from '../../../domain/contracts/stats';
+
+const caches = new WeakMap<Kysely<Database>, PopulationCache>();
+export const statisticsCache = (db: Kysely<Database>): PopulationCache => {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new PopulationCache(db)));
+  return cache;
+};
+
+interface Request {
+  readonly context: StatsContext;
+  readonly filters: Filters;
+  readonly selection: Selection;
+  readonly k: number;
+}
+
+const requestOf = async (app: FastifyInstance, request: FastifyRequest): Promise<Request> => {
+  const auth = authOf(request);
+  const filters = filtersOfUrl(request.url);
+  const [scope, period] = await Promise.all([departmentScopeOf(app.db, auth), periodOf(app.db, auth.organization.id, filters['date-tag'])]);
+  return {
+    context: { organizationId: auth.organization.id, scope, period, year: new Date().getUTCFullYear() },
+    filters,
+    selection: selectionFromFilters(filters, AGE_BANDS),
+    k: thresholdFor(filters),
+  };
+};
+
+/** A released section, or the envelope's 204 with the reason. */
+const answer = <T>(release: Release<T>): T | EnvelopeReply => (release.status === 200 ? release.data : noContent(release.message));
+
+/** Values of a released distribution or tree with a released, non-zero count (suppressed ones are not counted). */
+const shownValues = (release: Release<Distribution>): number =>
+  release.status === 200 ? release.data.cells.filter((cell) => !isSuppressed(cell) && cell.count > 0 && cell.preferNot !== true).length : 0;
+
+export const statisticsRoutes: FastifyPluginAsync = async (app) => {
+  const cache = statisticsCache(app.db);
+
+  const distributionOf = async (req: Request, topic: topics.Topic): Promise<Release<Distribution>> => {
+    const { population, question } = await cache.question(req.context, topic.name, () => topic.build(app.db, req.context));
+    return population.question(question).distribution(req.selection, req.k);
+  };
+  const treeOf = async (req: Request, topic: topics.Topic): Promise<Release<StatTree>> => {
+    const { population, question } = await cache.question(req.context, topic.name, () => topic.build(app.db, req.context));
+    return population.question(question).tree(req.selection, req.k);
+  };
+  const countOf = async (req: Request, extra: Selection = {}, k = req.k): Promise<Release<{ count: number }>> => {
+    const { population } = await cache.entry(req.context);
+    const guard = population.guard({ ...req.selection, ...extra }, k);
+    return 'ok' in guard ? { status: 200, data: { count: guard.total } } : guard;
+  };
+  /** Respondents with a long-term condition: a disability selection, so k is the special-category one. */
+  const ltcOf = async (req: Request) => {
+    if (req.filters.disability === 'no') return countOf(req, { disability: ['\u0000'] }, thresholdFor({ ...req.filters, disability: 'yes' }));
+    return countOf(req, { disability: ['yes'] }, thresholdFor({ ...req.filters, disability: 'yes' }));
+  };
+  /** Distinct values with a released count; withheld with the selection itself. */
+  const distinctOf = async (req: Request, topic: topics.Topic): Promise<Release<{ count: number }>> => {
+    const release = await distributionOf(req, topic);
+    return release.status === 200 ? { status: 200, data: { count: shownValues(release) } } : release;
+  };
+  const headline = async (req: Request, items: readonly (readonly [string, topics.Topic | null])[]) => {
+    const total = await countOf(req);
+    if (total.status !== 200) return total;
+    const values = await Promise.all(items.map(async ([key, topic]) => ({ key, value: topic === null ? total.data.count : shownValues(await distributionOf(req, topic)) })));
+    return { status: 200 as const, data: { items: values } };
+  };
+
+  const groupCount = async (req: Request): Promise<number> => {
+    const scope = req.context.scope;
+    if (scope.kind === 'departments' && scope.ids.length === 0) return 0;
+    const query = app.db.selectFrom('departments').select((eb) => eb.fn.countAll<number>().as('count')).where('organization_id', '=', req.context.organizationId);
+    const row = await (scope.kind === 'organization' ? query : query.where('id', 'in', [...scope.ids])).executeTakeFirst();
+    return Number(row?.count ?? 0);
+  };
+
+  /** The selection narrowed to managers (position level code 1), keeping a position filter's intersection. */
+  const womanManager = async (req: Request): Promise<Release<Distribution>> => {
+    const managers = (await lookupValues(app.db, 'position-levels')).filter((item) => item.code === '1').map((item) => String(item.id));
+    const chosen = req.filters['position-level'];
+    const positions = chosen === undefined || chosen.length === 0 ? managers : managers.filter((id) => chosen.includes(id));
+    const { population, question } = await cache.question(req.context, topics.gender.name, () => topics.gender.build(app.db, req.context));
+    return population.question(question).distribution({ ...req.selection, 'position-level': positions.length > 0 ? positions : ['\u0000'] }, req.k);
+  };
+
+  const statePerGender = async (req: Request): Promise<Release<CrossTable>> => {
+    const { population, question } = await cache.question(req.context, topics.states.name, () => topics.states.build(app.db, req.context));
+    return population.question(question).byDimension(req.selection, 'gender', req.k);
+  };
+
+  /** The organisation's diversity index from released distributions (and, for multi-answer pillars, fractional shares). */
+  const mutualityIndex = async (req: Request): Promise<Release<DiversityIndex>> => {
+    const [country, worldview, heritage, language] = await Promise.all([
+      distributionOf(req, topics.countryBirth),
+      distributionOf(req, topics.worldviews),
+      distributionOf(req, topics.ethnicities),
+      distributionOf(req, topics.languages),
+    ]);
+    const pillars: PillarInput[] = [];
+    if (country.status === 200) pillars.push(pillarFromDistribution('country', country.data));
+    if (worldview.status === 200) pillars.push(pillarFromDistribution('worldview', worldview.data));
+    if (heritage.status === 200) {
+      const { shares, answered } = await fractionalShares(app.db, req.context, req.selection, 'response_heritages', 'ethnicity_id');
+      pillars.push(pillarFromShares('heritage', heritage.data, shares, answered, req.k));
+    }
+    if (language.status === 200) {
+      const { shares, answered } = await fractionalShares(app.db, req.context, req.selection, 'response_languages', 'language_id');
+      pillars.push(pillarFromShares('language', language.data, shares, answered, req.k));
+    }
+    if (pillars.length === 0) return country.status === 200 ? releaseDiversity([], req.k) : country;
+    return releaseDiversity(pillars, req.k);
+  };
+
+  const badges = async (req: Request) => {
+    const index = await mutualityIndex(req);
+    if (index.status !== 200) return index;
+    const value = (of: string) => (of === 'overall' ? index.data.overall : index.data.pillars.find((pillar) => pillar.pillar === of)?.giniSimpson);
+    return {
+      status: 200 as const,
+      data: { badges: Object.entries(BADGES).map(([key, of]) => ({ key, earned: (value(of) ?? 0) >= BADGE_THRESHOLD })) },
+    };
+  };
+
+  /** The largest released value (Prefer not to answer left out). */
+  const top = (release: Release<Distribution>): ReleasedCell | undefined =>
+    release.status !== 200
+      ? undefined
+      : release.data.cells
+          .filter((cell): cell is ReleasedCell => !isSuppressed(cell) && cell.preferNot !== true && cell.count > 0)
+          .sort((x, y) => y.count - x.count)[0];
+  const cellOf = (release: Release<Distribution>, key: string): ReleasedCell | undefined =>
+    release.status !== 200 ? undefined : release.data.cells.find((cell): cell is ReleasedCell => cell.key === key && !isSuppressed(cell));
+
+  const keyFacts = async (req: Request, page: string): Promise<Release<{ facts: string[] }>> => {
+    const total = await countOf(req);
+    if (total.status !== 200) return total;
+    const facts: string[] = [];
+    const mostCommon = async (topic: topics.Topic, what: string) => {
+      const cell = top(await distributionOf(req, topic));
+      if (cell) facts.push(`The most common ${what} is ${cell.label} (${cell.percent}%).`);
+    };
+    const distinct = async (topic: topics.Topic, what: string) => {
+      const count = shownValues(await distributionOf(req, topic));
+      if (count > 1) facts.push(`${count} ${what} are represented.`);
+    };
+    switch (page) {
+      case 'overview': {
+        facts.push(`${total.data.count} people have answered the survey.`);
+        const elsewhere = cellOf(await distributionOf(req, topics.bornCountryRegistration), 'other');
+        if (elsewhere) facts.push(`${elsewhere.percent}% were born outside the country of registration.`);
+        const tertiary = cellOf(await distributionOf(req, topics.tertiaryEducation), 'tertiary');
+        if (tertiary) facts.push(`${tertiary.percent}% hold a tertiary qualification.`);
+        break;
+      }
+      case 'languages': {
+        await mostCommon(topics.languages, 'language');
+        await distinct(topics.languages, 'languages');
+        const multi = cellOf(await distributionOf(req, topics.languageCount), 'multilingual');
+        if (multi) facts.push(`${multi.percent}% speak more than one language.`);
+        break;
+      }
+      case 'worldviews':
+        await mostCommon(topics.worldviews, 'worldview');
+        await distinct(topics.worldviews, 'worldviews');
+        break;
+      case 'country':
+        await mostCommon(topics.countryBirth, 'country of birth');
+        await distinct(topics.countryBirth, 'countries of birth');
+        break;
+      case 'ethnicity':
+        await mostCommon(topics.ethnicities, 'cultural heritage');
+        await distinct(topics.ethnicities, 'cultural heritages');
+        break;
+      case 'demographics':
+        await mostCommon(topics.generation, 'generation');
+        await mostCommon(topics.positionLevel, 'position level');
+        break;
+      case 'coordinator': {
+        facts.push(`${total.data.count} people have answered the survey.`);
+        const groups = await groupCount(req);
+        if (groups > 0) facts.push(`You can see ${groups} groups and sub-groups.`);
+        break;
+      }
+    }
+    return { status: 200, data: { facts } };
+  };
+
+  const serve = <D>(endpoint: StatisticsEndpoint, compute: (req: Request) => Promise<Release<D>>) => (scope: FastifyInstance) =>
+    registerEndpoint(scope, endpoint, async ({ request }) => answer(await compute(await requestOf(app, request))));
+
+  const routes: ((scope: FastifyInstance) => void)[] = [
+    // home/
+    serve(E.home.totalRegistered, (req) => countOf(req)),
+    serve(E.home.totalBirthCountry, (req) => distinctOf(req, topics.countryBirth)),
+    serve(E.home.totalWorldview, (req) => distinctOf(req, topics.worldviews)),
+    serve(E.home.totalEthnicity, (req) => distinctOf(req, topics.ethnicities)),
+    serve(E.home.totalLanguage, (req) => distinctOf(req, topics.languages)),
+    serve(E.home.totalGroupSubgroup, async (req) => ({ status: 200, data: { count: await groupCount(req) } })),
+    // overview/
+    serve(E.overview.rowOne, (req) => headline(req, [['respondents', null]])),
+    serve(E.overview.rowTwo, (req) => headline(req, [['countries', topics.countryBirth], ['languages', topics.languages]])),
+    serve(E.overview.rowThree, (req) => headline(req, [['worldviews', topics.worldviews], ['heritages', topics.ethnicities]])),
+    serve(E.overview.totalRegistered, (req) => countOf(req)),
+    serve(E.overview.tertiaryEducation, (req) => distributionOf(req, topics.tertiaryEducation)),
+    serve(E.overview.countryBirth, (req) => distributionOf(req, topics.countryBirth)),
+    serve(E.overview.bornCountryRegistration, (req) => distributionOf(req, topics.bornCountryRegistration)),
+    serve(E.overview.genderAgeRange, async (req) => (await cache.entry(req.context)).population.crossTable(req.selection, 'gender', 'age-range', req.k)),
+    serve(E.overview.peopleLtc, ltcOf),
+    // country/
+    serve(E.country.countries, (req) => distributionOf(req, topics.countryBirth)),
+    serve(E.country.tree, (req) => treeOf(req, topics.countryTree)),
+    // language/
+    serve(E.language.languages, (req) => distributionOf(req, topics.languages)),
+    serve(E.language.zones, (req) => distributionOf(req, topics.languageZones)),
+    serve(E.language.tree, (req) => treeOf(req, topics.languageTree)),
+    serve(E.language.native, (req) => distributionOf(req, topics.nativeLanguages)),
+    serve(E.language.monolingual, (req) => distributionOf(req, topics.languageCount)),
+    serve(E.language.multilingual, (req) => distributionOf(req, topics.languageCount)),
+    // worldview/
+    serve(E.worldview.worldviews, (req) => distributionOf(req, topics.worldviews)),
+    serve(E.worldview.tree, (req) => treeOf(req, topics.worldviewTree)),
+    serve(E.branch.branches, (req) => distributionOf(req, topics.branches)),
+    serve(E.denomination.denominations, (req) => distributionOf(req, topics.denominations)),
+    // ethnicity/
+    serve(E.ethnicity.ethnicities, (req) => distributionOf(req, topics.ethnicities)),
+    serve(E.ethnicity.culturalFamilies, (req) => distributionOf(req, topics.culturalFamilies)),
+    serve(E.ethnicity.ethnicRegions, (req) => distributionOf(req, topics.ethnicRegions)),
+    serve(E.ethnicity.tree, (req) => treeOf(req, topics.ethnicityTree)),
+    // demographic/
+    serve(E.demographic.birthContinent, (req) => distributionOf(req, topics.birthContinent)),
+    serve(E.demographic.highschoolCompletion, (req) => distributionOf(req, topics.highschoolCompletion)),
+    serve(E.demographic.peopleLtc, ltcOf),
+    serve(E.demographic.rowOne, (req) => distributionOf(req, topics.gender)),
+    serve(E.demographic.rowTwo, (req) => distributionOf(req, topics.generation)),
+    serve(E.demographic.rowThree, (req) => distributionOf(req, topics.positionLevel)),
+    serve(E.demographic.rowFour, (req) => distributionOf(req, topics.education)),
+    serve(E.demographic.rowFive, (req) => distributionOf(req, topics.disability)),
+    serve(E.demographic.womanManager, womanManager),
+    serve(E.demographic.statePerGender, statePerGender),
+    // general/
+    serve(E.general.mutualityIndex, mutualityIndex),
+    serve(E.general.badges, badges),
+    (scope) =>
+      registerEndpoint(scope, E.keyFacts, async ({ request, query }) => {
+        const page = (query as { page?: string }).page;
+        if (page === undefined || page === '') return noContent(statisticsMessages.keyFactsPage);
+        if (!KeyFactPage.is(page)) throw invalidData({ page: [statisticsMessages.keyFactsPage] });
+        const release = await keyFacts(await requestOf(app, request), page);
+        if (release.status === 200 && release.data.facts.length === 0) return noContent(statsMessages.notEnoughData);
+        return answer(release);
+      }),
+  ];
+
+  await app.register(
+    authenticated(async (scope) => {
+      for (const route of routes) route(scope);
+    }),
+  );
+};

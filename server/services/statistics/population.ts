@@ -1,0 +1,364 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { isRight } from 'fp-ts/lib/Either';
+import * as t from 'io-ts';
+import { DateRange } from '../../../domain/contracts/organization';
+import { Filters, filterProblem } from '../../../domain/filters/model';
+import { decodeQuery } from '../../../domain/filters/encoding';
+import {
+  type AnswerGroup,
+  type ProtectedPopulation,
+  type StatsQuestion,
+  protectPopulation,
+} from '../../../domain/stats';
+import type { Dimension, DimensionValue } from '../../../domain/stats';
+import type { Database } from '../../db/database';
+import { invalidData } from '../auth/errors';
+import type { DepartmentScope } from '../organization/scope';
+
+/**
+ * The statistics population: the organisation's respondents within the caller's group scope
+ * and the chosen date range (SQL WHERE), grouped by the filter dimensions (SQL GROUP BY). The
+ * dashboard filters themselves are not a WHERE: they are a selection that disclosure control
+ * answers over these groups, so that every selection is protected consistently.
+ */
+
+export const PREFER_NOT_CODE = 'prefer_not';
+export const UNKNOWN = 'unknown';
+
+/** Five-year bands (SPEC section 9: the range helper rounds to multiples of 5). */
+export const AGE_BANDS = ['0-14', ...Array.from({ length: 10 }, (_, i) => `${15 + i * 5}-${19 + i * 5}`), '65+'] as const;
+
+/** Birth years of the generations (Pew Research Center's boundaries). */
+const GENERATION_YEARS = [
+  ['Gen X', 1965, 1980],
+  ['Gen Y', 1981, 1996],
+  ['Gen Z', 1997, 2012],
+] as const;
+
+export const LGBTIQ_ORIENTATIONS = ['gay_lesbian', 'bisexual', 'other'] as const;
+
+export interface Period {
+  readonly from: Date | null;
+  /** Exclusive. */
+  readonly to: Date | null;
+}
+
+export interface StatsContext {
+  readonly organizationId: string;
+  readonly scope: DepartmentScope;
+  readonly period: Period;
+  /** Calendar year the ages are computed for. */
+  readonly year: number;
+}
+
+// ------------------------------------------------------------------------------------------
+// Request filters
+
+const DATE_RANGES_KEY = 'date_ranges';
+
+/** The filter[...] parameters of a request URL, decoded and checked (422 on bad values). */
+export const filtersOfUrl = (url: string): Filters => {
+  const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const raw = decodeQuery(new URLSearchParams(search).entries());
+  const picked: Record<string, unknown> = {};
+  for (const key of ['position-level', 'gender', 'generation'] as const) {
+    const value = raw[key];
+    if (value !== undefined) picked[key] = Array.isArray(value) ? value : [value];
+  }
+  for (const key of ['age-range', 'disability', 'lgbtiq', 'date-tag'] as const) {
+    const value = raw[key];
+    if (value !== undefined) picked[key] = Array.isArray(value) ? value[0] : value;
+  }
+  const decoded = Filters.decode(picked);
+  if (!isRight(decoded)) throw invalidData({ filter: ['The filters are invalid.'] });
+  const filters = decoded.right;
+  const problem = filterProblem(filters);
+  if (problem !== null) throw invalidData({ 'filter[age-range]': [problem] });
+  for (const key of ['disability', 'lgbtiq'] as const) {
+    const value = filters[key];
+    if (value !== undefined && value !== '' && value !== 'yes' && value !== 'no') throw invalidData({ [`filter[${key}]`]: ['Use yes or no.'] });
+  }
+  return filters;
+};
+
+const addDay = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/** The period a date-tag names (an id of the organisation's date ranges); 422 when unknown. */
+export const periodOf = async (db: Kysely<Database>, organizationId: string, dateTag: string | undefined): Promise<Period> => {
+  if (dateTag === undefined || dateTag === '') return { from: null, to: null };
+  const row = await db.selectFrom('settings').select('value').where('organization_id', '=', organizationId).where('key', '=', DATE_RANGES_KEY).executeTakeFirst();
+  const decoded = t.array(DateRange).decode(row?.value ?? []);
+  const range = isRight(decoded) ? decoded.right.find((item) => item.id === dateTag) : undefined;
+  if (range === undefined) throw invalidData({ 'filter[date-tag]': ['The selected date range does not exist.'] });
+  if (range.type === 'since') return { from: new Date(`${range.value}T00:00:00Z`), to: null };
+  const [start, end] = range.value.split('..') as [string, string];
+  return { from: new Date(`${start}T00:00:00Z`), to: addDay(end) };
+};
+
+// ------------------------------------------------------------------------------------------
+// SQL
+
+/** The WHERE of every statistic: organisation, group scope, period. `r` is responses. */
+export const whereOf = (context: StatsContext): RawBuilder<unknown> => {
+  const parts: RawBuilder<unknown>[] = [sql`r.organization_id = ${context.organizationId}`];
+  if (context.scope.kind === 'departments') {
+    parts.push(context.scope.ids.length === 0 ? sql`false` : sql`r.department_id in (${sql.join([...context.scope.ids])})`);
+  }
+  if (context.period.from !== null) parts.push(sql`r.submitted_at >= ${context.period.from}`);
+  if (context.period.to !== null) parts.push(sql`r.submitted_at < ${context.period.to}`);
+  return sql.join(parts, sql` and `);
+};
+
+/** Filter dimension columns, in this order, named as the filter keys. */
+export const DIMENSION_NAMES = ['gender', 'position-level', 'age-range', 'generation', 'disability', 'lgbtiq'] as const;
+const DIMENSION_COLUMNS = ['d_gender', 'd_position', 'd_age', 'd_generation', 'd_disability', 'd_lgbtiq'] as const;
+
+/**
+ * `base`: one row per respondent in the WHERE, with the filter dimensions computed from
+ * indexed columns and the lookup codes. Every statistic is a GROUP BY over it.
+ */
+export const baseCte = (context: StatsContext): RawBuilder<unknown> => {
+  const age = sql`(${context.year}::int - r.birth_year)`;
+  const generation = sql.join(
+    GENERATION_YEARS.map(([name, from, to]) => sql`when r.birth_year between ${from}::int and ${to}::int then ${name}::text`),
+    sql` `,
+  );
+  return sql`base as (
+    select r.id, r.department_id, r.birth_year, r.gender_id, r.age_id, r.education_id, r.disability_id,
+      r.sexual_orientation_id, r.position_level_id, r.position_type_id, r.country_birth_id, r.state_id,
+      r.worldview_id, r.branch_id, r.denomination_id,
+      coalesce(r.gender_id::text, ${UNKNOWN}::text) as d_gender,
+      coalesce(r.position_level_id::text, ${UNKNOWN}::text) as d_position,
+      case when r.birth_year is null then ${UNKNOWN}::text
+           when ${age} >= 65 then '65+'
+           when ${age} < 15 then '0-14'
+           else ((${age} / 5) * 5)::text || '-' || ((${age} / 5) * 5 + 4)::text end as d_age,
+      case when r.birth_year is null then ${UNKNOWN}::text ${generation} else 'other' end as d_generation,
+      case when dis.code is null or dis.code = ${PREFER_NOT_CODE} then ${UNKNOWN}::text when dis.code = 'none' then 'no' else 'yes' end as d_disability,
+      case when so.code in (${sql.join([...LGBTIQ_ORIENTATIONS])}) or g.code = 'non_binary' then 'yes'
+           when so.code = 'straight' then 'no' else ${UNKNOWN}::text end as d_lgbtiq
+    from responses r
+    left join lookup_principles dis on dis.id = r.disability_id
+    left join lookup_principles so on so.id = r.sexual_orientation_id
+    left join lookup_principles g on g.id = r.gender_id
+    where ${whereOf(context)}
+  )`;
+};
+
+const dimensionSelect = sql.join(DIMENSION_COLUMNS.map((column) => sql.ref(`base.${column}`)), sql`, `);
+
+interface GroupRow {
+  readonly d_gender: string;
+  readonly d_position: string;
+  readonly d_age: string;
+  readonly d_generation: string;
+  readonly d_disability: string;
+  readonly d_lgbtiq: string;
+  readonly answer?: string;
+  readonly count: number | string;
+}
+
+const valuesOf = (row: GroupRow): Record<string, string> =>
+  Object.fromEntries(DIMENSION_NAMES.map((name, i) => [name, row[DIMENSION_COLUMNS[i]]]));
+
+/** Respondents per combination of filter values. */
+export const populationGroups = async (db: Kysely<Database>, context: StatsContext) => {
+  const result = await sql<GroupRow>`with ${baseCte(context)}
+    select ${dimensionSelect}, count(*)::int as count from base group by ${dimensionSelect}`.execute(db);
+  return result.rows.map((row) => ({ values: valuesOf(row), count: Number(row.count) }));
+};
+
+/**
+ * Answer counts per combination of filter values. `from` joins more tables to `base` (a child
+ * table for a multi-answer question); `answer` is the SQL of the answer key (text); rows with
+ * a null answer are left out (no answer). Each person counts once per answer.
+ */
+export const answerGroups = async (
+  db: Kysely<Database>,
+  context: StatsContext,
+  answer: RawBuilder<unknown>,
+  from: RawBuilder<unknown> = sql``,
+): Promise<AnswerGroup[]> => {
+  const result = await sql<GroupRow>`with ${baseCte(context)}
+    select ${dimensionSelect}, a.answer as answer, count(distinct base.id)::int as count
+    from base ${from} cross join lateral (select (${answer})::text as answer) a
+    where a.answer is not null
+    group by ${dimensionSelect}, a.answer`.execute(db);
+  return result.rows.map((row) => ({ values: valuesOf(row), answer: String(row.answer), count: Number(row.count) }));
+};
+
+// ------------------------------------------------------------------------------------------
+// Lookup values (dimension values)
+
+export interface LookupValue {
+  readonly id: number;
+  readonly list: string;
+  readonly code: string;
+  readonly name: string;
+  readonly parentId: number | null;
+  readonly familyId: number | null;
+  readonly regionId: number | null;
+}
+
+/** Lookup items change only with a new lookup build: read once per list. */
+const lookupCache = new WeakMap<Kysely<Database>, Map<string, readonly LookupValue[]>>();
+
+export const lookupValues = async (db: Kysely<Database>, list: string): Promise<readonly LookupValue[]> => {
+  let lists = lookupCache.get(db);
+  if (!lists) lookupCache.set(db, (lists = new Map()));
+  const cached = lists.get(list);
+  if (cached) return cached;
+  const rows = await db
+    .selectFrom('lookup_principles')
+    .select(['id', 'list', 'code', 'name', 'parent_id as parentId', 'family_id as familyId', 'region_id as regionId'])
+    .where('list', '=', list)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  lists.set(list, rows);
+  return rows;
+};
+
+export const valueOf = (item: LookupValue, parent?: number | null): DimensionValue => ({
+  key: String(item.id),
+  label: item.name,
+  ...(item.code === PREFER_NOT_CODE ? { preferNot: true } : {}),
+  ...(parent !== undefined && parent !== null ? { parent: String(parent) } : {}),
+});
+
+const withUnknown = (values: DimensionValue[]): DimensionValue[] => [...values, { key: UNKNOWN, label: 'No answer' }];
+
+export const populationDimensions = async (db: Kysely<Database>): Promise<Dimension[]> => {
+  const genders = await lookupValues(db, 'genders');
+  const positions = await lookupValues(db, 'position-levels');
+  const yesNo = withUnknown([
+    { key: 'yes', label: 'Yes' },
+    { key: 'no', label: 'No' },
+  ]);
+  return [
+    { name: 'gender', values: withUnknown(genders.map((item) => valueOf(item))) },
+    { name: 'position-level', values: withUnknown(positions.map((item) => valueOf(item))) },
+    { name: 'age-range', values: withUnknown(AGE_BANDS.map((key) => ({ key, label: key }))) },
+    { name: 'generation', values: withUnknown([...GENERATION_YEARS.map(([name]) => ({ key: name, label: name })), { key: 'other', label: 'Other' }]) },
+    { name: 'disability', values: yesNo },
+    { name: 'lgbtiq', values: yesNo },
+  ];
+};
+
+// ------------------------------------------------------------------------------------------
+// The protected population, cached
+
+interface Stamp {
+  readonly count: number;
+  readonly latest: string;
+}
+
+interface Entry {
+  readonly stamp: Stamp;
+  readonly population: ProtectedPopulation;
+  /** Questions of this population, by name, so that their protection is computed once. */
+  readonly questions: Map<string, Promise<StatsQuestion>>;
+}
+
+const MAX_ENTRIES = 200;
+
+/**
+ * Protection is costly (domain/stats README): one protected population per organisation,
+ * scope, period and year, kept until the organisation's responses change (their number or
+ * latest submission or edit).
+ */
+export class PopulationCache {
+  private readonly entries = new Map<string, Promise<Entry>>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private keyOf(context: StatsContext): string {
+    const scope = context.scope.kind === 'organization' ? 'all' : [...context.scope.ids].sort().join(',');
+    return [context.organizationId, scope, context.period.from?.toISOString() ?? '', context.period.to?.toISOString() ?? '', context.year].join('|');
+  }
+
+  private async stampOf(organizationId: string): Promise<Stamp> {
+    const row = await sql<{ count: number; latest: string | null }>`
+      select count(*)::int as count, max(greatest(submitted_at, coalesce(updated_at, submitted_at)))::text as latest
+      from responses where organization_id = ${organizationId}`.execute(this.db);
+    return { count: Number(row.rows[0]?.count ?? 0), latest: row.rows[0]?.latest ?? '' };
+  }
+
+  async entry(context: StatsContext): Promise<Entry> {
+    const key = this.keyOf(context);
+    const stamp = await this.stampOf(context.organizationId);
+    const cached = this.entries.get(key);
+    if (cached) {
+      const entry = await cached.catch(() => undefined);
+      if (entry && entry.stamp.count === stamp.count && entry.stamp.latest === stamp.latest) return entry;
+      this.entries.delete(key);
+    }
+    const created = (async (): Promise<Entry> => {
+      const [dimensions, groups] = await Promise.all([populationDimensions(this.db), populationGroups(this.db, context)]);
+      return { stamp, population: protectPopulation({ dimensions, groups }), questions: new Map() };
+    })();
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, created);
+    created.catch(() => this.entries.delete(key));
+    return created;
+  }
+
+  /** A question of the population, built once per population. */
+  async question(context: StatsContext, name: string, build: () => Promise<StatsQuestion>): Promise<{ population: ProtectedPopulation; question: StatsQuestion }> {
+    const entry = await this.entry(context);
+    let question = entry.questions.get(name);
+    if (!question) {
+      question = build();
+      entry.questions.set(name, question);
+      question.catch(() => entry.questions.delete(name));
+    }
+    return { population: entry.population, question: await question };
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * A filter selection (dimension name to accepted values, as selectionFromFilters gives) as a
+ * WHERE over `base`, for the few figures disclosure control takes as computed inputs (the
+ * diversity index's fractional shares).
+ */
+export const selectionWhere = (selection: Readonly<Record<string, string | readonly string[] | null | undefined>>): RawBuilder<unknown> => {
+  const parts: RawBuilder<unknown>[] = [sql`true`];
+  for (const [name, raw] of Object.entries(selection)) {
+    const index = DIMENSION_NAMES.indexOf(name as (typeof DIMENSION_NAMES)[number]);
+    if (index < 0) throw new RangeError(`unknown dimension ${name}`);
+    const list = raw === undefined || raw === null ? [] : typeof raw === 'string' ? [raw] : [...raw];
+    if (list.length === 0) continue;
+    parts.push(sql`${sql.ref(`base.${DIMENSION_COLUMNS[index]}`)} in (${sql.join(list)})`);
+  }
+  return sql.join(parts, sql` and `);
+};
+
+/**
+ * Fractional counts of a multi-answer topic within a selection: a person with m answers counts
+ * 1/m under each (domain/stats/diversity.ts), and how many people answered at all.
+ */
+export const fractionalShares = async (
+  db: Kysely<Database>,
+  context: StatsContext,
+  selection: Readonly<Record<string, string | readonly string[] | null | undefined>>,
+  table: 'response_languages' | 'response_heritages',
+  column: 'language_id' | 'ethnicity_id',
+): Promise<{ shares: Map<string, number>; answered: number }> => {
+  const result = await sql<{ answer: string; share: number; people: number }>`with ${baseCte(context)},
+    picked as (
+      select x.response_id, x.${sql.ref(column)} as answer
+      from base join ${sql.table(table)} x on x.response_id = base.id join lookup_principles p on p.id = x.${sql.ref(column)}
+      where p.code <> ${PREFER_NOT_CODE} and ${selectionWhere(selection)}
+    ),
+    weighted as (select response_id, answer, 1.0 / count(*) over (partition by response_id) as share from picked)
+    select answer::text as answer, sum(share)::float8 as share, (select count(distinct response_id) from picked)::int as people
+    from weighted group by answer`.execute(db);
+  return {
+    shares: new Map(result.rows.map((row) => [row.answer, Number(row.share)])),
+    answered: Number(result.rows[0]?.people ?? 0),
+  };
+};

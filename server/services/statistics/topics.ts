@@ -1,0 +1,245 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DimensionValue, StatsQuestion } from '../../../domain/stats';
+import type { Database } from '../../db/database';
+import { type LookupValue, PREFER_NOT_CODE, type StatsContext, answerGroups, lookupValues, valueOf } from './population';
+
+/**
+ * The questions behind the statistics: per topic, the answer values (a lookup list, or a few
+ * derived values) and the SQL that counts them per filter combination. Each is a GROUP BY
+ * over `base` (population.ts) and, for multi-answer topics, its child table.
+ */
+
+export interface Topic {
+  /** Cache name; also the dimension name (special categories raise k in domain/stats). */
+  readonly name: string;
+  readonly build: (db: Kysely<Database>, context: StatsContext) => Promise<StatsQuestion>;
+}
+
+const preferNotIdsOf = (items: readonly LookupValue[]): number[] => items.filter((item) => item.code === PREFER_NOT_CODE).map((item) => item.id);
+
+/** A single-answer lookup column of responses. */
+const columnTopic = (name: string, list: string, column: string): Topic => ({
+  name,
+  build: async (db, context) => {
+    const items = await lookupValues(db, list);
+    return {
+      dimension: { name, values: items.map((item) => valueOf(item)) },
+      counts: await answerGroups(db, context, sql`${sql.ref(`base.${column}`)}`),
+    };
+  },
+});
+
+const fixedTopic = (name: string, values: readonly DimensionValue[], answer: (db: Kysely<Database>, context: StatsContext) => Promise<RawBuilder<unknown>>, multiple = false): Topic => ({
+  name,
+  build: async (db, context) => ({ dimension: { name, values }, multiple, counts: await answerGroups(db, context, await answer(db, context)) }),
+});
+
+/** ASCED levels counted as tertiary: doctoral, master's, graduate diploma, bachelor's, advanced diploma. */
+export const TERTIARY_CODES = ['11', '12', '2', '3', '4'] as const;
+/** Senior secondary (Year 12) or anything above it. */
+export const HIGHSCHOOL_CODES = ['11', '12', '2', '3', '4', '51', '52', '61'] as const;
+
+const educationSplit = (name: string, codes: readonly string[], yes: DimensionValue, no: DimensionValue): Topic =>
+  fixedTopic(name, [yes, no, { key: PREFER_NOT_CODE, label: 'Prefer not to answer', preferNot: true }], async () =>
+    sql`(select case when e.code = ${PREFER_NOT_CODE} then ${PREFER_NOT_CODE}::text when e.code in (${sql.join([...codes])}) then ${yes.key}::text else ${no.key}::text end
+         from lookup_principles e where e.id = base.education_id)`,
+  );
+
+export const tertiaryEducation = educationSplit('tertiary-education', TERTIARY_CODES, { key: 'tertiary', label: 'Tertiary' }, { key: 'other', label: 'Other' });
+export const highschoolCompletion = educationSplit(
+  'highschool-completion',
+  HIGHSCHOOL_CODES,
+  { key: 'completed', label: 'Completed' },
+  { key: 'not_completed', label: 'Not completed' },
+);
+
+export const countryBirth = columnTopic('country-birth', 'countries', 'country_birth_id');
+export const worldviews = columnTopic('worldviews', 'worldviews', 'worldview_id');
+export const branches = columnTopic('branches', 'branches', 'branch_id');
+export const denominations = columnTopic('denominations', 'denominations', 'denomination_id');
+export const gender = columnTopic('gender-answer', 'genders', 'gender_id');
+
+/** Born in the organisation's own country (its country matched by code or name). */
+export const bornCountryRegistration: Topic = fixedTopic(
+  'born-country-registration',
+  [
+    { key: 'same', label: 'Born in the country of registration' },
+    { key: 'other', label: 'Born elsewhere' },
+    { key: PREFER_NOT_CODE, label: 'Prefer not to answer', preferNot: true },
+  ],
+  async (_db, context) => sql`(select case when c.code = ${PREFER_NOT_CODE} then ${PREFER_NOT_CODE}::text
+        when exists (select 1 from organizations o where o.id = ${context.organizationId}
+                     and (upper(o.country) = upper(c.code) or lower(o.country) = lower(c.name))) then 'same'
+        else 'other' end
+      from lookup_principles c where c.id = base.country_birth_id)`,
+);
+
+/** Country of birth under its zone (micro-zone's parent). */
+export const countryTree: Topic = {
+  name: 'country-tree',
+  build: async (db, context) => {
+    const [zones, micro, countries] = await Promise.all([lookupValues(db, 'zones'), lookupValues(db, 'micro-zones'), lookupValues(db, 'countries')]);
+    const zoneOfMicro = new Map(micro.map((item) => [item.id, item.parentId]));
+    return {
+      dimension: {
+        name: 'country-tree',
+        values: [...zones.map((item) => valueOf(item)), ...countries.map((item) => valueOf(item, item.regionId === null ? null : zoneOfMicro.get(item.regionId)))],
+      },
+      counts: await answerGroups(db, context, sql`base.country_birth_id`),
+    };
+  },
+};
+
+/** Continent (macro-zone) of the country of birth. */
+export const birthContinent: Topic = {
+  name: 'birth-continent',
+  build: async (db, context) => {
+    const macro = await lookupValues(db, 'macro-zones');
+    return {
+      dimension: { name: 'birth-continent', values: [...macro.map((item) => valueOf(item)), { key: PREFER_NOT_CODE, label: 'Prefer not to answer', preferNot: true }] },
+      counts: await answerGroups(
+        db,
+        context,
+        sql`(select case when c.code = ${PREFER_NOT_CODE} then ${PREFER_NOT_CODE}::text else z.parent_id::text end
+             from lookup_principles c left join lookup_principles m on m.id = c.region_id left join lookup_principles z on z.id = m.parent_id
+             where c.id = base.country_birth_id)`,
+      ),
+    };
+  },
+};
+
+/** Worldview, branch, denomination: the deepest answer given (a shared Prefer not below the first level counts as no deeper answer). */
+export const worldviewTree: Topic = {
+  name: 'worldview-tree',
+  build: async (db, context) => {
+    const [views, branches, denominations] = await Promise.all([lookupValues(db, 'worldviews'), lookupValues(db, 'branches'), lookupValues(db, 'denominations')]);
+    const skip = [...preferNotIdsOf(branches), ...preferNotIdsOf(denominations), -1];
+    const deeper = (column: string) => sql`case when ${sql.ref(`base.${column}`)} in (${sql.join(skip)}) then null else ${sql.ref(`base.${column}`)} end`;
+    return {
+      dimension: {
+        name: 'worldview-tree',
+        values: [
+          ...views.map((item) => valueOf(item)),
+          ...branches.filter((item) => item.code !== PREFER_NOT_CODE).map((item) => valueOf(item, item.parentId)),
+          ...denominations.filter((item) => item.code !== PREFER_NOT_CODE).map((item) => valueOf(item, item.parentId)),
+        ],
+      },
+      counts: await answerGroups(db, context, sql`coalesce(${deeper('denomination_id')}, ${deeper('branch_id')}, base.worldview_id)`),
+    };
+  },
+};
+
+const LANGUAGES = sql`join response_languages rl on rl.response_id = base.id`;
+const NATIVE = sql`join response_languages rl on rl.response_id = base.id and rl.level = 'native'`;
+const HERITAGES = sql`join response_heritages rh on rh.response_id = base.id`;
+
+/** A multi-answer topic over a child table. */
+const multiTopic = (
+  name: string,
+  values: (db: Kysely<Database>) => Promise<DimensionValue[]>,
+  from: RawBuilder<unknown> | ((db: Kysely<Database>) => Promise<RawBuilder<unknown>>),
+  answer: RawBuilder<unknown>,
+): Topic => ({
+  name,
+  build: async (db, context) => ({
+    dimension: { name, values: await values(db) },
+    multiple: true,
+    counts: await answerGroups(db, context, answer, typeof from === 'function' ? await from(db) : from),
+  }),
+});
+
+/** Each cultural family with its broadest ancestor (families nest several levels deep). */
+const broadFamilies = async (db: Kysely<Database>): Promise<{ broad: Map<number, number>; top: LookupValue[] }> => {
+  const families = await lookupValues(db, 'cultural-families');
+  const byId = new Map(families.map((item) => [item.id, item]));
+  const broad = new Map<number, number>();
+  for (const item of families) {
+    let current = item;
+    for (let guard = 0; current.parentId !== null && byId.has(current.parentId) && guard < 20; guard++) current = byId.get(current.parentId)!;
+    broad.set(item.id, current.id);
+  }
+  return { broad, top: families.filter((item) => broad.get(item.id) === item.id) };
+};
+
+/** `fam(id, top)`: the family to broad family table, joined on the heritage's family. */
+const familyJoin = async (db: Kysely<Database>): Promise<RawBuilder<unknown>> => {
+  const { broad } = await broadFamilies(db);
+  const rows = [...broad].map(([id, top]) => sql`(${id}::int, ${top}::int)`);
+  return sql`${HERITAGES} join lookup_principles h on h.id = rh.ethnicity_id
+    left join (values ${sql.join(rows.length > 0 ? rows : [sql`(null::int, null::int)`])}) as fam(id, top) on fam.id = h.family_id`;
+};
+
+const listValues = (list: string) => async (db: Kysely<Database>) => (await lookupValues(db, list)).map((item) => valueOf(item));
+
+export const languages = multiTopic('languages', listValues('languages'), LANGUAGES, sql`rl.language_id`);
+export const nativeLanguages = multiTopic('native-languages', listValues('languages'), NATIVE, sql`rl.language_id`);
+export const languageZones = multiTopic(
+  'language-zones',
+  listValues('zones'),
+  sql`${LANGUAGES} join lookup_principles l on l.id = rl.language_id join lookup_principles mz on mz.id = l.region_id`,
+  sql`mz.parent_id`,
+);
+
+/** Zone, then language; a person counts once under each node whose subtree they mention. */
+export const languageTree = multiTopic(
+  'language-tree',
+  async (db) => {
+    const [zones, micro, items] = await Promise.all([lookupValues(db, 'zones'), lookupValues(db, 'micro-zones'), lookupValues(db, 'languages')]);
+    const zoneOfMicro = new Map(micro.map((item) => [item.id, item.parentId]));
+    return [...zones.map((item) => valueOf(item)), ...items.map((item) => valueOf(item, item.regionId === null ? null : zoneOfMicro.get(item.regionId)))];
+  },
+  sql`${LANGUAGES} join lookup_principles l on l.id = rl.language_id left join lookup_principles mz on mz.id = l.region_id
+      cross join lateral (values (l.id), (mz.parent_id)) as v(node)`,
+  sql`v.node`,
+);
+
+/** 'monolingual' (one language named), 'multilingual' (two or more). */
+export const languageCount = fixedTopic(
+  'language-count',
+  [
+    { key: 'monolingual', label: 'Monolingual' },
+    { key: 'multilingual', label: 'Multilingual' },
+  ],
+  async () => sql`(select case when count(*) = 0 then null when count(*) = 1 then 'monolingual' else 'multilingual' end
+      from response_languages x join lookup_principles xl on xl.id = x.language_id
+      where x.response_id = base.id and xl.code <> ${PREFER_NOT_CODE})`,
+);
+
+export const ethnicities = multiTopic('ethnicities', listValues('ethnicities'), HERITAGES, sql`rh.ethnicity_id`);
+export const culturalFamilies = multiTopic(
+  'cultural-families',
+  async (db) => (await broadFamilies(db)).top.map((item) => valueOf(item)),
+  familyJoin,
+  sql`fam.top`,
+);
+export const ethnicRegions = multiTopic(
+  'ethnic-regions',
+  listValues('micro-zones'),
+  sql`${HERITAGES} join lookup_principles h on h.id = rh.ethnicity_id`,
+  sql`h.region_id`,
+);
+/** Broad cultural family, then heritage. */
+export const ethnicityTree = multiTopic(
+  'ethnicity-tree',
+  async (db) => {
+    const [{ broad, top }, items] = await Promise.all([broadFamilies(db), lookupValues(db, 'ethnicities')]);
+    return [...top.map((item) => valueOf(item)), ...items.map((item) => valueOf(item, item.familyId === null ? null : broad.get(item.familyId)))];
+  },
+  async (db) => sql`${await familyJoin(db)} cross join lateral (values (h.id), (fam.top)) as v(node)`,
+  sql`v.node`,
+);
+
+export const positionLevel = columnTopic('position-level-answer', 'position-levels', 'position_level_id');
+export const education = columnTopic('education', 'educations', 'education_id');
+export const disability = columnTopic('disabilities', 'disabilities', 'disability_id');
+export const states = columnTopic('state', 'states', 'state_id');
+export const generation = fixedTopic(
+  'generation-answer',
+  [
+    { key: 'Gen X', label: 'Gen X' },
+    { key: 'Gen Y', label: 'Gen Y' },
+    { key: 'Gen Z', label: 'Gen Z' },
+    { key: 'other', label: 'Other' },
+  ],
+  async () => sql`case when base.d_generation = 'unknown' then null else base.d_generation end`,
+);

@@ -1,0 +1,222 @@
+import type { FastifyInstance } from 'fastify';
+import { isRight } from 'fp-ts/lib/Either';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statisticsEndpoints } from '../../domain/contracts/statistics';
+import { isSuppressed, type Distribution, type StatCell } from '../../domain/contracts/stats';
+import { toSearchParams } from '../../domain/filters/encoding';
+import { buildApp } from '../../server/app';
+import type { OpenDatabase } from '../../server/db/connect';
+import { toJson } from '../../server/db/database';
+import { DEMO_PASSWORD, createDemoOrganization, type DemoSignIn } from '../../server/demo';
+import { statisticsCache } from '../../server/routes/statistics';
+import { createCapturingMailer } from '../../server/services/mail';
+import { get, post, signIn } from './helpers/accounts';
+import { createTestDatabase } from './helpers/testDatabase';
+import { testConfig } from './helpers/testConfig';
+
+let database: OpenDatabase;
+let app: FastifyInstance;
+let a: DemoSignIn;
+let small: DemoSignIn;
+let adminA: string;
+
+const config = testConfig();
+const demo = (name: string, responses: number) =>
+  createDemoOrganization(database.db, { seed: name, responses, organizationName: name, argon2: config.argon2, singleTransaction: false, batchSize: 300 });
+
+beforeAll(async () => {
+  database = await createTestDatabase({ lookups: true });
+  app = await buildApp(config, { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  a = (await demo('stats-a', 600))!;
+  small = (await demo('stats-small', 7))!;
+  adminA = await signIn(app, a.adminEmail, DEMO_PASSWORD);
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const url = (path: string, filters: Record<string, unknown> = {}) => {
+  const query = toSearchParams(filters as never);
+  return `/api${path}${query === '' ? '' : `?${query}`}`;
+};
+const stat = async (token: string, path: string, filters: Record<string, unknown> = {}) => {
+  const response = await get(app, url(path, filters), { token });
+  expect(response.statusCode, `${path} ${response.body}`).toBe(200);
+  return response.json() as { status: number; data?: any; message?: string };
+};
+
+const sqlCount = async (organizationId: string, where = sql`true`) =>
+  Number(
+    (await sql<{ count: number }>`select count(*)::int as count from responses r where r.organization_id = ${organizationId} and ${where}`.execute(database.db)).rows[0]!
+      .count,
+  );
+
+const principleId = async (list: string, code: string) =>
+  (await database.db.selectFrom('lookup_principles').select('id').where('list', '=', list).where('code', '=', code).executeTakeFirstOrThrow()).id;
+
+const releasedCells = (distribution: Distribution) => distribution.cells.filter((cell): cell is Extract<StatCell, { count: number }> => !isSuppressed(cell));
+
+const allEndpoints = Object.values(statisticsEndpoints).flatMap((group) => ('path' in group ? [group] : Object.values(group)));
+// key-facts needs its page parameter: tested on its own below.
+const SERVED_BY_LATER_WORK = new Set(['/key-facts']);
+
+describe('statistics endpoints', () => {
+  it('answer every served endpoint with a decodable section, with and without filters', async () => {
+    const female = await principleId('genders', 'female');
+    for (const endpoint of allEndpoints.filter((e) => !SERVED_BY_LATER_WORK.has(e.path))) {
+      for (const filters of [{}, { gender: [String(female)] }, { gender: [String(female)], 'age-range': '25-44' }]) {
+        const body = await stat(adminA, endpoint.path, filters);
+        // The 600-person demo organisation releases every section when nothing is filtered.
+        if (Object.keys(filters).length === 0) expect(body.status, `${endpoint.path} ${body.message}`).toBe(200);
+        if (body.status === 204) {
+          expect(body.message, endpoint.path).toMatch(/It needs at least|Not enough data/);
+          continue;
+        }
+        expect(body.status, endpoint.path).toBe(200);
+        expect(isRight(endpoint.data.decode(body.data)), `${endpoint.path} ${JSON.stringify(body.data).slice(0, 300)}`).toBe(true);
+      }
+    }
+  }, 120_000);
+
+  it('count the organisation respondents in SQL, and a filter selects its people', async () => {
+    expect((await stat(adminA, '/home/total-registered')).data).toEqual({ count: await sqlCount(a.organizationId) });
+    const female = await principleId('genders', 'female');
+    const women = await sqlCount(a.organizationId, sql`r.gender_id = ${female}`);
+    expect((await stat(adminA, '/overview/total-registered', { gender: [String(female)] })).data).toEqual({ count: women });
+    const table = (await stat(adminA, '/overview/gender-age-range')).data;
+    expect(table.total).toBe(await sqlCount(a.organizationId));
+    expect(table.rows.map((row: { key: string }) => row.key)).toContain(String(female));
+  });
+
+  it('withhold a selection below k with the SPEC message (10 with a special-category filter)', async () => {
+    expect(await stat(adminA, '/home/total-registered', { 'age-range': '0-14' })).toEqual({ status: 204, message: 'It needs at least 5 answers.' });
+    const token = await signIn(app, small.adminEmail, DEMO_PASSWORD);
+    expect((await stat(token, '/home/total-registered')).data).toEqual({ count: 7 });
+    expect(await stat(token, '/overview/country-birth', { disability: 'no' })).toEqual({ status: 204, message: 'It needs at least 10 answers.' });
+    expect(await stat(token, '/overview/people-ltc')).toEqual({ status: 204, message: 'It needs at least 10 answers.' });
+  });
+
+  it('hide small categories instead of showing them or a zero', async () => {
+    const body = await stat(adminA, '/overview/country-birth');
+    const distribution = body.data as Distribution;
+    const hidden = distribution.cells.filter(isSuppressed);
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const cell of hidden) expect(cell).toMatchObject({ suppressed: true, threshold: 5 });
+    // Any value with 1 to 4 people in SQL is not released.
+    const small = await sql<{ id: number }>`select country_birth_id as id from responses where organization_id = ${a.organizationId} and country_birth_id is not null
+      group by country_birth_id having count(*) between 1 and 4`.execute(database.db);
+    const released = new Map(releasedCells(distribution).map((cell) => [cell.key, cell.count]));
+    for (const row of small.rows) expect(released.has(String(row.id))).toBe(false);
+    for (const count of released.values()) expect(count === 0 || count >= 5).toBe(true);
+  });
+
+  it('reject bad filters with 422 and unknown date ranges', async () => {
+    const bad = await get(app, url('/home/total-registered', { 'age-range': '40-20' }), { token: adminA });
+    expect(bad.statusCode).toBe(422);
+    const unknown = await get(app, url('/home/total-registered', { 'date-tag': 'nope' }), { token: adminA });
+    expect(unknown.statusCode).toBe(422);
+    expect((await get(app, url('/home/total-registered', { disability: 'maybe' }), { token: adminA })).statusCode).toBe(422);
+  });
+
+  it('choose the population with a date-tag', async () => {
+    const ranges = [
+      { id: 'all', label: 'All', type: 'since', value: '2000-01-01' },
+      { id: 'none', label: 'None', type: 'between', value: '2000-01-01..2000-01-02' },
+    ];
+    await database.db.insertInto('settings').values({ organization_id: a.organizationId, key: 'date_ranges', value: toJson(ranges) }).execute();
+    expect((await stat(adminA, '/home/total-registered', { 'date-tag': 'all' })).data).toEqual({ count: await sqlCount(a.organizationId) });
+    expect(await stat(adminA, '/home/total-registered', { 'date-tag': 'none' })).toEqual({ status: 204, message: 'It needs at least 5 answers.' });
+  });
+
+  it("limit an assignee to their groups, and a view-as session to the viewed group", async () => {
+    const assignee = await database.db
+      .selectFrom('users')
+      .innerJoin('departments', 'departments.assignee_id', 'users.id')
+      .select(['users.email', 'departments.id as departmentId'])
+      .where('users.organization_id', '=', a.organizationId)
+      .where('users.role', '=', 'group_assignee')
+      .where('departments.parent_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    const inGroup = sql`r.department_id in (select id from departments where id = ${assignee.departmentId} or parent_id = ${assignee.departmentId})`;
+    const expected = await sqlCount(a.organizationId, inGroup);
+    const token = await signIn(app, assignee.email, DEMO_PASSWORD);
+    const own = await stat(token, '/home/total-registered');
+    if (expected >= 5) expect(own.data).toEqual({ count: expected });
+    else expect(own.status).toBe(204);
+    expect(expected).toBeLessThan(await sqlCount(a.organizationId));
+
+    await database.db.updateTable('organizations').set({ view_as_consent: true }).where('id', '=', a.organizationId).execute();
+    const started = await post(app, '/api/organization/view-as', { group_id: assignee.departmentId }, { token: adminA });
+    expect(started.statusCode, started.body).toBe(200);
+    const viewing = started.json().data.access_token as string;
+    const viewed = await stat(viewing, '/home/total-registered');
+    expect(viewed).toEqual(own);
+  });
+
+  it("never lets another organisation's responses change an organisation's figures", async () => {
+    const before = await Promise.all(['/home/total-registered', '/overview/country-birth', '/worldview/tree'].map((path) => stat(adminA, path)));
+    const b = (await demo('stats-b', 120))!;
+    const after = await Promise.all(['/home/total-registered', '/overview/country-birth', '/worldview/tree'].map((path) => stat(adminA, path)));
+    expect(after).toEqual(before);
+    const tokenB = await signIn(app, b.adminEmail, DEMO_PASSWORD);
+    expect((await stat(tokenB, '/home/total-registered')).data).toEqual({ count: 120 });
+  }, 60_000);
+
+  it('recompute the cached population when responses change', async () => {
+    const before = (await stat(adminA, '/home/total-registered')).data.count as number;
+    const victim = await database.db.selectFrom('responses').select('id').where('organization_id', '=', a.organizationId).limit(1).executeTakeFirstOrThrow();
+    await database.db.deleteFrom('responses').where('id', '=', victim.id).execute();
+    expect((await stat(adminA, '/home/total-registered')).data).toEqual({ count: before - 1 });
+    expect(statisticsCache(database.db).size).toBeGreaterThan(0);
+  });
+
+  it('narrow woman-manager to the managers and break states down by gender', async () => {
+    const managers = await principleId('position-levels', '1');
+    const expected = await sqlCount(a.organizationId, sql`r.position_level_id = ${managers}`);
+    const body = await stat(adminA, '/demographic/woman-manager');
+    if (expected >= 5) expect(body.data.total).toBe(expected);
+    else expect(body.status).toBe(204);
+    const clerks = await principleId('position-levels', '5');
+    // A position filter without managers selects nobody.
+    expect(await stat(adminA, '/demographic/woman-manager', { 'position-level': [String(clerks)] })).toEqual({ status: 204, message: 'It needs at least 5 answers.' });
+    const table = (await stat(adminA, '/demographic/state-per-gender')).data;
+    expect(table.total).toBe(await sqlCount(a.organizationId));
+    expect((await stat(adminA, '/demographic/row-one')).data.total).toBe(await sqlCount(a.organizationId));
+  });
+
+  it('release the diversity index of the organisation, and badges from it', async () => {
+    const body = await stat(adminA, '/general/mutuality-index');
+    expect(body.status).toBe(200);
+    expect(isRight(statisticsEndpoints.general.mutualityIndex.data.decode(body.data))).toBe(true);
+    expect(body.data.pillars.map((pillar: { pillar: string }) => pillar.pillar).sort()).toEqual(['country', 'heritage', 'language', 'worldview']);
+    expect(body.data.overall).toBeGreaterThan(0);
+    expect(body.data.overall).toBeLessThanOrEqual(1);
+    const weights = Object.values(body.data.weights as Record<string, number>).reduce((sum, value) => sum + value, 0);
+    expect(weights).toBeCloseTo(1, 2);
+    expect(await stat(adminA, '/general/mutuality-index', { 'age-range': '0-14' })).toEqual({ status: 204, message: 'It needs at least 5 answers.' });
+    const badges = (await stat(adminA, '/general/badges')).data.badges as { key: string; earned: boolean }[];
+    expect(badges.map((badge) => badge.key)).toEqual(['diverse-heritage', 'born-worldwide', 'multilingual', 'many-worldviews', 'mutuality-leader']);
+    expect(badges.find((badge) => badge.key === 'mutuality-leader')!.earned).toBe(body.data.overall >= 0.7);
+  });
+
+  it('write key facts from released figures for a page, and skip them without one', async () => {
+    expect(await stat(adminA, '/key-facts')).toEqual({ status: 204, message: 'Choose a page for the key facts.' });
+    expect((await get(app, '/api/key-facts?page=nowhere', { token: adminA })).statusCode).toBe(422);
+    const count = (await stat(adminA, '/home/total-registered')).data.count as number;
+    const overview = await stat(adminA, '/key-facts', {}).then(() => get(app, '/api/key-facts?page=overview', { token: adminA }));
+    expect(overview.json().data.facts[0]).toBe(`${count} people have answered the survey.`);
+    for (const page of ['languages', 'worldviews', 'coordinator', 'demographics', 'country', 'ethnicity']) {
+      const body = (await get(app, `/api/key-facts?page=${page}`, { token: adminA })).json();
+      expect(body.status, page).toBe(200);
+      expect(body.data.facts.length, page).toBeGreaterThan(0);
+    }
+    expect((await get(app, '/api/key-facts?page=overview&filter[age-range]=0-14', { token: adminA })).json()).toEqual({ status: 204, message: 'It needs at least 5 answers.' });
+  });
+
+  it('require a session', async () => {
+    expect((await get(app, '/api/home/total-registered')).statusCode).toBe(401);
+  });
+});
