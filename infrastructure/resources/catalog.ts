@@ -3,6 +3,7 @@ import { organizationActions, organizationSections } from './organization.catalo
 import { tokenActions, tokenSections } from './tokens.catalog';
 import { membersActions, membersSections } from './members.catalog';
 import { surveyActions, surveySections } from './survey.catalog';
+import { statisticsSections } from './statistics.catalog';
 
 export type { ActionEntry, SectionEntry } from './entries';
 
@@ -16,6 +17,7 @@ export const sections = {
   ...tokenSections,
   ...membersSections,
   ...surveySections,
+  ...statisticsSections,
 } satisfies Record<string, SectionEntry>;
 
 export type SectionName = keyof typeof sections;

@@ -1,0 +1,51 @@
+import { statisticsEndpoints as s } from '../../domain/contracts/statistics';
+import type { SectionEntry } from './entries';
+
+/**
+ * The dashboards' statistics sections. Each card of a dashboard page is its own section so it
+ * loads, empties (204) and fails on its own. All of them carry the active filters.
+ */
+export const statisticsSections = {
+  statHomeTotalRegistered: { endpoint: s.home.totalRegistered, filtered: true },
+  statHomeTotalBirthCountry: { endpoint: s.home.totalBirthCountry, filtered: true },
+  statHomeTotalWorldview: { endpoint: s.home.totalWorldview, filtered: true },
+  statHomeTotalEthnicity: { endpoint: s.home.totalEthnicity, filtered: true },
+  statHomeTotalGroupSubgroup: { endpoint: s.home.totalGroupSubgroup, filtered: true },
+  statHomeTotalLanguage: { endpoint: s.home.totalLanguage, filtered: true },
+
+  statOverviewRowOne: { endpoint: s.overview.rowOne, filtered: true },
+  statOverviewRowTwo: { endpoint: s.overview.rowTwo, filtered: true },
+  statOverviewRowThree: { endpoint: s.overview.rowThree, filtered: true },
+  statOverviewTotalRegistered: { endpoint: s.overview.totalRegistered, filtered: true },
+  statOverviewTertiaryEducation: { endpoint: s.overview.tertiaryEducation, filtered: true },
+  statOverviewCountryBirth: { endpoint: s.overview.countryBirth, filtered: true },
+  statOverviewBornCountryRegistration: { endpoint: s.overview.bornCountryRegistration, filtered: true },
+  statOverviewGenderAgeRange: { endpoint: s.overview.genderAgeRange, filtered: true },
+  statOverviewPeopleLtc: { endpoint: s.overview.peopleLtc, filtered: true },
+
+  statDemographicBirthContinent: { endpoint: s.demographic.birthContinent, filtered: true },
+  statDemographicWomanManager: { endpoint: s.demographic.womanManager, filtered: true },
+  statDemographicHighschoolCompletion: { endpoint: s.demographic.highschoolCompletion, filtered: true },
+  statDemographicPeopleLtc: { endpoint: s.demographic.peopleLtc, filtered: true },
+  statDemographicStatePerGender: { endpoint: s.demographic.statePerGender, filtered: true },
+
+  statCountryCountries: { endpoint: s.country.countries, filtered: true },
+  statCountryTree: { endpoint: s.country.tree, filtered: true },
+
+  statLanguageLanguages: { endpoint: s.language.languages, filtered: true },
+  statLanguageZones: { endpoint: s.language.zones, filtered: true },
+  statLanguageTree: { endpoint: s.language.tree, filtered: true },
+  statLanguageNative: { endpoint: s.language.native, filtered: true },
+  statLanguageMonolingual: { endpoint: s.language.monolingual, filtered: true },
+  statLanguageMultilingual: { endpoint: s.language.multilingual, filtered: true },
+
+  statWorldviewWorldviews: { endpoint: s.worldview.worldviews, filtered: true },
+  statWorldviewTree: { endpoint: s.worldview.tree, filtered: true },
+
+  statEthnicityEthnicities: { endpoint: s.ethnicity.ethnicities, filtered: true },
+  statEthnicityCulturalFamilies: { endpoint: s.ethnicity.culturalFamilies, filtered: true },
+  statEthnicityEthnicRegions: { endpoint: s.ethnicity.ethnicRegions, filtered: true },
+  statEthnicityTree: { endpoint: s.ethnicity.tree, filtered: true },
+} satisfies Record<string, SectionEntry>;
+
+export type StatisticsSectionName = keyof typeof statisticsSections;

@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
+import { ChartFrame } from './ChartFrame';
+import { CrossChartTable } from './ChartTable';
+import { formatPercent, truncate } from './format';
+import { HATCH_ID, colourFor } from './palette';
+
+const ROW = 24;
+const AXIS_W = 70;
+const WIDTH = 520;
+const LEGEND_ROW = 20;
+
+/**
+ * Gender by age band: rows are age bands (youngest first, drawn at the bottom), columns are
+ * genders. The first gender grows to the left; the others stack to the right, so nobody is
+ * left out of the picture when there are more than two. Hidden cells draw a short hatched stub:
+ * they are there, their size is not told.
+ */
+export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) => {
+  const { t } = useTranslation();
+  const side = (WIDTH - AXIS_W) / 2 - 10;
+  const pct = (c: StatCell | undefined) => (c && !isSuppressed(c) ? c.percent : 0);
+  const right = (row: readonly StatCell[]) => row.slice(1).reduce((s, c) => s + pct(c), 0);
+  const max = Math.max(1, ...data.cells.map((row) => Math.max(pct(row[0]), right(row))));
+  const scale = (p: number) => (p / max) * side;
+  const stub = 14;
+  const n = data.rows.length;
+  const legendTop = n * ROW + 10;
+  const height = legendTop + Math.ceil(data.columns.length / 4) * LEGEND_ROW + 10;
+  const cx = WIDTH / 2;
+  const header = (j: number) => ({ key: data.columns[j]?.key ?? '', label: data.columns[j]?.label, preferNot: data.columnTotals[j]?.preferNot });
+  const summary = data.rows
+    .map((r, i) => `${r.label}: ${data.columns.map((c, j) => {
+      const cell = data.cells[i]?.[j];
+      return `${c.label} ${!cell ? '' : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : formatPercent(cell.percent)}`;
+    }).join(', ')}`)
+    .join('; ');
+  return (
+    <ChartFrame title={title} summary={summary} width={WIDTH} height={height} table={<CrossChartTable caption={title} table={data} />}>
+      {data.rows.map((r, i) => {
+        const y = (n - 1 - i) * ROW;
+        const row = data.cells[i] ?? [];
+        let x = cx + AXIS_W / 2;
+        const left = row[0];
+        return (
+          <g key={r.key} transform={`translate(0,${y})`} className="pyramid-row" data-key={r.key}>
+            <text x={cx} y={ROW / 2} textAnchor="middle" dominantBaseline="middle" className="chart-label">
+              <title>{r.label}</title>
+              {truncate(r.label)}
+            </text>
+            {left && (isSuppressed(left) ? (
+              <rect x={cx - AXIS_W / 2 - stub} y={3} width={stub} height={ROW - 6} fill={`url(#${HATCH_ID})`} stroke="#6b6b6b" data-hidden="true">
+                <title>{`${r.label}, ${data.columns[0]?.label}: ${t('chart_hidden', { k: left.threshold })}`}</title>
+              </rect>
+            ) : (
+              <rect x={cx - AXIS_W / 2 - scale(left.percent)} y={3} width={scale(left.percent)} height={ROW - 6} fill={colourFor(header(0), 0, true)}>
+                <title>{`${r.label}, ${data.columns[0]?.label}: ${left.count} (${formatPercent(left.percent)})`}</title>
+              </rect>
+            ))}
+            {row.slice(1).map((c, k) => {
+              const j = k + 1;
+              const w = isSuppressed(c) ? stub : scale(c.percent);
+              const rect = (
+                <rect key={data.columns[j]?.key ?? j} x={x} y={3} width={w} height={ROW - 6}
+                  fill={isSuppressed(c) ? `url(#${HATCH_ID})` : colourFor(header(j), j, true)}
+                  stroke={isSuppressed(c) ? '#6b6b6b' : '#fff'} data-hidden={isSuppressed(c) || undefined}>
+                  <title>{`${r.label}, ${data.columns[j]?.label}: ${isSuppressed(c) ? t('chart_hidden', { k: c.threshold }) : `${c.count} (${formatPercent(c.percent)})`}`}</title>
+                </rect>
+              );
+              x += w;
+              return rect;
+            })}
+          </g>
+        );
+      })}
+      <g transform={`translate(10,${legendTop})`}>
+        {data.columns.map((c, j) => (
+          <g key={c.key} transform={`translate(${(j % 4) * 125},${Math.floor(j / 4) * LEGEND_ROW})`}>
+            <title>{c.label}</title>
+            <rect width="12" height="12" fill={colourFor(header(j), j, true)} />
+            <text x="16" y="6" dominantBaseline="middle" className="chart-label">{truncate(c.label)}</text>
+          </g>
+        ))}
+      </g>
+    </ChartFrame>
+  );
+};

@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { isSuppressed, type StatTree, type TreeCell } from '../../../domain/contracts/stats';
+import { ChartFrame } from './ChartFrame';
+import { ChartTable } from './ChartTable';
+import { formatPercent, truncate } from './format';
+import { HATCH_ID, paletteColour } from './palette';
+import { summarize } from './summary';
+
+const ROW = 24;
+const INDENT = 16;
+const LABEL_W = 150;
+const WIDTH = 500;
+/** Past this many rows the picture stops helping; the table still lists every node. */
+export const TREE_MAX_ROWS = 40;
+
+export interface TreeRow {
+  readonly node: TreeCell;
+  readonly depth: number;
+  /** The top-level branch the node belongs to, which gives its colour. */
+  readonly branch: number;
+  readonly parentRow: number | null;
+}
+
+/** Depth-first rows of a tree (country → region, worldview → branch → denomination). */
+export const treeRows = (nodes: readonly TreeCell[]): TreeRow[] => {
+  const rows: TreeRow[] = [];
+  const walk = (list: readonly TreeCell[], depth: number, branch: number | null, parentRow: number | null) =>
+    list.forEach((node, i) => {
+      const b = branch ?? i;
+      rows.push({ node, depth, branch: b, parentRow });
+      walk(node.children, depth + 1, b, rows.length - 1);
+    });
+  walk(nodes, 0, null, null);
+  return rows;
+};
+
+const shareOf = (node: TreeCell) => (isSuppressed(node) ? -1 : node.percent);
+
+/** Largest first at every level, hidden nodes last, so the capped picture keeps the big branches. */
+export const sortTree = (nodes: readonly TreeCell[]): TreeCell[] =>
+  [...nodes].sort((a, b) => shareOf(b) - shareOf(a)).map((n) => ({ ...n, children: sortTree(n.children) }));
+
+/**
+ * An indented tree: each node a bar of its share of the selection under its parent, joined to
+ * the parent by an elbow line. Every node of one top-level branch shares its colour.
+ */
+export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
+  const { t } = useTranslation();
+  const all = treeRows(sortTree(data.nodes));
+  const rows = all.slice(0, TREE_MAX_ROWS);
+  const maxDepth = Math.max(0, ...rows.map((r) => r.depth));
+  const barX = LABEL_W + maxDepth * INDENT + 8;
+  const plot = WIDTH - barX - 60;
+  const max = Math.max(1, ...rows.map((r) => (isSuppressed(r.node) ? 0 : r.node.percent)));
+  const height = rows.length * ROW + 8 + (all.length > rows.length ? ROW : 0);
+  return (
+    <ChartFrame title={title} summary={summarize(data.nodes, t)} width={WIDTH} height={height} table={<ChartTable caption={title} tree={data.nodes} />}>
+      {rows.map((r, i) => {
+        const y = 4 + i * ROW;
+        const x = r.depth * INDENT;
+        const hidden = isSuppressed(r.node);
+        const w = hidden ? 24 : Math.max(1, (r.node.percent / max) * plot);
+        const parentY = r.parentRow === null ? null : 4 + r.parentRow * ROW + ROW / 2;
+        return (
+          <g key={`${r.node.key}-${i}`} className="tree-node" data-key={r.node.key} data-depth={r.depth} data-hidden={hidden || undefined}>
+            <title>{`${r.node.label}: ${hidden ? t('chart_hidden', { k: r.node.threshold }) : `${r.node.count} (${formatPercent(r.node.percent)})`}`}</title>
+            {parentY !== null && (
+              <path d={`M${x - INDENT + 4},${parentY + 6}V${y + ROW / 2}H${x}`} fill="none" stroke="#9a9a9a" />
+            )}
+            <text x={x + 2} y={y + ROW / 2} dominantBaseline="middle" className="chart-label" fontWeight={r.depth === 0 ? 600 : 400}>
+              {truncate(r.node.label)}
+            </text>
+            <rect x={barX} y={y + 5} width={w} height={ROW - 10}
+              fill={hidden ? `url(#${HATCH_ID})` : paletteColour(r.branch)} opacity={hidden ? 1 : 1 - r.depth * 0.2}
+              stroke={hidden ? '#6b6b6b' : undefined} />
+            <text x={barX + w + 4} y={y + ROW / 2} dominantBaseline="middle" className="chart-value">
+              {hidden ? t('chart_hidden_short') : formatPercent(r.node.percent)}
+            </text>
+          </g>
+        );
+      })}
+      {all.length > rows.length && (
+        <text x={0} y={rows.length * ROW + 20} className="chart-note">{t('chart_more_in_table', { count: all.length - rows.length })}</text>
+      )}
+    </ChartFrame>
+  );
+};

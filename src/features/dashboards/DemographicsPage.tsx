@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { StackedBar } from '../charts/StackedBar';
+import { transpose } from '../charts/format';
+import { CountFigure, DistributionChart, StatCard } from './StatCard';
+import { PageToolbar } from './PageToolbar';
+
+export const DemographicsPage = ({ page }: { page: string }) => {
+  const { t } = useTranslation();
+  return (
+    <div className="dashboard-page">
+      <PageToolbar panel="demographics" />
+      <div className="stat-grid">
+        <StatCard name="statDemographicPeopleLtc" title={t('stat.people_ltc')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
+      </div>
+      <div className="chart-grid">
+        <StatCard name="statDemographicBirthContinent" title={t('stat.demographic.birth_continent')} page={page}>
+          {(d, title) => <DistributionChart title={title} data={d} />}
+        </StatCard>
+        <StatCard name="statDemographicWomanManager" title={t('stat.demographic.woman_manager')} page={page}>
+          {(d, title) => <DistributionChart title={title} data={d} genders />}
+        </StatCard>
+        <StatCard name="statDemographicHighschoolCompletion" title={t('stat.demographic.highschool_completion')} page={page}>
+          {(d, title) => <DistributionChart title={title} data={d} />}
+        </StatCard>
+        <StatCard name="statDemographicStatePerGender" title={t('stat.demographic.state_per_gender')} page={page} wide>
+          {(d, title) => <StackedBar title={title} data={transpose(d)} genders max={15} />}
+        </StatCard>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { CountFigure, StatCard } from './StatCard';
+import { PageToolbar } from './PageToolbar';
+
+/** Home: the headline counts, each its own card. */
+export const HomePage = ({ page }: { page: string }) => {
+  const { t } = useTranslation();
+  return (
+    <div className="dashboard-page">
+      <PageToolbar />
+      <div className="stat-grid">
+        <StatCard name="statHomeTotalRegistered" title={t('stat.home.total_registered')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
+        <StatCard name="statHomeTotalGroupSubgroup" title={t('stat.home.total_group_subgroup')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
+        <StatCard name="statHomeTotalBirthCountry" title={t('stat.home.total_birth_country')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
+        <StatCard name="statHomeTotalLanguage" title={t('stat.home.total_language')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
+        <StatCard name="statHomeTotalWorldview" title={t('stat.home.total_worldview')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
+        <StatCard name="statHomeTotalEthnicity" title={t('stat.home.total_ethnicity')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
+      </div>
+    </div>
+  );
+};

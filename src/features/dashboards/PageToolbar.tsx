@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import type { AppState } from '../../../domain/app/state';
+import type { BannerPanel } from './pages';
+import { useDispatch, useSelector } from '../../app/runtime';
+import { useSection } from '../../app/resources';
+
+const selectFilters = (s: AppState) => s.filters.active;
+const selectBanners = (s: AppState) => s.session.user?.setting.banners ?? null;
+
+const ALL = 'all';
+
+/**
+ * The date range selector: the organisation's saved ranges (settings page); picking one sets the
+ * date-tag filter, so every section of every page counts only the answers submitted in it.
+ */
+export const DateRangeSelect = () => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const filters = useSelector(selectFilters);
+  const ranges = useSection('dateRanges');
+  if (ranges.status !== 'loaded' || !ranges.data || ranges.data.length === 0) return null;
+  const selected = filters['date-tag'] && ranges.data.some((r) => r.id === filters['date-tag']) ? filters['date-tag'] : ALL;
+  return (
+    <Select
+      className="field date-range-select"
+      name="date-range"
+      selectedKey={selected}
+      onSelectionChange={(key) => {
+        const next = { ...filters };
+        if (key === ALL) delete next['date-tag'];
+        else next['date-tag'] = String(key);
+        dispatch({ type: 'filters/apply', filters: next });
+      }}
+    >
+      <Label>{t('date_range')}</Label>
+      <Button className="button secondary select-button">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="popover">
+        <ListBox className="listbox">
+          <ListBoxItem id={ALL} className="listbox-item">{t('date_range_all')}</ListBoxItem>
+          {ranges.data.map((r) => (
+            <ListBoxItem key={r.id} id={r.id} className="listbox-item">{r.label}</ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+};
+
+/**
+ * The panel's banner (SPEC section 2): hidden unless the person chose to show it in their
+ * dashboard settings; "show once" can be dismissed for this visit.
+ */
+export const PanelBanner = ({ panel }: { panel: BannerPanel }) => {
+  const { t } = useTranslation();
+  const banners = useSelector(selectBanners);
+  const choice = banners?.[panel] ?? 'hideAlways';
+  const [dismissed, setDismissed] = useState(false);
+  if (choice === 'hideAlways' || dismissed) return null;
+  return (
+    <aside className="panel-banner" aria-label={t('banner_label')}>
+      <p>{t(`banner_text.${panel}`)}</p>
+      {choice === 'showOnce' && (
+        <Button className="button ghost small" onPress={() => setDismissed(true)}>{t('banner_dismiss')}</Button>
+      )}
+    </aside>
+  );
+};
+
+export const PageToolbar = ({ panel }: { panel?: BannerPanel }) => (
+  <>
+    <div className="dashboard-toolbar">
+      <DateRangeSelect />
+    </div>
+    {panel && <PanelBanner panel={panel} />}
+  </>
+);

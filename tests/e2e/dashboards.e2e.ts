@@ -1,0 +1,166 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { statsMessages } from '../../domain/contracts/stats';
+import { expectAccessible, launchBrowser, screenshot, signInWithCookie, startServer, type Browser, type RunningServer } from './harness';
+
+// The dashboards read the demo organisation, so this suite starts its own server with it.
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+before(async () => {
+  server = await startServer({ demo: true });
+  browser = await launchBrowser();
+  token = await signInWithCookie(server, browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PAGES = [
+  { path: 'home', charts: 0 },
+  { path: 'overview', charts: 4 },
+  { path: 'demographics', charts: 3 },
+  { path: 'country-birth', charts: 2 },
+  { path: 'languages', charts: 5 },
+  { path: 'worldviews', charts: 2 },
+  { path: 'cultural-heritage', charts: 3 },
+] as const;
+
+/** Every card has left its loading state (loaded, withheld or failed). */
+const settled = (page: Page) =>
+  page.waitForFunction(() => {
+    const cards = [...document.querySelectorAll('[data-section]')];
+    return cards.length > 0 && cards.every((c) => !['idle', 'pending'].includes(c.getAttribute('data-status') ?? ''));
+  }, undefined, { timeout: 60_000 });
+
+const statuses = (page: Page) =>
+  page.$$eval('[data-section]', (cards) => cards.map((c) => [c.getAttribute('data-section'), c.getAttribute('data-status')] as const));
+
+const respondents = async (page: Page): Promise<string> =>
+  (await page.locator('[data-section="statOverviewRowOne"] dd').first().textContent())?.trim() ?? '';
+
+describe('dashboards', () => {
+  it('every dashboard page draws its sections as charts, accessible, each with a table view', async () => {
+    const page = await browser.context.newPage();
+    for (const { path, charts } of PAGES) {
+      await page.goto(`${server.url}/dashboard/${path}`);
+      await settled(page);
+      const states = await statuses(page);
+      const failed = await page.$$eval('[data-status="error"]', (cards) => cards.map((c) => c.textContent));
+      assert.ok(states.every(([, s]) => s === 'loaded'), `${path}: ${JSON.stringify(states)} ${JSON.stringify(failed)}`);
+      const images = await page.locator('svg[role="img"]').count();
+      assert.ok(images >= charts, `${path}: ${images} charts, expected ${charts}`);
+      if (path === 'home') assert.ok((await page.locator('.stat-figure').count()) >= 6);
+      await expectAccessible(page, `dashboard ${path}`);
+      await screenshot(page, `dashboards-${path}`);
+    }
+    // The table view of a chart reads the same figures.
+    await page.goto(`${server.url}/dashboard/overview`);
+    await settled(page);
+    const card = page.locator('[data-section="statOverviewGenderAgeRange"]');
+    await card.getByRole('button', { name: 'Show as table' }).click();
+    await card.getByRole('table').waitFor();
+    assert.ok((await card.getByRole('row').count()) > 2);
+    await expectAccessible(page, 'overview with a table view');
+    await screenshot(page, 'dashboards-overview-table');
+    await page.close();
+  });
+
+  it('Apply filter narrows the numbers and shows the badge; too narrow a selection is withheld', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/dashboard/overview`);
+    await settled(page);
+    const all = await respondents(page);
+    assert.match(all, /^[\d,]+$/);
+
+    await page.getByRole('button', { name: /Apply filter/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Gen Z', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('filter-badge').filter({ hasText: '1' }).waitFor();
+    await page.waitForFunction(
+      (before) => {
+        const dd = document.querySelector('[data-section="statOverviewRowOne"] dd');
+        const card = document.querySelector('[data-section="statOverviewRowOne"]');
+        return card?.getAttribute('data-status') === 'empty' || (dd && dd.textContent?.trim() !== before);
+      },
+      all,
+      { timeout: 30_000 },
+    );
+    await settled(page);
+    const narrowed = await respondents(page);
+    assert.ok(Number(narrowed.replace(/,/g, '')) < Number(all.replace(/,/g, '')), `${narrowed} < ${all}`);
+    await screenshot(page, 'dashboards-filtered');
+
+    // A tiny selection: Gen Z, with a disability, LGBTIQ+ (these two raise k to 10).
+    await page.getByRole('button', { name: /Apply filter/ }).click();
+    await dialog.getByRole('radiogroup', { name: 'LGBTIQ+' }).getByText('Yes', { exact: true }).click();
+    await dialog.getByRole('radiogroup', { name: 'Disability' }).getByText('Yes', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('filter-badge').filter({ hasText: '3' }).waitFor();
+    // The server says which: below k ('It needs at least 10 answers.') or nothing left to release.
+    const withheld = page.locator('[data-section="statOverviewRowOne"] .stat-withheld');
+    await withheld.waitFor({ timeout: 30_000 });
+    const said = (await withheld.textContent())?.trim();
+    assert.ok(
+      [statsMessages.needsAtLeast(10), statsMessages.needsAtLeast(5), statsMessages.notEnoughData].includes(said ?? ''),
+      `withheld with: ${said}`,
+    );
+    // A hidden selection is never shown as zero people.
+    assert.equal(await page.locator('[data-section="statOverviewRowOne"] dd').count(), 0);
+    await settled(page);
+    assert.ok((await statuses(page)).some(([, s]) => s === 'empty'));
+    await expectAccessible(page, 'overview withheld');
+    await screenshot(page, 'dashboards-withheld');
+
+    await page.getByRole('button', { name: /Apply filter/ }).click();
+    await dialog.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="filter-badge"]'));
+    await page.close();
+  });
+
+  it('the date range selector counts only the answers of the chosen range', async () => {
+    const saved = await fetch(`${server.url}/api/organization/setting/date-range`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ranges: [{ label: 'From 2099', type: 'since', value: '2099-01-01' }] }),
+    });
+    assert.equal(saved.status, 200);
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/dashboard/overview`);
+    await settled(page);
+    const all = await respondents(page);
+    await page.getByRole('button', { name: /Date range/ }).click();
+    await page.getByRole('option', { name: 'From 2099' }).click();
+    // Nobody answered in that range: the section is withheld, never a zero.
+    await page.locator('[data-section="statOverviewRowOne"][data-status="empty"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('filter-badge').filter({ hasText: '1' }).waitFor();
+    await expectAccessible(page, 'overview in an empty date range');
+    await screenshot(page, 'dashboards-date-range');
+    await page.getByRole('button', { name: /Date range/ }).click();
+    await page.getByRole('option', { name: 'All answers' }).click();
+    await page.locator('[data-section="statOverviewRowOne"][data-status="loaded"]').waitFor({ timeout: 30_000 });
+    assert.equal(await respondents(page), all);
+    await page.close();
+  });
+
+  it('Refresh loads the current page’s sections again', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/dashboard/worldviews`);
+    await settled(page);
+    const seen: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/worldview/')) seen.push(new URL(request.url()).pathname);
+    });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.waitForFunction(() => true);
+    const deadline = Date.now() + 15_000;
+    while (seen.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual([...new Set(seen)].sort(), ['/api/worldview/tree', '/api/worldview/worldviews']);
+    await settled(page);
+    assert.ok((await statuses(page)).every(([, s]) => s === 'loaded'));
+    await page.close();
+  });
+});

@@ -1,0 +1,374 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import type { CrossTable, Distribution, StatTree, TreeCell } from '../../domain/contracts/stats';
+import { createI18n } from '../../infrastructure/i18n/i18n';
+import { Bar } from '../../src/features/charts/Bar';
+import { Donut, arcPath } from '../../src/features/charts/Donut';
+import { Pyramid } from '../../src/features/charts/Pyramid';
+import { StackedBar } from '../../src/features/charts/StackedBar';
+import { Tree, treeRows } from '../../src/features/charts/Tree';
+import { formatPercent, transpose, truncate } from '../../src/features/charts/format';
+import { GENDER_COLOURS, HATCH_ID, PALETTE, colourFor, genderColour } from '../../src/features/charts/palette';
+import { initialAppState } from '../../domain/app/state';
+import { HomePage } from '../../src/features/dashboards/HomePage';
+import { OverviewPage } from '../../src/features/dashboards/OverviewPage';
+import { renderApp, type RenderedApp } from '../support/renderApp';
+import { buttonNamed, chooseOption, commandsOf, deliver, press } from './account/support';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+let app: RenderedApp | undefined;
+afterEach(() => {
+  if (root) act(() => root!.unmount());
+  root = undefined;
+  container?.remove();
+  app?.unmount();
+  app = undefined;
+  document.body.innerHTML = '';
+});
+
+const render = async (node: ReactNode): Promise<HTMLElement> => {
+  container = document.body.appendChild(document.createElement('div'));
+  root = createRoot(container);
+  const i18n = createI18n('au');
+  await act(async () => root!.render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>));
+  return container;
+};
+
+const HIDDEN_5 = 'hidden (fewer than 5 or protecting a small group)';
+
+const countries: Distribution = {
+  total: 40,
+  multiple: false,
+  cells: [
+    { key: 'AU', label: 'Australia', count: 20, percent: 50 },
+    { key: 'GB', label: 'United Kingdom of Great Britain', count: 12, percent: 30 },
+    { key: 'NZ', label: 'New Zealand', suppressed: true, threshold: 5 },
+    { key: 'pn', label: 'Prefer not to answer', count: 5, percent: 12.5, preferNot: true },
+  ],
+};
+
+const svgOf = (el: HTMLElement) => {
+  const svg = el.querySelector('svg');
+  if (!svg) throw new Error('no svg');
+  return svg;
+};
+
+const showTable = async (el: HTMLElement) => {
+  const button = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Show as table');
+  if (!button) throw new Error('no Show as table button');
+  await act(async () => button.click());
+};
+
+describe('format', () => {
+  it('cuts labels at 10 characters with an ellipsis and keeps short ones', () => {
+    expect(truncate('United Kingdom')).toBe('United Kin…');
+    expect(truncate('Australia')).toBe('Australia');
+    expect(truncate('0123456789')).toBe('0123456789');
+  });
+
+  it('shows percentages with one decimal', () => {
+    expect(formatPercent(12)).toBe('12.0%');
+    expect(formatPercent(33.333)).toBe('33.3%');
+  });
+
+  it('transposes a cross table with its margins', () => {
+    const table: CrossTable = {
+      total: 10,
+      rows: [{ key: 'f', label: 'F' }],
+      columns: [{ key: 'a', label: 'A' }, { key: 'b', label: 'B' }],
+      cells: [[{ key: 'f-a', label: 'A', count: 6, percent: 60 }, { key: 'f-b', label: 'B', count: 4, percent: 40 }]],
+      rowTotals: [{ key: 'f', label: 'F', count: 10, percent: 100 }],
+      columnTotals: [{ key: 'a', label: 'A', count: 6, percent: 60 }, { key: 'b', label: 'B', count: 4, percent: 40 }],
+    };
+    const flipped = transpose(table);
+    expect(flipped.rows.map((r) => r.key)).toEqual(['a', 'b']);
+    expect(flipped.cells.map((row) => row.map((c) => c.key))).toEqual([['f-a'], ['f-b']]);
+    expect(flipped.rowTotals).toBe(table.columnTotals);
+  });
+});
+
+describe('palette', () => {
+  it('uses the SPEC gender colours, read from the code or the ABS wording', () => {
+    expect(genderColour({ key: 'FEMALE' })).toBe('#8E26D9');
+    expect(genderColour({ key: 'p-17', label: 'Woman or female' })).toBe(GENDER_COLOURS.FEMALE);
+    expect(genderColour({ key: 'p-18', label: 'Man or male' })).toBe(GENDER_COLOURS.MALE);
+    expect(genderColour({ key: 'p-19', label: 'Non-binary' })).toBe(GENDER_COLOURS.OTHER);
+    expect(genderColour({ key: 'p-20', label: 'Prefer not to answer', preferNot: true })).toBe(GENDER_COLOURS.PREFER_NOT);
+    expect(genderColour({ key: 'unknown', label: 'No answer' })).toBe(GENDER_COLOURS.SILENT);
+  });
+
+  it('has ten distinct colours and wraps around them', () => {
+    expect(new Set(PALETTE).size).toBe(10);
+    expect(colourFor({ key: 'x' }, 12)).toBe(PALETTE[2]);
+  });
+});
+
+describe('Bar', () => {
+  it('is an image with a summary naming every value in full, hidden ones as hidden', async () => {
+    const el = await render(<Bar title="Country of birth" data={countries} />);
+    const svg = svgOf(el);
+    expect(svg.getAttribute('role')).toBe('img');
+    const label = svg.getAttribute('aria-label') ?? '';
+    expect(label).toContain('Country of birth');
+    expect(label).toContain('United Kingdom of Great Britain: 30.0%');
+    expect(label).toContain(`New Zealand: ${HIDDEN_5}`);
+  });
+
+  it('truncates labels on the picture and keeps the full name on hover', async () => {
+    const el = await render(<Bar title="Country of birth" data={countries} />);
+    const gb = el.querySelector('g[data-key="GB"]')!;
+    expect(gb.querySelector('text')!.textContent).toBe('United Kin…');
+    expect(gb.querySelector('title')!.textContent).toContain('United Kingdom of Great Britain');
+  });
+
+  it('draws a hidden value as a hatched bar, never as zero', async () => {
+    const el = await render(<Bar title="Country of birth" data={countries} />);
+    const nz = el.querySelector('g[data-key="NZ"]')!;
+    expect(nz.getAttribute('data-hidden')).toBe('true');
+    expect(nz.querySelector('rect')!.getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
+    expect(Number(nz.querySelector('rect')!.getAttribute('width'))).toBeGreaterThan(0);
+    // A short stub, so a hidden value never looks like the largest group.
+    const au = el.querySelector('g[data-key="AU"] rect')!;
+    expect(Number(nz.querySelector('rect')!.getAttribute('width'))).toBeLessThan(Number(au.getAttribute('width')) / 4);
+    expect(nz.textContent).not.toMatch(/\b0(\.0)?%/);
+    expect(el.querySelector(`pattern#${HATCH_ID}`)).not.toBeNull();
+  });
+
+  it('styles Prefer not to answer apart', async () => {
+    const el = await render(<Bar title="Country of birth" data={countries} />);
+    expect(el.querySelector('g[data-key="pn"] rect')!.getAttribute('fill')).toBe(GENDER_COLOURS.PREFER_NOT);
+  });
+
+  it('shows the same figures as a table, with full names and the hidden wording', async () => {
+    const el = await render(<Bar title="Country of birth" data={countries} />);
+    await showTable(el);
+    const table = el.querySelector('table')!;
+    expect(table.querySelector('caption')!.textContent).toBe('Country of birth');
+    const rows = [...table.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Australia', '20', '50.0%'],
+      ['United Kingdom of Great Britain', '12', '30.0%'],
+      ['New Zealand', HIDDEN_5],
+      ['Prefer not to answer', '5', '12.5%'],
+    ]);
+    expect(el.querySelector('svg')).toBeNull();
+    const back = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Show as chart')!;
+    expect(back.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('draws only the largest values when capped; the table keeps them all', async () => {
+    const shuffled: Distribution = { ...countries, cells: [countries.cells[2], countries.cells[3], countries.cells[1], countries.cells[0]] };
+    const el = await render(<Bar title="Countries" data={shuffled} max={2} />);
+    expect([...el.querySelectorAll('g.bar')].map((g) => g.getAttribute('data-key'))).toEqual(['AU', 'GB']);
+    expect(el.textContent).toContain('2 more values in the table view');
+    await showTable(el);
+    expect(el.querySelectorAll('tbody tr')).toHaveLength(4);
+  });
+});
+
+describe('Donut', () => {
+  it('draws released shares and one hatched arc for what hidden values hold', async () => {
+    const el = await render(<Donut title="Born here" data={countries} />);
+    expect(el.querySelectorAll('path.slice:not([data-hidden])')).toHaveLength(3);
+    expect(el.querySelector('path.slice[data-hidden]')!.getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
+    expect(svgOf(el).getAttribute('role')).toBe('img');
+  });
+
+  it('has no hidden arc when everything is released', async () => {
+    const all: Distribution = { total: 10, multiple: false, cells: [{ key: 'a', label: 'A', count: 10, percent: 100 }] };
+    const el = await render(<Donut title="All" data={all} />);
+    expect(el.querySelector('path.slice[data-hidden]')).toBeNull();
+    expect(el.querySelectorAll('path.slice')).toHaveLength(1);
+  });
+
+  it('builds closed annulus paths, a full turn included', () => {
+    expect(arcPath(5, 10, 0, Math.PI)).toMatch(/^M.*A10,10 0 0 1 .*L.*A5,5 0 0 0 .*Z$/);
+    expect(arcPath(5, 10, 0, 2 * Math.PI)).toContain('A10,10 0 1 1');
+  });
+});
+
+const ageByGender: CrossTable = {
+  total: 30,
+  rows: [{ key: '25-29', label: '25-29' }, { key: '30-34', label: '30-34' }],
+  columns: [{ key: 'g1', label: 'Woman or female' }, { key: 'g2', label: 'Man or male' }, { key: 'g3', label: 'Non-binary' }],
+  cells: [
+    [{ key: 'a', label: '', count: 8, percent: 26.7 }, { key: 'b', label: '', count: 7, percent: 23.3 }, { key: 'c', label: '', suppressed: true, threshold: 5 }],
+    [{ key: 'd', label: '', count: 6, percent: 20 }, { key: 'e', label: '', count: 5, percent: 16.7 }, { key: 'f', label: '', suppressed: true, threshold: 5 }],
+  ],
+  rowTotals: [{ key: '25-29', label: '25-29', count: 17, percent: 56.7 }, { key: '30-34', label: '30-34', count: 13, percent: 43.3 }],
+  columnTotals: [
+    { key: 'g1', label: 'Woman or female', count: 14, percent: 46.7 },
+    { key: 'g2', label: 'Man or male', count: 12, percent: 40 },
+    { key: 'g3', label: 'Non-binary', suppressed: true, threshold: 5 },
+  ],
+};
+
+describe('Pyramid', () => {
+  it('puts the first gender on the left in its SPEC colour and hatches hidden cells', async () => {
+    const el = await render(<Pyramid title="Gender by age" data={ageByGender} />);
+    const row = el.querySelector('g.pyramid-row[data-key="25-29"]')!;
+    const rects = [...row.querySelectorAll('rect')];
+    expect(rects[0].getAttribute('fill')).toBe(GENDER_COLOURS.FEMALE);
+    expect(rects[1].getAttribute('fill')).toBe(GENDER_COLOURS.MALE);
+    expect(rects[2].getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
+    expect(Number(rects[0].getAttribute('x'))).toBeLessThan(Number(rects[1].getAttribute('x')));
+    expect(svgOf(el).getAttribute('aria-label')).toContain(`Non-binary ${HIDDEN_5}`);
+  });
+
+  it('reads as a table with both margins', async () => {
+    const el = await render(<Pyramid title="Gender by age" data={ageByGender} />);
+    await showTable(el);
+    const first = [...el.querySelectorAll('tbody tr')[0].children].map((c) => c.textContent);
+    expect(first).toEqual(['25-29', '8 (26.7%)', '7 (23.3%)', HIDDEN_5, '17 (56.7%)']);
+    const foot = [...el.querySelector('tfoot tr')!.children].map((c) => c.textContent);
+    expect(foot).toEqual(['Total', '14 (46.7%)', '12 (40.0%)', HIDDEN_5, '30']);
+  });
+});
+
+describe('StackedBar', () => {
+  it('splits each row by column and hatches what hidden cells leave', async () => {
+    const el = await render(<StackedBar title="Age by gender" data={ageByGender} genders />);
+    const row = el.querySelector('g.stack-row[data-key="30-34"]')!;
+    const rects = [...row.querySelectorAll('rect')];
+    expect(rects.map((r) => r.getAttribute('fill'))).toEqual([GENDER_COLOURS.FEMALE, GENDER_COLOURS.MALE, `url(#${HATCH_ID})`]);
+    const total = rects.reduce((s, r) => s + Number(r.getAttribute('width')), 0);
+    expect(total).toBeCloseTo(480 - 110 - 10, 1);
+  });
+});
+
+describe('StackedBar capped', () => {
+  it('draws the largest rows only and says how many more the table holds', async () => {
+    const el = await render(<StackedBar title="Age by gender" data={ageByGender} genders max={1} />);
+    expect([...el.querySelectorAll('g.stack-row')].map((g) => g.getAttribute('data-key'))).toEqual(['25-29']);
+    expect(el.textContent).toContain('1 more value in the table view');
+    await showTable(el);
+    expect(el.querySelectorAll('tbody tr')).toHaveLength(2);
+  });
+});
+
+const node = (key: string, percent: number | null, children: TreeCell[] = []): TreeCell =>
+  percent === null
+    ? { key, label: key, suppressed: true, threshold: 5, children }
+    : { key, label: key, count: percent, percent, children };
+
+const worldviews: StatTree = {
+  total: 100,
+  multiple: false,
+  nodes: [
+    node('Christianity', 60, [node('Catholic', 30, [node('Roman Catholic', 30)]), node('Protestant', 25), node('Orthodox', null)]),
+    node('No religion', 40),
+  ],
+};
+
+describe('Tree', () => {
+  it('walks the tree depth first with each node under its parent', () => {
+    const rows = treeRows(worldviews.nodes);
+    expect(rows.map((r) => [r.node.key, r.depth, r.branch])).toEqual([
+      ['Christianity', 0, 0], ['Catholic', 1, 0], ['Roman Catholic', 2, 0], ['Protestant', 1, 0], ['Orthodox', 1, 0], ['No religion', 0, 1],
+    ]);
+    expect(rows[2].parentRow).toBe(1);
+  });
+
+  it('draws every node, truncated, and hidden nodes hatched', async () => {
+    const el = await render(<Tree title="Worldviews" data={worldviews} />);
+    const nodes = [...el.querySelectorAll('g.tree-node')];
+    expect(nodes).toHaveLength(6);
+    expect(nodes[2].querySelector('text')!.textContent).toBe('Roman Cath…');
+    expect(nodes[4].getAttribute('data-hidden')).toBe('true');
+    expect(nodes[4].querySelector('rect')!.getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
+  });
+
+  it('draws the largest branches first, hidden ones last', async () => {
+    const el = await render(<Tree title="Worldviews" data={{ ...worldviews, nodes: [...worldviews.nodes].reverse() }} />);
+    const keys = [...el.querySelectorAll('g.tree-node')].map((g) => g.getAttribute('data-key'));
+    expect(keys).toEqual(['Christianity', 'Catholic', 'Roman Catholic', 'Protestant', 'Orthodox', 'No religion']);
+  });
+
+  it('lists every node with its level in the table', async () => {
+    const el = await render(<Tree title="Worldviews" data={worldviews} />);
+    await showTable(el);
+    const rows = [...el.querySelectorAll('tbody tr')];
+    expect(rows).toHaveLength(6);
+    expect(rows[2].getAttribute('data-depth')).toBe('2');
+    expect(rows[2].querySelector('th')!.textContent).toBe('Level 3: Roman Catholic');
+    expect(rows[4].textContent).toContain(HIDDEN_5);
+  });
+});
+
+describe('dashboard sections', () => {
+  const open = (element: ReactNode) => renderApp('/test/dash', { ...initialAppState }, [{ path: '/test/dash', element }]);
+
+  it('loads every section of the page on its own, each with its own state', async () => {
+    app = await open(<HomePage page="home" />);
+    const loads = commandsOf(app, 'resource/load').map((c) => (c as { name: string }).name);
+    expect(loads).toEqual(expect.arrayContaining(['statHomeTotalRegistered', 'statHomeTotalLanguage', 'statHomeTotalEthnicity']));
+    const card = (name: string) => app!.container.querySelector(`[data-section="${name}"]`)!;
+    expect(card('statHomeTotalRegistered').getAttribute('aria-busy')).toBe('true');
+
+    await deliver(app, { type: 'resource/loaded', name: 'statHomeTotalRegistered', data: { count: 128 } });
+    await deliver(app, { type: 'resource/empty', name: 'statHomeTotalLanguage', message: 'It needs at least 5 answers.' });
+    await deliver(app, { type: 'resource/failed', name: 'statHomeTotalWorldview', message: 'api_error' });
+
+    expect(card('statHomeTotalRegistered').textContent).toContain('128');
+    expect(card('statHomeTotalRegistered').getAttribute('data-status')).toBe('loaded');
+    expect(card('statHomeTotalLanguage').textContent).toContain('It needs at least 5 answers.');
+    expect(card('statHomeTotalWorldview').textContent).toContain('Connection error! Please try again later!');
+    expect(card('statHomeTotalEthnicity').getAttribute('data-status')).toBe('pending');
+
+    await press(buttonNamed(app, 'Try again'));
+    expect(commandsOf(app, 'resource/load').filter((c) => (c as { name: string }).name === 'statHomeTotalWorldview')).toHaveLength(2);
+  });
+
+  it('reloads its sections when Refresh asks for the page', async () => {
+    app = await open(<OverviewPage page="overview" />);
+    const before = commandsOf(app, 'resource/load').length;
+    await act(async () => app!.store.dispatch({ type: 'dashboard/refresh', page: 'overview' }));
+    const after = commandsOf(app, 'resource/load').slice(before).map((c) => (c as { name: string }).name);
+    expect(after).toEqual(expect.arrayContaining(['statOverviewGenderAgeRange', 'statOverviewRowOne']));
+  });
+
+  it('loads its sections again when the filters change', async () => {
+    app = await open(<HomePage page="home" />);
+    const before = commandsOf(app, 'resource/load').length;
+    await act(async () => app!.store.dispatch({ type: 'filters/apply', filters: { generation: ['Gen Z'] } }));
+    const after = commandsOf(app, 'resource/load').slice(before).map((c) => (c as { name: string }).name);
+    expect(after.filter((n) => n === 'statHomeTotalRegistered')).toHaveLength(1);
+    expect(after).toHaveLength(6);
+  });
+
+  it('the date range selector sets the date-tag filter and keeps the others', async () => {
+    app = await open(<OverviewPage page="overview" />);
+    await act(async () => app!.store.dispatch({ type: 'filters/apply', filters: { generation: ['Gen Y'] } }));
+    await deliver(app, { type: 'resource/loaded', name: 'dateRanges', data: [{ id: 'd1', label: 'Survey 2026', type: 'since', value: '2026-01-01' }] });
+    await chooseOption(app, 'date-range', 'd1');
+    const applied = commandsOf(app, 'filters/apply').at(-1) as { filters: Record<string, unknown> };
+    expect(applied.filters).toEqual({ generation: ['Gen Y'], 'date-tag': 'd1' });
+    await chooseOption(app, 'date-range', 'all');
+    expect((commandsOf(app, 'filters/apply').at(-1) as { filters: Record<string, unknown> }).filters).toEqual({ generation: ['Gen Y'] });
+  });
+
+  it('shows the panel banner only when the person chose to', async () => {
+    app = await open(<OverviewPage page="overview" />);
+    expect(app.container.querySelector('.panel-banner')).toBeNull();
+    app.unmount();
+    const user = { id: 'u', email: 'a@example.org', first_name: 'A', last_name: 'B', role: 'admin', organization_id: 'o', locale_id: 'au', two_factor: 'off', setting: { banners: { overview: 'showOnce' } } };
+    app = await renderApp('/test/dash', { ...initialAppState, session: { ...initialAppState.session, user } as never }, [{ path: '/test/dash', element: <OverviewPage page="overview" /> }]);
+    expect(app.container.querySelector('.panel-banner')!.textContent).toContain('The overview sums up');
+    await press(buttonNamed(app, 'Dismiss'));
+    expect(app.container.querySelector('.panel-banner')).toBeNull();
+  });
+
+  it('decodes a released section into its chart', async () => {
+    app = await open(<OverviewPage page="overview" />);
+    await deliver(app, { type: 'resource/loaded', name: 'statOverviewGenderAgeRange', data: transpose(ageByGender) });
+    const card = app.container.querySelector('[data-section="statOverviewGenderAgeRange"]')!;
+    expect(card.querySelector('svg[role="img"]')).not.toBeNull();
+    expect(card.querySelectorAll('g.pyramid-row')).toHaveLength(2);
+  });
+});
