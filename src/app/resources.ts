@@ -4,7 +4,7 @@ import type * as t from 'io-ts';
 import type { AppState } from '../../domain/app/state';
 import type { BodyOf, DataOf } from '../../domain/contracts/endpoint';
 import { actionOf, sectionOf, type ActionState, type ResourceArgs, type SectionStatus } from '../../domain/resources/events';
-import { actions, sections, type ActionName, type SectionName } from '../../infrastructure/resources/catalog';
+import { actions, sectionEntry, sections, type ActionName, type SectionName } from '../../infrastructure/resources/catalog';
 import { useDispatch, useSelector } from './runtime';
 
 export interface Section<D> {
@@ -19,7 +19,8 @@ const NO_ARGS: ResourceArgs = {};
 
 /**
  * Reads a data section and loads it when the component mounts, when its args change, and
- * when the page's Refresh asks for it (`reloadPage`), and when the view-as group changes. The data is decoded again with the
+ * when the page's Refresh asks for it (`reloadPage`), when the view-as group changes, and for
+ * statistics sections when the active filters change. The data is decoded again with the
  * endpoint's codec, so a replayed log from elsewhere cannot put a wrong shape on screen.
  */
 export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = NO_ARGS, reloadPage?: string): Section<SectionData<K>> => {
@@ -28,9 +29,13 @@ export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = 
   const reloads = useSelector((s: AppState) => (reloadPage ? (s.dashboard.reloads[reloadPage] ?? 0) : 0));
   // Another group's view (view as) is other data: load again when it changes, in every tab.
   const view = useSelector((s: AppState) => s.session.departmentId);
+  // Statistics sections send the active filters (and the date range) with their query: a new
+  // selection is new data.
+  const filtered = sectionEntry(name)?.filtered === true;
+  const filters = useSelector((s: AppState) => (filtered ? JSON.stringify(s.filters.active) : ''));
   useEffect(() => {
     dispatch({ type: 'resource/load', name, args: JSON.parse(argsKey) as ResourceArgs });
-  }, [dispatch, name, argsKey, reloads, view]);
+  }, [dispatch, name, argsKey, reloads, view, filters]);
   const section = useSelector((s: AppState) => sectionOf(s.resources, name));
   return useMemo(() => {
     if (section.data === null) return { status: section.status, data: null, message: section.message };

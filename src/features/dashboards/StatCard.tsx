@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'react-aria-components';
 import type { Distribution } from '../../../domain/contracts/stats';
@@ -6,37 +6,17 @@ import type { Count, Headline } from '../../../domain/contracts/statistics';
 import type { StatisticsSectionName } from '../../../infrastructure/resources/statistics.catalog';
 import type { sections } from '../../../infrastructure/resources/catalog';
 import type { DataOf } from '../../../domain/contracts/endpoint';
-import type { AppState } from '../../../domain/app/state';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch } from '../../app/runtime';
 import { useSection } from '../../app/resources';
 import { Bar } from '../charts/Bar';
 import { Donut } from '../charts/Donut';
-
-const selectFiltersKey = (s: AppState) => JSON.stringify(s.filters.active);
-
-/**
- * Loads a statistics section again when the active filters change (Apply filter, the date range).
- * The first run is skipped: useSection has just loaded it, with the filters of that moment.
- */
-const useReloadOnFilters = (name: StatisticsSectionName) => {
-  const dispatch = useDispatch();
-  const filters = useSelector(selectFiltersKey);
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    dispatch({ type: 'resource/load', name, args: {} });
-  }, [dispatch, name, filters]);
-};
 
 type DataFor<K extends StatisticsSectionName> = DataOf<(typeof sections)[K]['endpoint']>;
 
 /**
  * One dashboard card: its own data section, so it shows its own state (SPEC section 4):
- * loading, the chart, the withheld message on status 204, or the error. Refresh and view-as
- * reload it through the page key.
+ * loading, the chart, the withheld message on status 204, or the error. Refresh, view-as and
+ * the active filters reload it (useSection).
  */
 export const StatCard = <K extends StatisticsSectionName>({
   name, title, page, wide = false, children,
@@ -50,7 +30,6 @@ export const StatCard = <K extends StatisticsSectionName>({
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const section = useSection(name, {}, page);
-  useReloadOnFilters(name);
   const headingId = useId();
   const busy = section.status === 'pending' || section.status === 'idle';
   return (
