@@ -147,6 +147,12 @@ describe('registration, two-factor sign-in and password reset', () => {
     await page.getByRole('heading', { name: 'Enter your security code' }).waitFor();
     await expectAccessible(page, '2FA code step');
     const loginCode = await emailedCode(account.email, setupCode);
+    // A mistyped code is refused with a message; the right one still signs in.
+    const wrongCode = String((Number(loginCode) + 1) % 1_000_000).padStart(6, '0');
+    await page.getByLabel('Security code', { exact: true }).fill(wrongCode);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('alert').first().waitFor();
+    assert.equal(new URL(page.url()).pathname, '/login');
     await page.getByLabel('Security code', { exact: true }).fill(loginCode);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL('**/dashboard/home');
