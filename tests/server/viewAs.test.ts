@@ -292,3 +292,20 @@ describe('the secondary session dies with the primary', () => {
     expect(await alive(secondary)).toBe(false);
   });
 });
+
+describe('survey links while viewing as a group', () => {
+  it('lists the viewed group’s links only (its sub-groups included), and all of them again in one’s own view', async () => {
+    const own = await signInAs(a, 'admin');
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const create = (alias: string, department_id: string | null) =>
+      post(app, '/api/token/update', { alias, department_id, expires_at: future, capacity: 5 }, { token: own });
+    for (const [alias, department] of [['north-link', a.north], ['harbour-link', a.harbour], ['south-link', a.south], ['everyone-link', null]] as const) {
+      expect((await create(`${alias}-${Date.now()}`, department)).statusCode).toBe(200);
+    }
+    const aliases = async (token: string) =>
+      ((await get(app, '/api/token/all', { token })).json().data as { alias: string }[]).map((link) => link.alias.replace(/-\d+$/, '')).sort();
+    const viewing = await startViewing(own, a.north);
+    expect(await aliases(viewing)).toEqual(['harbour-link', 'north-link']);
+    expect(await aliases(own)).toEqual(expect.arrayContaining(['everyone-link', 'harbour-link', 'north-link', 'south-link']));
+  });
+});

@@ -3,11 +3,13 @@ import { TokenMessages } from '../../../domain/contracts/tokens';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import type { AuthContext } from '../../plugins/auth';
+import { departmentScopeOf } from '../organization/scope';
 
 /**
  * Which survey links a member may see and manage: administrators (head, second and
  * sub-administrators) all of the organisation's; group and sub-group assignees those of the
- * groups they run and of their sub-groups (not the whole-organisation links).
+ * groups they run and of their sub-groups (not the whole-organisation links); a view-as
+ * session, those of the viewed group and its sub-groups.
  */
 export type LinkScope = { readonly all: true } | { readonly all: false; readonly departmentIds: ReadonlySet<string> };
 
@@ -17,8 +19,13 @@ const ASSIGNEES = new Set(['group_assignee', 'subgroup_assignee']);
 /** The caller's scope, or 403 'Only the administrator can do this.' for the other roles. */
 export const linkScopeOf = async (db: Kysely<Database>, auth: AuthContext): Promise<LinkScope> => {
   const { user, organization } = auth;
+  if (!ADMINISTRATORS.has(user.role) && !ASSIGNEES.has(user.role)) throw new ApiError(403, TokenMessages.onlyAdministrator);
+  // Viewing as a group (a secondary session) shows that group's links only, like every other list.
+  if (auth.viewAsGroupId !== null) {
+    const viewed = await departmentScopeOf(db, auth);
+    return { all: false, departmentIds: new Set(viewed.kind === 'departments' ? viewed.ids : []) };
+  }
   if (ADMINISTRATORS.has(user.role)) return { all: true };
-  if (!ASSIGNEES.has(user.role)) throw new ApiError(403, TokenMessages.onlyAdministrator);
   const departmentId = user.department_id;
   // An assignee runs the departments that name them, and the one their account belongs to.
   const run = await db
