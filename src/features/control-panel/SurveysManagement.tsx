@@ -5,6 +5,7 @@ import type { TokenLink, TokenStatus } from '../../../domain/contracts/tokens';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { useAction, useSection } from '../../app/resources';
 import { FormAlert } from '../account/formParts';
+import { ListState } from '../../components/ListState';
 import { formatUtc } from './linkTimes';
 import { LinkFormDialog } from './LinkFormDialog';
 import { LinkQrDialog } from './LinkQrDialog';
@@ -48,9 +49,7 @@ export const SurveysManagement = ({ page }: { page: string }) => {
       <p className="muted">{t('survey_links_help')}</p>
       <FormAlert status={switchLink.state} />
       <p role="status" className={copied ? 'form-success' : 'visually-hidden'}>{copied}</p>
-      {links.status === 'error' && <p role="alert" className="form-error">{t(links.message ?? 'unknown_error')}</p>}
-      {links.data === null && links.status === 'pending' && <p aria-busy="true">{t('loading')}</p>}
-      {links.data && links.data.length === 0 && <p>{t('survey_links_none')}</p>}
+      <ListState section={links} empty={t('survey_links_none')} />
       {links.data && links.data.length > 0 && (
         <div className="table-scroll">
           <Table aria-labelledby="links-heading" className="data-table">

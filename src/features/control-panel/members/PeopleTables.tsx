@@ -6,6 +6,7 @@ import type { Section } from '../../../app/resources';
 import { useAction } from '../../../app/resources';
 import { FormAlert } from '../../account/formParts';
 import { fullName, KIND_LABELS, ROLE_LABELS, RuleButton, STATUS_LABELS, useFormatDay } from './parts';
+import { ListState } from '../../../components/ListState';
 
 export type PeopleOpen =
   | { kind: 'invite'; role: 'sub_admin' | 'second_admin' }
@@ -40,9 +41,7 @@ export const MembersTable = ({ members, parentNames, canInviteSubAdmin, canInvit
           )}
         </div>
       </div>
-      {members.status === 'error' && <p role="alert" className="form-error">{t(members.message ?? 'unknown_error')}</p>}
-      {members.data === null && members.status !== 'error' && <p aria-busy="true">{t('loading')}</p>}
-      {members.data && members.data.length === 0 && <p className="muted">{t('members_none')}</p>}
+      <ListState section={members} empty={t('members_none')} />
       {members.data && members.data.length > 0 && (
         <div className="table-scroll">
           <Table aria-label={t('members_heading')} className="data-table">
@@ -125,9 +124,7 @@ export const InvitationsTable = ({ invitations }: { invitations: Section<Invitat
       <p role="status" className={done ? 'form-success' : 'visually-hidden'}>{done}</p>
       <FormAlert status={resend.state} />
       <FormAlert status={revoke.state} />
-      {invitations.status === 'error' && <p role="alert" className="form-error">{t(invitations.message ?? 'unknown_error')}</p>}
-      {invitations.data === null && invitations.status !== 'error' && <p aria-busy="true">{t('loading')}</p>}
-      {invitations.data && open.length === 0 && <p className="muted">{t('invitations_none')}</p>}
+      <ListState section={invitations} empty={t('invitations_none')} count={open.length} />
       {open.length > 0 && (
         <div className="table-scroll">
           <Table aria-label={t('invitations_heading')} className="data-table">

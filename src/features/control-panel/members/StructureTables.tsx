@@ -5,6 +5,7 @@ import { GroupMessages } from '../../../../domain/contracts/groups';
 import type { Invitation } from '../../../../domain/contracts/members';
 import type { Section } from '../../../app/resources';
 import { fullName, RuleButton } from './parts';
+import { ListState } from '../../../components/ListState';
 
 export type StructureOpen =
   | { kind: 'createGroup' }
@@ -34,13 +35,6 @@ const AssigneeCell = ({ assignee, invited }: { assignee: Assignee | null; invite
   return <span className="muted">{t('assignee_none')}</span>;
 };
 
-const SectionState = ({ section, empty }: { section: Section<readonly unknown[]>; empty: string }) => {
-  const { t } = useTranslation();
-  if (section.status === 'error') return <p role="alert" className="form-error">{t(section.message ?? 'unknown_error')}</p>;
-  if (section.data === null) return <p aria-busy="true">{t('loading')}</p>;
-  if (section.data.length === 0) return <p className="muted">{empty}</p>;
-  return null;
-};
 
 interface GroupsProps {
   readonly groups: Section<Group[]>;
@@ -62,7 +56,7 @@ export const GroupsTable = ({ groups, pendingAssignees, tiers, canManage, userId
           <Button className="button primary" onPress={() => open({ kind: 'createGroup' })}>{t('group_create')}</Button>
         )}
       </div>
-      <SectionState section={groups} empty={t('groups_none')} />
+      <ListState section={groups} empty={t('groups_none')} />
       {groups.data && groups.data.length > 0 && (
         <div className="table-scroll">
           <Table aria-label={tiers.groups} className="data-table">
@@ -133,7 +127,7 @@ export const SubGroupsTable = ({ subGroups, pendingAssignees, tiers, canManage, 
           <Button className="button" onPress={() => open({ kind: 'createSubGroup' })}>{t('sub_group_create')}</Button>
         )}
       </div>
-      <SectionState section={subGroups} empty={t('sub_groups_none')} />
+      <ListState section={subGroups} empty={t('sub_groups_none')} />
       {subGroups.data && subGroups.data.length > 0 && (
         <div className="table-scroll">
           <Table aria-label={tiers.subGroups} className="data-table">
