@@ -7,8 +7,10 @@ import { gzipSync } from 'node:zlib';
  * imports statically (its modulepreload links), plus the chunks a route's lazy import pulls
  * in. Sizes are gzip level 9 of the built files, as a server would send them compressed.
  *
- * - participant: the entry and the survey (the page a survey link opens);
- * - dashboard: the entry, the dashboard layout and its home section (an administrator signing in).
+ * - participant: survey.html's entry with what it imports (the page a survey link opens;
+ *   built apart by vite.participant.config.ts, it shares nothing with the dashboards);
+ * - emailed links: the participant's entry plus the chunk of the edit and delete pages;
+ * - dashboard: index.html's entry, the dashboard layout and its home section (an administrator signing in).
  */
 export const PARTICIPANT_BUDGET_KB = 120;
 
@@ -48,10 +50,10 @@ export const closure = (dir: string, roots: readonly string[]): Downloaded => {
   return { files, rawBytes, gzipBytes };
 };
 
-export const entryOf = (clientDir: string): string => {
-  const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
+export const entryOf = (clientDir: string, page = 'index.html'): string => {
+  const html = readFileSync(join(clientDir, page), 'utf8');
   const match = /<script type="module"[^>]*src="\/assets\/([\w.-]+\.js)"/.exec(html);
-  if (!match) throw new Error('no entry script in index.html');
+  if (!match) throw new Error(`no entry script in ${page}`);
   return match[1]!;
 };
 
@@ -59,20 +61,23 @@ const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 export const runBundleBench = (clientDir = 'dist/client'): { participant: Downloaded; dashboard: Downloaded } | undefined => {
   const assets = join(clientDir, 'assets');
-  if (!existsSync(join(clientDir, 'index.html'))) {
+  if (!existsSync(join(clientDir, 'index.html')) || !existsSync(join(clientDir, 'survey.html'))) {
     console.log('bundle: no build in dist/client (run `npm run build` first); skipped');
     return undefined;
   }
   const entry = entryOf(clientDir);
+  const surveyEntry = entryOf(clientDir, 'survey.html');
   const entryOnly = closure(assets, [entry]);
-  const participant = closure(assets, [entry, chunkOf(assets, 'SurveyPage')]);
+  const participant = closure(assets, [surveyEntry]);
+  const emailedLinks = closure(assets, [surveyEntry, chunkOf(assets, 'EditPages')]);
   const dashboard = closure(assets, [entry, chunkOf(assets, 'DashboardLayout'), chunkOf(assets, 'DashboardSection')]);
   const ratio = (participant.gzipBytes / dashboard.gzipBytes).toFixed(2);
-  console.log(`bundle: entry alone ${kb(entryOnly.gzipBytes)} gzip (${entryOnly.files.length} files)`);
+  console.log(`bundle: dashboards' entry alone ${kb(entryOnly.gzipBytes)} gzip (${entryOnly.files.length} files)`);
   console.log(
-    `bundle: participant (entry + survey) ${kb(participant.gzipBytes)} gzip, ${kb(participant.rawBytes)} raw, ${participant.files.length} files;` +
+    `bundle: participant (survey.html) ${kb(participant.gzipBytes)} gzip, ${kb(participant.rawBytes)} raw, ${participant.files.length} files;` +
       ` budget ${PARTICIPANT_BUDGET_KB} KB: ${participant.gzipBytes <= PARTICIPANT_BUDGET_KB * 1024 ? 'within' : 'OVER'}`,
   );
+  console.log(`bundle: emailed edit and delete links ${kb(emailedLinks.gzipBytes)} gzip, ${emailedLinks.files.length} files`);
   console.log(`bundle: dashboard (entry + layout + home) ${kb(dashboard.gzipBytes)} gzip, ${kb(dashboard.rawBytes)} raw, ${dashboard.files.length} files`);
   console.log(`bundle: participant / dashboard = ${ratio}`);
   return { participant, dashboard };

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, projectRoot, type ServerConfig } from './confi
 import { runServer } from './main';
 
 // What the Vite build reads: if any of it is newer than the built page, the client is stale.
-const clientSources = ['src', 'infrastructure', 'domain', 'index.html', 'vite.config.ts'];
+const clientSources = ['src', 'infrastructure', 'domain', 'index.html', 'survey.html', 'vite.config.ts', 'vite.participant.config.ts'];
 
 const newestChange = (path: string): number => {
   if (!existsSync(path)) return 0;
@@ -30,8 +30,8 @@ try {
 }
 
 if (clientIsStale(config.clientDir)) {
-  console.log('Building the client (npx vite build)...');
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+  console.log('Building the client (npm run build)...');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
   if (build.status !== 0) {
     console.error('The client build failed; the server was not started.');
     process.exit(1);

@@ -85,6 +85,10 @@ export const EditableSurvey = t.strict({
   /** When the edit link stops working (ISO 8601, UTC). */
   expires_at: t.string,
   answers: SurveySubmission,
+  /** The names of the options answered (principle id to name), to show the answers again. */
+  names: t.record(t.string, t.string),
+  /** The options answered that are a list's "Prefer not to answer". */
+  prefer_not: t.array(t.number),
 });
 export type EditableSurvey = t.TypeOf<typeof EditableSurvey>;
 

@@ -23,9 +23,13 @@ export type SurveyDraft = t.TypeOf<typeof SurveyDraft>;
 /** localStorage key of a link's draft. */
 export const surveyDraftKey = (token: string): string => `survey-draft:${token}`;
 
-/** What to save now; nothing without a link or once the answers have been sent. */
+/**
+ * What to save now; nothing without a link or once the answers have been sent. Changes made
+ * through an emailed edit link are not kept: the draft under the link's token belongs to a
+ * new response on this device, and the edit form reads the stored answers again.
+ */
 export const draftOf = (state: SurveyState, savedAt: string): SurveyDraft | null =>
-  state.token === null || state.status === 'submitted'
+  state.token === null || state.status === 'submitted' || state.editToken !== null
     ? null
     : { version: SURVEY_DRAFT_VERSION, token: state.token, surveyId: state.surveyId, savedAt, answers: state.answers };
 

@@ -41,6 +41,15 @@ export const surveyEvents = {
     askGroup: t.boolean,
     logo: t.union([t.string, t.null]),
   }),
+  /** An emailed edit link was checked: the response's link and choices, and its stored answers. */
+  editOpened: message('survey/editOpened', {
+    token: t.string,
+    editToken: t.string,
+    surveyId: t.number,
+    anonymityEnforced: t.boolean,
+    askGroup: t.boolean,
+    answers: SurveyAnswers,
+  }),
   questionsLoaded: message('survey/questionsLoaded', { surveyId: t.number, questions: t.array(QuestionDefinition) }),
   /** A draft kept for this link was read back (after a reload or a lost connection). */
   draftRestored: message('survey/draftRestored', { token: t.string, answers: SurveyAnswers }),
@@ -63,6 +72,7 @@ export const surveyEvents = {
 };
 export const SurveyEvent = t.union([
   surveyEvents.opened,
+  surveyEvents.editOpened,
   surveyEvents.questionsLoaded,
   surveyEvents.draftRestored,
   surveyEvents.childOptionsLoaded,

@@ -53,6 +53,7 @@ export const surveyReducer = (state: SurveyState = initialSurvey, event: { type:
         definitions: state.surveyId === e.surveyId ? state.definitions : [],
         childOptions: state.childOptions,
         token: e.token,
+        editToken: null,
         surveyId: e.surveyId,
         anonymityEnforced: e.anonymityEnforced,
         askGroup: e.askGroup,
@@ -61,6 +62,19 @@ export const surveyReducer = (state: SurveyState = initialSurvey, event: { type:
         status: state.token === e.token && state.status !== 'submitted' ? state.status : 'editing',
       };
     }
+    case 'survey/editOpened':
+      // The stored answers replace whatever the form held: this is another response's form.
+      return {
+        ...initialSurvey,
+        definitions: state.surveyId === e.surveyId ? state.definitions : [],
+        childOptions: state.childOptions,
+        token: e.token,
+        editToken: e.editToken,
+        surveyId: e.surveyId,
+        anonymityEnforced: e.anonymityEnforced,
+        askGroup: e.askGroup,
+        answers: withinLink({ ...initialAnswers, ...e.answers }, e.anonymityEnforced),
+      };
     case 'survey/questionsLoaded':
       return e.surveyId === state.surveyId ? { ...state, definitions: inOrder(e.questions) } : state;
     case 'survey/draftRestored':

@@ -14,6 +14,8 @@ export type SurveyStatus = 'editing' | 'submitting' | 'submitted' | 'failed';
 export interface SurveyState {
   /** The survey link's token; the draft is kept under it. */
   readonly token: string | null;
+  /** The emailed edit link's token when the answers of an earlier response are being changed. */
+  readonly editToken: string | null;
   readonly surveyId: number;
   /** The link's anonymity is 1: names are not asked and question 33 stays 1. */
   readonly anonymityEnforced: boolean;
@@ -39,6 +41,7 @@ export const initialAnswers: SurveyAnswers = {
 
 export const initialSurvey: SurveyState = {
   token: null,
+  editToken: null,
   surveyId: DEFAULT_SURVEY_ID,
   anonymityEnforced: false,
   askGroup: false,

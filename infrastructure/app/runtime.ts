@@ -3,7 +3,8 @@ import { distinctUntilChanged, map } from 'rxjs';
 import { createStore, type Store } from '../bus/store';
 import type { Effect } from '../bus/types';
 import { exportLog, importLog, type ImportResult } from '../devtools/logFile';
-import { createApiClient, createHttpReports, type ApiClient } from '../http/client';
+import { DEFAULT_TIMEOUT_MS, createApiClient, createHttpReports, type ApiClient } from '../http/client';
+import { axiosTransport } from '../http/axiosTransport';
 import { createTokenCookies } from '../storage/cookies';
 import { clearOnLogout, loadSession, saveSession } from '../storage/persistedSession';
 import { STORAGE_KEYS } from '../storage/keys';
@@ -23,12 +24,15 @@ import { browserActivitySources, createActivityTracker } from '../tabs/activity'
 import { initialLanguageEffect, passwordRuleEffect, restoreSessionEffect, type StartDeps } from '../effects/app.effects';
 import { isDebugEnabled } from '../devtools/debugFlag';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources/resources.effects';
+import { appCatalog } from '../resources/catalog';
+import type { ResourceCatalog } from '../resources/entries';
 import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
 import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
 
 export interface AppRuntime {
   readonly store: Store;
+  readonly catalog: ResourceCatalog;
   readonly i18n: I18n;
   readonly api: ApiClient;
   /** Shown-once secrets (authenticator set-up), kept out of the store and the log. */
@@ -66,6 +70,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
   // The store is created below; the client only asks it questions once calls are made.
   let store: Store | undefined;
   const api = createApiClient({
+    transport: axiosTransport({ baseURL: '/api', timeoutMs: DEFAULT_TIMEOUT_MS }),
     getLocale: () => store?.getState().i18n.language ?? i18n.language,
     isSignedIn: () => store?.getState().session.signedIn ?? false,
     cookies,
@@ -82,6 +87,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     startActivityClock: () => activity.record(clock.now()),
     leaveFor: (url) => env.window.location.assign(url),
     api,
+    catalog: appCatalog,
     cookies,
     secrets,
     forgetSession: () => {
@@ -141,6 +147,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
   const liveStore = store;
   return {
     store: liveStore,
+    catalog: appCatalog,
     i18n,
     api,
     secrets,

@@ -39,7 +39,7 @@ export const passwordRuleEffect: Effect<StartDeps> = (live$, _state$, deps) =>
     ),
   );
 
-export const initialLanguageEffect: Effect<StartDeps> = (live$, _state$, deps) =>
+export const initialLanguageEffect: Effect<Pick<StartDeps, 'selectedLanguage'>> = (live$, _state$, deps) =>
   live$.pipe(
     ofType('app/start'),
     map((): AppEvent => ({ type: 'i18n/languageSelected', code: deps.selectedLanguage() })),

@@ -5,13 +5,15 @@ import type { AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
 import { Messages } from '../../domain/contracts/envelope';
 import { AnyLookupItem, PREFER_NOT_CODE } from '../../domain/contracts/lookups';
-import { submitSurvey } from '../../domain/contracts/responses';
+import { EditableSurvey, submitSurvey } from '../../domain/contracts/responses';
 import { getSurveyQuestions, type QuestionDefinition } from '../../domain/contracts/survey';
 import { RegisterTokenCheck } from '../../domain/contracts/tokens';
 import type { Clock } from '../../domain/kernel/clock';
 import { sectionOf, type ResourceArgs } from '../../domain/resources/events';
 import { draftOf } from '../../domain/survey/draft';
 import { submissionPayload } from '../../domain/survey/payload';
+import { surveyQuestions } from '../../domain/survey/questions';
+import { answersOfSubmission } from '../../domain/survey/stored';
 import { ofType } from '../bus/ofType';
 import type { Effect, LiveMessage } from '../bus/types';
 import { isApiFailure, type ApiClient } from '../http/client';
@@ -26,6 +28,8 @@ export interface SurveyDeps {
 
 /** The action that checks the link (see survey.catalog.ts). */
 export const CHECK_LINK = 'surveyCheckLink';
+/** The action that reads the response an emailed edit link is for. */
+export const READ_EDITABLE = 'surveyEditable';
 
 const Items = t.array(AnyLookupItem);
 
@@ -41,6 +45,15 @@ const linkArgs = (live$: Observable<LiveMessage>): Observable<ResourceArgs> =>
   live$.pipe(
     ofType('action/submit'),
     filter((command) => command.action === CHECK_LINK),
+    map((command) => command.args),
+    startWith({} as ResourceArgs),
+  );
+
+/** The args of the newest read of an edit link (its token). */
+const editArgs = (live$: Observable<LiveMessage>): Observable<ResourceArgs> =>
+  live$.pipe(
+    ofType('action/submit'),
+    filter((command) => command.action === READ_EDITABLE),
     map((command) => command.args),
     startWith({} as ResourceArgs),
   );
@@ -77,6 +90,37 @@ export const surveyOpenEffect: Effect<SurveyDeps> = (live$, _state$, deps) =>
         // The answers first: a names event is saved with the answers of the state it meets.
         ...(draft !== null && draft.surveyId === link.survey_id ? [{ type: 'survey/draftRestored', token: link.token, answers: draft.answers } as const] : []),
         ...(Object.keys(names).length > 0 ? [{ type: 'survey/optionsNamed', names } as const] : []),
+      ];
+    }),
+  );
+
+/**
+ * An emailed edit link was read: the form opens on the stored answers, with the names of the
+ * options answered (languages and heritages are searched, not loaded whole). The edit token
+ * is kept in the state only as long as the form is open; it goes back with the answers.
+ */
+export const surveyEditOpenEffect: Effect<SurveyDeps> = (live$) =>
+  live$.pipe(
+    ofType('action/succeeded'),
+    filter((event) => event.action === READ_EDITABLE),
+    withLatestFrom(editArgs(live$)),
+    mergeMap(([event, args]): AppEvent[] => {
+      const decoded = EditableSurvey.decode(event.data);
+      const editToken = argText(args, 'token');
+      if (!isRight(decoded) || editToken === undefined) return [];
+      const editable = decoded.right;
+      const definitions = surveyQuestions(editable.survey_id) ?? [];
+      return [
+        {
+          type: 'survey/editOpened',
+          token: editable.token,
+          editToken,
+          surveyId: editable.survey_id,
+          anonymityEnforced: editable.anonymity === 1,
+          askGroup: editable.department === null,
+          answers: answersOfSubmission(definitions, editable.answers, new Set(editable.prefer_not)),
+        },
+        ...(Object.keys(editable.names).length > 0 ? [{ type: 'survey/optionsNamed', names: editable.names } as const] : []),
       ];
     }),
   );
@@ -187,11 +231,16 @@ export const surveySubmitEffect: Effect<SurveyDeps> = (live$, state$, deps) =>
         mergeMap((state) => {
           const alias = argText(args, 'alias');
           const invitation = argText(args, 'invitation');
-          const body = {
-            ...submissionPayload(state.survey.definitions, state.survey),
-            ...(alias === undefined ? {} : { alias }),
-            ...(invitation === undefined ? {} : { invitation }),
-          };
+          const editToken = state.survey.editToken;
+          // Through an edit link the answers replace those of the response; no seat or invitation is involved.
+          const body =
+            editToken === null
+              ? {
+                  ...submissionPayload(state.survey.definitions, state.survey),
+                  ...(alias === undefined ? {} : { alias }),
+                  ...(invitation === undefined ? {} : { invitation }),
+                }
+              : { ...submissionPayload(state.survey.definitions, state.survey), edit_token: editToken };
           return deps.api.call(submitSurvey, { body, silent: true });
         }),
         map((result): AppEvent =>
@@ -206,6 +255,7 @@ export const surveySubmitEffect: Effect<SurveyDeps> = (live$, state$, deps) =>
 
 export const surveyEffects: readonly Effect<SurveyDeps>[] = [
   surveyOpenEffect,
+  surveyEditOpenEffect,
   surveyQuestionsEffect,
   surveyChildOptionsEffect,
   surveyNamesEffect,

@@ -1,4 +1,3 @@
-import axios, { isAxiosError, isCancel, type AxiosAdapter, type AxiosResponse } from 'axios';
 import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { EMPTY, catchError, defer, finalize, from, map, retry, throwError, timer, type Observable } from 'rxjs';
@@ -10,6 +9,7 @@ import type { IdSource } from '../../domain/kernel/clock';
 import type { TokenCookies } from '../storage/cookies';
 import { ApiFailure, DECODE_FAILURE, isRetryableCode } from './failure';
 import { describeProblems } from './problems';
+import { type HttpTransport, type TransportReply, TransportCancelled, TransportFailure } from './transport';
 
 export { ApiFailure, isApiFailure, isRetryableCode, DECODE_FAILURE } from './failure';
 export { createHttpReports, type HttpReports } from './reports';
@@ -39,7 +39,8 @@ export interface ApiClient {
 }
 
 export interface ApiClientOptions {
-  readonly baseURL?: string;
+  /** axios for the dashboards, fetch for the participant's page (./axiosTransport, ./fetchTransport). */
+  readonly transport: HttpTransport;
   getLocale(): string;
   isSignedIn(): boolean;
   readonly cookies: Pick<TokenCookies, 'primary' | 'secondary'>;
@@ -47,8 +48,6 @@ export interface ApiClientOptions {
   readonly ids: IdSource;
   /** Wait before the next try; `attempt` is the 0-based number of the try that just failed. */
   readonly retryDelayMs?: (attempt: number) => number;
-  readonly timeoutMs?: number;
-  readonly adapter?: AxiosAdapter;
 }
 
 /** SPEC section 9: a timed-out call is tried again up to 6 times unless its endpoint says otherwise. */
@@ -80,10 +79,7 @@ const readEnvelope = (body: unknown): ApiEnvelope | undefined => {
 
 const toAttemptFailed = (error: unknown): AttemptFailed => {
   if (error instanceof AttemptFailed) return error;
-  if (isAxiosError(error)) {
-    if (error.response) return new AttemptFailed(error.response.status, readEnvelope(error.response.data));
-    return new AttemptFailed(error.code ?? 'ERR_UNKNOWN');
-  }
+  if (error instanceof TransportFailure) return new AttemptFailed(error.code, error.body === undefined ? undefined : readEnvelope(error.body));
   return new AttemptFailed('ERR_UNKNOWN');
 };
 
@@ -105,39 +101,29 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
   const { cookies, ids, report } = options;
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
 
-  const http = axios.create({
-    baseURL: options.baseURL ?? '/api',
-    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    paramsSerializer: { serialize: (params) => toSearchParams(params as QueryParams) },
-    // SPEC section 8: 200 to 399 are answers; a redirect is not followed (browsers follow
-    // same-origin redirects themselves, Node's adapter does not with maxRedirects 0).
-    validateStatus: (status) => status >= 200 && status < 400,
-    maxRedirects: 0,
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-  });
-
   const authorization = (endpoint: AnyEndpoint): Record<string, string> => {
     const token = (!endpoint.primary && cookies.secondary()) || cookies.primary();
     return token ? { Authorization: `Bearer ${token}` } : {};
   };
 
-  const send = <E extends AnyEndpoint>(endpoint: E, route: string, input: CallInput<E>): Observable<AxiosResponse> =>
+  const send = <E extends AnyEndpoint>(endpoint: E, route: string, input: CallInput<E>): Observable<TransportReply> =>
     defer(() => {
       const controller = new AbortController();
-      const hasBody = input.body !== undefined || !['GET', 'DELETE'].includes(endpoint.method);
+      // A GET carries no body (fetch refuses one); a DELETE only when given one.
+      const hasBody = endpoint.method !== 'GET' && (input.body !== undefined || endpoint.method !== 'DELETE');
+      const search = toSearchParams(endpoint.query.encode(input.query ?? {}) as QueryParams);
       return from(
-        http.request({
+        options.transport.request({
           method: endpoint.method,
-          url: route,
-          params: endpoint.query.encode(input.query ?? {}),
+          url: search === '' ? route : `${route}?${search}`,
           // Fastify refuses an empty body sent as JSON, so POST, PUT and PATCH always send one.
-          data: input.form ?? (hasBody ? endpoint.body.encode(input.body ?? {}) : undefined),
+          body: input.form ?? (hasBody ? endpoint.body.encode(input.body ?? {}) : undefined),
           headers: {
+            Accept: 'application/json',
+            // A form goes without it: the browser writes multipart/form-data with its boundary.
+            ...(input.form ? {} : { 'Content-Type': 'application/json' }),
             'X-Locale': options.getLocale(),
             ...authorization(endpoint),
-            // Not JSON, or axios would flatten the form into JSON; the browser adds the boundary.
-            ...(input.form ? { 'Content-Type': 'multipart/form-data' } : {}),
           },
           signal: controller.signal,
         }),
@@ -150,11 +136,11 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
   const attempt = <E extends AnyEndpoint>(endpoint: E, route: string, input: CallInput<E>): Observable<Reply> =>
     send(endpoint, route, input).pipe(
       map((response) => {
-        if (readEnvelope(response.data)?.status === 417) throw new AttemptFailed(417, readEnvelope(response.data));
-        return { status: response.status, body: response.data as unknown };
+        if (readEnvelope(response.body)?.status === 417) throw new AttemptFailed(417, readEnvelope(response.body));
+        return { status: response.status, body: response.body };
       }),
       // SPEC section 4: an aborted request counts as ok, so it ends quietly.
-      catchError((error: unknown) => (isCancel(error) ? EMPTY : throwError(() => toAttemptFailed(error)))),
+      catchError((error: unknown) => (error instanceof TransportCancelled ? EMPTY : throwError(() => toAttemptFailed(error)))),
     );
 
   const sessionEventFor = (code: number | string, route: string): AppEvent | null => {

@@ -1,4 +1,3 @@
-import type { i18n as I18n } from 'i18next';
 import { catchError, defer, from, map, mergeMap, of, retry, switchMap, throwError, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import { getTranslation } from '../../domain/contracts/system';
@@ -7,11 +6,17 @@ import type { Effect } from '../bus/types';
 import type { ApiClient } from '../http/client';
 import { isApiFailure, isRetryableCode } from '../http/failure';
 import { storedItems, type KeyValueStorage } from '../storage/local';
-import { BUILT_IN_LANGUAGE } from './i18n';
+import { BUILT_IN_LANGUAGE } from './language';
+
+/** What the effect needs of a translator: i18next in the dashboards, the participant's own on the survey page. */
+export interface TranslationTarget {
+  addResourceBundle(language: string, namespace: string, resources: object, deep?: boolean, overwrite?: boolean): unknown;
+  changeLanguage(language: string): Promise<unknown>;
+}
 
 export interface TranslationDeps {
   readonly api: Pick<ApiClient, 'call'>;
-  readonly i18n: I18n;
+  readonly i18n: TranslationTarget;
   readonly storage: KeyValueStorage;
 }
 

@@ -1,13 +1,8 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { en } from '../../domain/i18n/en';
-import { DEFAULT_LANGUAGE } from '../../domain/i18n/events';
-import { storedItems, type KeyValueStorage } from '../storage/local';
+import { BUILT_IN_LANGUAGE } from './language';
 
-/** The language whose texts ship with the client (SPEC section 9: 'au', built-in English). */
-export const BUILT_IN_LANGUAGE = DEFAULT_LANGUAGE;
-
-/** The language chosen last time (kept under newLang), or the default. */
-export const initialLanguage = (storage: KeyValueStorage): string => storedItems.newLang.read(storage) ?? DEFAULT_LANGUAGE;
+export { BUILT_IN_LANGUAGE, initialLanguage } from './language';
 
 /**
  * An i18next instance ready before the first render: the English texts are bundled, so

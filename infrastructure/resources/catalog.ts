@@ -1,11 +1,11 @@
-import type { ActionEntry, SectionEntry } from './entries';
+import { catalogOf, type ActionEntry, type ResourceCatalog, type SectionEntry } from './entries';
 import { organizationActions, organizationSections } from './organization.catalog';
 import { tokenActions, tokenSections } from './tokens.catalog';
 import { membersActions, membersSections } from './members.catalog';
 import { surveyActions, surveySections } from './survey.catalog';
 import { statisticsSections } from './statistics.catalog';
 
-export type { ActionEntry, SectionEntry } from './entries';
+export type { ActionEntry, ResourceCatalog, SectionEntry } from './entries';
 
 /**
  * Which endpoint serves each data section (SPEC section 3 names) and each action, gathered
@@ -31,5 +31,6 @@ export const actions = {
 
 export type ActionName = keyof typeof actions;
 
-export const sectionEntry = (name: string): SectionEntry | undefined => (sections as Record<string, SectionEntry>)[name];
-export const actionEntry = (name: string): ActionEntry | undefined => (actions as Record<string, ActionEntry>)[name];
+/** Every section and action of the dashboards' application. */
+export const appCatalog: ResourceCatalog = catalogOf(sections, actions);
+export const { sectionEntry, actionEntry } = appCatalog;

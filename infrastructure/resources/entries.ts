@@ -18,3 +18,14 @@ export interface ActionEntry {
   /** The body's fields go out as multipart/form-data (files included). */
   readonly multipart?: boolean;
 }
+
+/** Which endpoint serves each section and action a page can ask for. */
+export interface ResourceCatalog {
+  sectionEntry(name: string): SectionEntry | undefined;
+  actionEntry(name: string): ActionEntry | undefined;
+}
+
+export const catalogOf = (sections: Readonly<Record<string, SectionEntry>>, actions: Readonly<Record<string, ActionEntry>>): ResourceCatalog => ({
+  sectionEntry: (name) => (Object.hasOwn(sections, name) ? sections[name] : undefined),
+  actionEntry: (name) => (Object.hasOwn(actions, name) ? actions[name] : undefined),
+});

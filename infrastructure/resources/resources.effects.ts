@@ -8,10 +8,12 @@ import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
 import type { ApiClient } from '../http/client';
 import { failureText } from '../effects/failure';
-import { actionEntry, sectionEntry } from './catalog';
+import type { ResourceCatalog } from './entries';
 
 export interface ResourceDeps {
   readonly api: Pick<ApiClient, 'call'>;
+  /** The sections and actions this page knows (the participant's page knows only the survey's). */
+  readonly catalog: ResourceCatalog;
 }
 
 /** Splits args into path placeholders and the query. */
@@ -49,7 +51,7 @@ export const sectionLoadEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
     mergeMap((requests$) =>
       requests$.pipe(
         switchMap(({ name, args }): Observable<AppEvent> => {
-          const entry = sectionEntry(name);
+          const entry = deps.catalog.sectionEntry(name);
           if (!entry) return of({ type: 'resource/failed', name, message: Messages.unknownError });
           return latestState(state$).pipe(
             switchMap((state) => {
@@ -80,7 +82,7 @@ export const actionEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
     mergeMap((commands$) =>
       commands$.pipe(
         exhaustMap(({ action, body, args }): Observable<AppEvent> => {
-          const entry = actionEntry(action);
+          const entry = deps.catalog.actionEntry(action);
           if (!entry) return EMPTY;
           const { params, query } = splitArgs(args, entry.pathParams);
           const form = entry.multipart ? toFormData(body) : undefined;

@@ -1,6 +1,7 @@
 import type { LookupName } from '../../domain/contracts/survey';
 import { getSurveyGroups, getSurveyQuestions } from '../../domain/contracts/survey';
 import { checkRegisterToken } from '../../domain/contracts/tokens';
+import { checkEditSurvey, checkUpdateSurvey, deleteSurvey } from '../../domain/contracts/responses';
 import {
   getAges,
   getAppearances,
@@ -19,7 +20,7 @@ import {
   getStates,
   getWorldviews,
 } from '../../domain/contracts/lookups';
-import type { ActionEntry, SectionEntry } from './entries';
+import { catalogOf, type ActionEntry, type SectionEntry } from './entries';
 
 /**
  * The participant's survey: its questions, the link's groups and the lookup lists the answers
@@ -53,6 +54,10 @@ export type SurveySectionName = keyof typeof surveySections;
 /** The link check is an action so that a personal invitation's token stays out of every event. */
 export const surveyActions = {
   surveyCheckLink: { endpoint: checkRegisterToken, reloads: [] },
+  // The emailed edit and delete links: actions too, their tokens being credentials.
+  surveyCheckEditLink: { endpoint: checkUpdateSurvey, reloads: [] },
+  surveyEditable: { endpoint: checkEditSurvey, reloads: [] },
+  surveyDelete: { endpoint: deleteSurvey, reloads: [] },
 } satisfies Record<string, ActionEntry>;
 
 /**
@@ -88,3 +93,6 @@ export const SURVEY_LOOKUPS: Readonly<Record<LookupName, SurveyLookup>> = {
 
 /** The search that finds the heritages' "Prefer not to answer" item (its code is 'prefer_not'). */
 export const PREFER_NOT_SEARCH = 'Prefer not to answer';
+
+/** The participant's page knows these and nothing else. */
+export const surveyCatalog = catalogOf(surveySections, surveyActions);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Messages } from '../../domain/contracts/envelope';
+import { isParticipantPage } from '../../domain/navigation/participant';
 
 const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
 
@@ -17,18 +18,22 @@ const cacheHeaders = (reply: FastifyReply, filePath: string): void => {
 
 /**
  * The built client and every "not found": unknown /api paths answer the JSON 404 envelope,
- * other page paths get index.html so the client router can show them.
+ * a participant's page (a survey link, an emailed edit or delete link) gets survey.html, the
+ * small page a phone downloads, and other page paths get index.html, the dashboards'
+ * application, whose router shows them.
  */
 export const registerClient = async (app: FastifyInstance, clientDir: string): Promise<void> => {
   const built = existsSync(join(clientDir, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root: clientDir, prefix: '/', cacheControl: false, setHeaders: cacheHeaders });
+    // Only the built files are served as they are; every page, / included, is answered below:
+    // / with a survey link's token is the participant's page.
+    await app.register(fastifyStatic, { root: join(clientDir, 'assets'), prefix: '/assets/', index: false, cacheControl: false, setHeaders: cacheHeaders });
   }
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const [path = '/', query = ''] = request.url.split('?');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && isPagePath(path);
-    if (wantsPage && built) return reply.sendFile('index.html');
+    if (wantsPage && built) return reply.sendFile(isParticipantPage(path, query) ? 'survey.html' : 'index.html', clientDir);
     if (wantsPage) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The client is not built yet: run npm run build, then reload.\n');
     }

@@ -4,8 +4,8 @@ import type * as t from 'io-ts';
 import type { AppState } from '../../domain/app/state';
 import type { BodyOf, DataOf } from '../../domain/contracts/endpoint';
 import { actionOf, sectionOf, type ActionState, type ResourceArgs, type SectionStatus } from '../../domain/resources/events';
-import { actions, sectionEntry, sections, type ActionName, type SectionName } from '../../infrastructure/resources/catalog';
-import { useDispatch, useSelector } from './runtime';
+import type { actions, sections, ActionName, SectionName } from '../../infrastructure/resources/catalog';
+import { useDispatch, useSelector, useStoreRuntime } from './runtime';
 
 export interface Section<D> {
   readonly status: SectionStatus;
@@ -25,13 +25,14 @@ const NO_ARGS: ResourceArgs = {};
  */
 export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = NO_ARGS, reloadPage?: string): Section<SectionData<K>> => {
   const dispatch = useDispatch();
+  const { catalog } = useStoreRuntime();
   const argsKey = JSON.stringify(args);
   const reloads = useSelector((s: AppState) => (reloadPage ? (s.dashboard.reloads[reloadPage] ?? 0) : 0));
   // Another group's view (view as) is other data: load again when it changes, in every tab.
   const view = useSelector((s: AppState) => s.session.departmentId);
   // Statistics sections send the active filters (and the date range) with their query: a new
   // selection is new data.
-  const filtered = sectionEntry(name)?.filtered === true;
+  const filtered = catalog.sectionEntry(name)?.filtered === true;
   const filters = useSelector((s: AppState) => (filtered ? JSON.stringify(s.filters.active) : ''));
   useEffect(() => {
     dispatch({ type: 'resource/load', name, args: JSON.parse(argsKey) as ResourceArgs });
@@ -39,12 +40,13 @@ export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = 
   const section = useSelector((s: AppState) => sectionOf(s.resources, name));
   return useMemo(() => {
     if (section.data === null) return { status: section.status, data: null, message: section.message };
-    const codec: t.Mixed = sections[name].endpoint.data;
-    const decoded = codec.decode(section.data);
+    const codec: t.Mixed | undefined = catalog.sectionEntry(name)?.endpoint.data;
+    const decoded = codec === undefined ? undefined : codec.decode(section.data);
+    if (decoded === undefined) return { status: 'error', data: null, message: 'unknown_error' };
     return isRight(decoded)
       ? { status: section.status, data: decoded.right as SectionData<K>, message: section.message }
       : { status: 'error', data: null, message: 'unknown_error' };
-  }, [section, name]);
+  }, [section, name, catalog]);
 };
 
 type ActionBody<K extends ActionName> = BodyOf<(typeof actions)[K]['endpoint']>;

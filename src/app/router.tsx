@@ -5,9 +5,8 @@ import { NotFound } from './NotFound';
 import { GuestOnly, PasswordExpiredOnly, Protected, RequireInvitation } from './guards';
 import { AuthLayout } from '../layouts/AuthLayout';
 import { PlainLayout } from '../layouts/PlainLayout';
-import { GuestPage } from '../features/auth/GuestPage';
 import { PlainPage, PLAIN_PAGES } from '../features/plain/PlainPage';
-import { SurveyRootPage, surveyPage } from '../features/survey/SurveyRoutes';
+import { ParticipantHandOff, SurveyRootPage } from '../features/survey/SurveyRoutes';
 import { lazyNamed } from './lazyPage';
 
 // The dashboards are chunks of their own (import() through lazyPage): a survey participant never downloads them.
@@ -45,7 +44,7 @@ const OrganizationSettingsPage = organizationSettings.Page;
 export const preloadRoutes = (): Promise<unknown> =>
   Promise.all(
     [
-      dashboardLayout, dashboardSection, slideShow, accountSettings, organizationSettings, surveyPage, loginPage, ssoStart, ssoCheckToken,
+      dashboardLayout, dashboardSection, slideShow, accountSettings, organizationSettings, loginPage, ssoStart, ssoCheckToken,
       headRegister, registerSuccess, forgotPassword, resetPassword, updatePassword, invitationPage,
     ].map((page) => page.preload()),
   );
@@ -71,15 +70,17 @@ export const routes: RouteObject[] = [
           { path: '/update-password', element: <PasswordExpiredOnly><UpdatePasswordPage /></PasswordExpiredOnly> },
           { path: '/password-reset', element: guest(<ForgotPasswordPage />) },
           { path: '/password/reset', element: guest(<ResetPasswordPage />) },
-          { path: '/register', element: <RequireInvitation><surveyPage.Page /></RequireInvitation> },
+          { path: '/register', element: <RequireInvitation><ParticipantHandOff /></RequireInvitation> },
           { path: '/subgroup-register', element: <RequireInvitation><InvitationPage check="checkActivationAssignee" titleKey="subgroup_register_title" /></RequireInvitation> },
-          { path: '/update-survey', element: <GuestPage titleKey="survey_registration" /> },
+          { path: '/update-survey', element: <ParticipantHandOff /> },
         ],
       },
       {
         element: <PlainLayout />,
         children: [
           ...PLAIN_PAGES.map((page) => ({ path: page.path, element: <PlainPage page={page} /> })),
+          { path: '/check-edit-survey', element: <ParticipantHandOff /> },
+          { path: '/delete-survey', element: <ParticipantHandOff /> },
           { path: '/slide-show', element: <Protected><SlideShow /></Protected> },
         ],
       },

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { expectAccessible, registerAccount, screenshot, useSuite } from './harness';
+import { expectAccessible, latestMail, registerAccount, screenshot, useSuite } from './harness';
 
 const suite = useSuite();
 
@@ -101,20 +101,31 @@ const pickInCombo = async (page: Page, option: string): Promise<void> => {
   throw new Error(`option ${option} never highlighted`);
 };
 
-/** On a select's button: Enter opens the list, the arrows move, Enter picks `option` (or the first one). */
+/** On a select (the browser's own): the arrow keys change the choice until it is `option` (or the first one). */
 const pickInSelect = async (page: Page, option?: string): Promise<string> => {
-  await page.keyboard.press('Enter');
-  await page.getByRole('listbox').waitFor();
-  for (let i = 0; i < 150; i += 1) {
-    const current = (await page.evaluate(() => document.activeElement?.textContent ?? '')).trim();
-    if (option === undefined || current === option) {
-      await page.keyboard.press('Enter');
-      await page.getByRole('listbox').waitFor({ state: 'detached' });
-      return current;
-    }
+  for (let i = 0; i < 300; i += 1) {
     await page.keyboard.press('ArrowDown');
+    const current = (await page.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.selectedOptions?.[0]?.textContent ?? '')).trim();
+    if (option === undefined ? current !== '' : current === option) return current;
   }
   throw new Error(`option ${option} not in the list`);
+};
+
+/** The text of a select's chosen option, once it is `text` (lists arrive after the step is shown). */
+const waitForChoice = async (locator: Locator, text: string): Promise<void> => {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const current = (await locator.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '')).trim();
+    if (current === text) return;
+    if (Date.now() > deadline) assert.equal(current, text);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+/** A select with the mouse: its first real option (after the placeholder), or the one named. */
+const choose = async (select: Locator, label?: string): Promise<void> => {
+  await select.locator('option:not([disabled])').first().waitFor({ state: 'attached' });
+  await select.selectOption(label === undefined ? { index: 1 } : { label });
 };
 
 /** Waits until a field shows a value (lists arrive after the step is shown). */
@@ -263,7 +274,7 @@ describe('the participant survey', () => {
     await screenshot(page, 'survey-languages-reloaded');
     await waitForValue(page.getByRole('combobox', { name: 'Language 1', exact: true }), 'English');
     await waitForValue(page.getByRole('combobox', { name: 'Language 2', exact: true }), 'Spanish');
-    await page.getByRole('button', { name: /Level of language 1/ }).getByText('Native').waitFor();
+    await waitForChoice(page.getByLabel(/Level of language 1/), 'Native');
     await tabTo(page, /^Back$/);
     await page.keyboard.press('Enter');
     await heading(page, 'Where your family was born').waitFor();
@@ -353,13 +364,11 @@ describe('the participant survey', () => {
     await tabTo(page, /^Last name/);
     await page.keyboard.type('Hopper');
     await tabTo(page, /Your group/);
-    await page.keyboard.press('Enter');
-    await page.getByRole('option', { name: 'Closed (full)' }).waitFor();
-    assert.equal(await page.getByRole('option', { name: 'Closed (full)' }).getAttribute('aria-disabled'), 'true');
-    await page.keyboard.press('Escape');
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
-    assert.match(await focusedName(page), /Your group/);
+    const closed = page.getByLabel(/Your group/).locator('option', { hasText: 'Closed (full)' });
+    await closed.waitFor({ state: 'attached' });
+    assert.equal(await closed.isDisabled(), true);
     await pickInSelect(page, 'Research');
+    assert.match(await focusedName(page), /Your group/);
     await expectAccessible(page, 'survey named');
     await screenshot(page, 'survey-named');
     await next(page);
@@ -383,25 +392,20 @@ describe('the participant survey', () => {
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByRole('combobox', { name: 'Your country of birth', exact: true }).fill('Canad');
     await page.getByRole('option', { name: 'Canada', exact: true }).click();
-    await page.getByRole('button', { name: /State or province of birth/ }).click();
-    await page.getByRole('listbox').getByRole('option').first().click();
+    await choose(page.getByLabel(/State or province of birth/));
     await page.getByRole('button', { name: 'Next' }).click();
     await heading(page, 'Where your family was born').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('combobox', { name: 'Language 1', exact: true }).fill('Germ');
     await page.getByRole('option', { name: 'German', exact: true }).click();
-    await page.getByRole('button', { name: /Level of language 1/ }).click();
-    await page.getByRole('option', { name: 'Fluent' }).click();
+    await choose(page.getByLabel(/Level of language 1/), 'Fluent');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: /Your worldview or religion/ }).click();
-    await page.getByRole('option', { name: 'Prefer not to answer' }).click();
+    await choose(page.getByLabel(/Your worldview or religion/), 'Prefer not to answer');
     await page.getByRole('button', { name: 'Next' }).click();
     await heading(page, 'Cultural heritage').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: /Gender/ }).click();
-    await page.getByRole('listbox').getByRole('option').first().click();
-    await page.getByRole('button', { name: /Highest level of education/ }).click();
-    await page.getByRole('listbox').getByRole('option').first().click();
+    await choose(page.getByRole('combobox', { name: /^Gender/ }));
+    await choose(page.getByLabel(/Highest level of education/));
     await page.getByRole('button', { name: 'Next' }).click();
     await heading(page, 'Your work').waitFor();
 
@@ -419,6 +423,105 @@ describe('the participant survey', () => {
     await waitForValue(page.getByRole('combobox', { name: 'Language 1', exact: true }), 'German');
     const stored = JSON.parse((await page.evaluate((token) => localStorage.getItem(`survey-draft:${token}`), link.token)) ?? '{}');
     assert.deepEqual(stored.answers['12'].answer, [{ principleId: stored.answers['12'].answer[0].principleId, level: 'fluent' }]);
+    await page.close();
+  });
+
+  it('the emailed links: a named participant changes an answer, then erases the response', async () => {
+    const admin = await adminToken();
+    const group = await createGroup(admin, 'Editors');
+    const link = await createLink(admin, { anonymity: 0, department_id: group.id });
+    const email = `ada.${Date.now()}@example.org`;
+    await post(admin, '/survey-invitation', { survey_token_id: link.id, emails: [email], first_name: 'Ada', last_name: 'Lovelace' });
+    const invitation = await latestMail(suite.server, email);
+    assert.ok(invitation.link, 'the invitation mail holds the survey link');
+    const invited = new URL(invitation.link);
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.server.url}${invited.pathname}${invited.search}`);
+
+    // Named this time: the invitation's names are filled in once "stay anonymous" is unticked.
+    await heading(page, 'Welcome').waitFor();
+    await page.getByText(/^I agree/).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await heading(page, 'About you').waitFor();
+    await page.getByRole('checkbox', { name: /Stay anonymous/ }).click();
+    await waitForValue(page.getByLabel('First name'), 'Ada');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('combobox', { name: 'Your country of birth', exact: true }).fill('Canad');
+    await page.getByRole('option', { name: 'Canada', exact: true }).click();
+    await choose(page.getByLabel(/State or province of birth/));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await heading(page, 'Where your family was born').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('combobox', { name: 'Language 1', exact: true }).fill('Germ');
+    await page.getByRole('option', { name: 'German', exact: true }).click();
+    await choose(page.getByLabel(/Level of language 1/), 'Fluent');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await choose(page.getByLabel(/Your worldview or religion/), 'Prefer not to answer');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await heading(page, 'Cultural heritage').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await choose(page.getByRole('combobox', { name: /^Gender/ }));
+    await choose(page.getByLabel(/Highest level of education/));
+    await page.getByRole('button', { name: 'Next' }).click();
+    while (!(await page.getByRole('button', { name: 'Send my answers' }).isVisible())) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
+
+    // The mail with the two links.
+    const mail = await latestMail(suite.server, email);
+    const linkIn = (path: string) => {
+      const found = new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`).exec(mail.text)?.[0];
+      assert.ok(found, `the mail holds the ${path} link`);
+      const url = new URL(found);
+      return `${suite.server.url}${url.pathname}${url.search}`;
+    };
+    const editLink = linkIn('/check-edit-survey');
+    const deleteLink = linkIn('/delete-survey');
+
+    // Change: the form opens on the stored answers, German among them, and sends the change.
+    await page.goto(editLink);
+    await page.getByText(/lets you change the answers you gave/).waitFor();
+    await expectAccessible(page, 'edit link checked');
+    await screenshot(page, 'survey-edit-check');
+    await page.getByRole('button', { name: 'Change my answers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Change your answers' }).waitFor();
+    await heading(page, 'Welcome').waitFor();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await heading(page, 'About you').waitFor();
+    await waitForValue(page.getByLabel('Last name'), 'Lovelace');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await waitForValue(page.getByRole('combobox', { name: 'Your country of birth', exact: true }), 'Canada');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await heading(page, 'Languages').waitFor();
+    await waitForValue(page.getByRole('combobox', { name: 'Language 1', exact: true }), 'German');
+    await waitForChoice(page.getByLabel(/Level of language 1/), 'Fluent');
+    await choose(page.getByLabel(/Level of language 1/), 'Native');
+    await expectAccessible(page, 'edit form');
+    await screenshot(page, 'survey-edit-form');
+    while (!(await page.getByRole('button', { name: 'Send my answers' }).isVisible())) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your answers were changed' }).waitFor();
+    await expectAccessible(page, 'edit done');
+
+    // The used edit link is refused in the server's words.
+    await page.goto(editLink);
+    await page.getByRole('alert').waitFor();
+    assert.match((await page.getByRole('alert').textContent()) ?? '', /already changed your answers|can no longer be changed/);
+
+    // Erase, with the newest mail's delete link (changing the answers sent new links).
+    const newest = await latestMail(suite.server, email);
+    const newDelete = /https?:\/\/\S+\/delete-survey\?token=[\w-]+/.exec(newest.text)?.[0];
+    assert.ok(newDelete && newDelete !== deleteLink.replace(suite.server.url, ''), 'a new delete link was sent');
+    const eraseUrl = new URL(newDelete);
+    await page.goto(`${suite.server.url}${eraseUrl.pathname}${eraseUrl.search}`);
+    await page.getByRole('button', { name: 'Erase my answers for good' }).waitFor();
+    await expectAccessible(page, 'delete link');
+    await screenshot(page, 'survey-delete-confirm');
+    await page.getByRole('button', { name: 'Erase my answers for good' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your answers were erased' }).waitFor();
+    await expectAccessible(page, 'delete done');
+    await screenshot(page, 'survey-delete-done');
     await page.close();
   });
 
@@ -451,8 +554,7 @@ describe('the participant survey', () => {
     await screenshot(page, 'survey-mobile-birth');
     await page.getByRole('combobox', { name: 'Your country of birth', exact: true }).fill('Canad');
     await page.getByRole('option', { name: 'Canada', exact: true }).click();
-    await page.getByRole('button', { name: /State or province of birth/ }).click();
-    await page.getByRole('listbox').getByRole('option').first().click();
+    await choose(page.getByLabel(/State or province of birth/));
     await page.getByRole('button', { name: 'Next' }).click();
     await heading(page, 'Where your family was born').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();

@@ -26,6 +26,7 @@ beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'client-'));
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Diversity Atlas</title><div id="root"></div>');
+  writeFileSync(join(clientDir, 'survey.html'), '<!doctype html><title>Diversity Atlas</title><div id="root" data-page="participant"></div>');
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log("client");');
 });
 
@@ -111,13 +112,24 @@ describe('security headers', () => {
 describe('the built client', () => {
   it('serves index.html for client routes, without caching', async () => {
     const app = await appWith({ clientDir });
-    for (const url of ['/', '/dashboard/home', '/login?next=%2Fhome']) {
+    for (const url of ['/', '/dashboard/home', '/login?next=%2Fhome', '/Register?token=x', '/?alias=x']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/text\/html/);
       expect(response.body, url).toContain('<div id="root">');
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it("serves the participant's own page for survey links and the emailed edit and delete links", async () => {
+    const app = await appWith({ clientDir });
+    for (const url of ['/?token=abc&alias=Team', '/register?token=abc&invitation=def', '/register', '/check-edit-survey?token=t', '/update-survey?token=t', '/delete-survey?token=t']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('data-page="participant"');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await app.inject({ method: 'GET', url: '/survey.html' })).body).not.toContain('data-page="participant"');
   });
 
   it('serves hashed assets as immutable and refuses missing files', async () => {

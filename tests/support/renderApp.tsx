@@ -10,6 +10,7 @@ import { createSecrets } from '../../infrastructure/app/secrets';
 import { counterIds, fixedClock } from '../../domain/kernel/clock';
 import { initialAppState, type AppState } from '../../domain/app/state';
 import type { AppRuntime } from '../../infrastructure/app/runtime';
+import { appCatalog } from '../../infrastructure/resources/catalog';
 import type { AppCommand } from '../../domain/app/events';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -36,6 +37,7 @@ export const renderApp = async (path: string, state: Partial<AppState> = {}, ext
   const recordingStore: Store = { ...store, dispatch: (command) => (commands.push(command), dispatch(command)) };
   const runtime = {
     store: recordingStore,
+    catalog: appCatalog,
     i18n: createI18n('au'),
     api: undefined as never,
     secrets: createSecrets(),

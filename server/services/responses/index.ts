@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { type EditableSurvey, type EditLinkCheck, ResponseMessages, type SurveySubmitBody } from '../../../domain/contracts/responses';
 import { AnswerValue, SurveyMessages, type QuestionDefinition } from '../../../domain/contracts/survey';
 import { type Anonymity, TokenMessages } from '../../../domain/contracts/tokens';
+import { PREFER_NOT_CODE } from '../../../domain/contracts/lookups';
 import { surveyQuestions } from '../../../domain/survey/questions';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
@@ -255,6 +256,8 @@ export const readEditable = async (db: Kysely<Database>, token: string, now: Dat
     .executeTakeFirst();
   if (row === undefined) throw cannotUpdate();
   const stored = StoredAnswers.decode(row.answers);
+  const questions = isRight(stored) ? stored.right : {};
+  const options = await answeredOptions(db, questions);
   return {
     token: row.token,
     alias: row.alias,
@@ -268,9 +271,24 @@ export const readEditable = async (db: Kysely<Database>, token: string, now: Dat
       'first-name': row.first_name ?? '',
       'last-name': row.last_name ?? '',
       'stay-anonymous': row.anonymous ? 1 : 0,
-      questions: isRight(stored) ? stored.right : {},
+      questions,
     },
+    names: Object.fromEntries(options.map((option) => [String(option.id), option.name])),
+    prefer_not: options.filter((option) => option.code === PREFER_NOT_CODE).map((option) => option.id),
   };
+};
+
+/** The lookup items an answer names (languages and heritages are shown by name again). */
+const answeredOptions = async (db: Kysely<Database>, questions: Record<string, AnswerValue>) => {
+  const ids = new Set<number>();
+  for (const value of Object.values(questions)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const id = typeof item === 'number' ? item : typeof item === 'object' ? item.principleId : null;
+      if (id !== null && Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647) ids.add(id);
+    }
+  }
+  if (ids.size === 0) return [];
+  return db.selectFrom('lookup_principles').select(['id', 'code', 'name']).where('id', 'in', [...ids]).execute();
 };
 
 /**

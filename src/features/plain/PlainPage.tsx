@@ -16,9 +16,7 @@ export const PLAIN_PAGES: readonly PlainPageInfo[] = [
   { path: '/check-invitation', titleKey: 'check_invitation', check: 'checkInvitation' },
   { path: '/certificate', titleKey: 'certificate' },
   { path: '/check-activation-assignee', titleKey: 'check_activation_assignee', check: 'checkActivationAssignee' },
-  { path: '/delete-survey', titleKey: 'delete_survey' },
   { path: '/check-activation', titleKey: 'check_activation', check: 'checkActivation' },
-  { path: '/check-edit-survey', titleKey: 'check_edit_survey' },
   { path: '/check-department-invitation', titleKey: 'check_department_invitation', check: 'checkDepartmentInvitation' },
   { path: '/invalid-invitation-token', titleKey: 'invalid_invitation_token' },
 ];

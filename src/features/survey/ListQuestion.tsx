@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from 'react-aria-components';
+import { useTranslation } from './translate';
 import type { AppState } from '../../../domain/app/state';
 import { LANGUAGE_LEVELS, SurveyMessages, type LanguageLevel, type LanguageRowDraft, type QuestionDefinition } from '../../../domain/contracts/survey';
 import { rowsOf, type RowValue } from '../../../domain/survey/answers';
 import { useDispatch, useSelector } from '../../app/runtime';
 import { useHeritagePreferNot, useLookupSearch, type Option } from './lookups';
 import { PreferNotTick, RequiredMark, useMessages, useQuestionText, type QuestionProps } from './parts';
-import { OptionCombo, Picker } from './questions';
+import { Combo, Picker } from './controls';
 
 const selectNames = (s: AppState) => s.surveyOptionNames;
 
@@ -62,13 +61,14 @@ const ListRow = ({ definition, row, number, value, messages, names, required, is
       : search.status === 'error'
         ? t('survey_options_failed')
         : t('survey_searching');
-  const label = t(languages ? 'survey_language_n' : 'survey_heritage_n', { n: number });
+  // A row is named after its list: 'Language 2', 'Cultural heritage 1', 'Culture 1'.
+  const label = t(`survey_row_${definition.key}`, { n: number, defaultValue: t(languages ? 'survey_language_n' : 'survey_heritage_n', { n: number }) });
   const announce = ownTyped !== null && ownTyped.trim() !== '' && search.tooShort ? t(SurveyMessages.searchTooShort) : '';
 
   return (
     <li className="list-row">
       <div className="list-row-fields">
-        <OptionCombo
+        <Combo
           label={label}
           help={t(SurveyMessages.searchTooShort)}
           error={optionError}
@@ -100,12 +100,17 @@ const ListRow = ({ definition, row, number, value, messages, names, required, is
           />
         )}
         {row !== null && (
-          <Button className="button ghost small remove-row" isDisabled={isDisabled} onPress={() => {
-            dispatch({ type: 'survey/removeRow', questionId: definition.id, row });
-            onRemoved();
-          }}>
+          <button
+            type="button"
+            className="button ghost small remove-row"
+            disabled={isDisabled}
+            onClick={() => {
+              dispatch({ type: 'survey/removeRow', questionId: definition.id, row });
+              onRemoved();
+            }}
+          >
             {t('survey_remove_row', { what: selected?.name ?? label })}
-          </Button>
+          </button>
         )}
       </div>
       <p className="visually-hidden" aria-live="polite">
@@ -195,17 +200,18 @@ export const ListQuestion = ({ definition, answer, messages, rowMessages }: Ques
         )}
       </ol>
       <div className="list-actions">
-        <Button
+        <button
+          type="button"
           ref={addRef}
           className="button secondary small"
-          isDisabled={disabled || showBlank || rows.length >= max}
-          onPress={() => {
+          disabled={disabled || showBlank || rows.length >= max}
+          onClick={() => {
             setAdding(true);
             setFocusBlank((n) => n + 1);
           }}
         >
-          {t(languages ? 'survey_add_language' : 'survey_add_heritage')}
-        </Button>
+          {t(`survey_add_${definition.key}`, { defaultValue: t(languages ? 'survey_add_language' : 'survey_add_heritage') })}
+        </button>
         {definition.isCheck && definition.preferNotAllowed && definition.lookup === 'ethnicities' && <HeritagePreferNotTick definition={definition} answer={answer} />}
       </div>
     </fieldset>

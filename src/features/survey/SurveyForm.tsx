@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { Button, Label, ProgressBar } from 'react-aria-components';
+import { useTranslation } from './translate';
 import type { AppState } from '../../../domain/app/state';
 import {
   ANONYMITY_QUESTION, FIRST_NAME_QUESTION, LAST_NAME_QUESTION, type QuestionDefinition,
@@ -13,6 +11,8 @@ import { validateSurvey, type SurveyValidation } from '../../../domain/survey/va
 import { useSection } from '../../app/resources';
 import { useDispatch, useSelector } from '../../app/runtime';
 import { ListQuestion } from './ListQuestion';
+import { Progress } from './controls';
+import { useQueryParams } from './location';
 import type { QuestionProps } from './parts';
 import { ChoiceQuestion, CountryQuestion, GroupQuestion, SelectQuestion, TextQuestion } from './questions';
 import { stepsOf, WELCOME, type Step } from './steps';
@@ -22,8 +22,8 @@ const selectSurvey = (s: AppState) => s.survey;
 const NO_MESSAGES: readonly string[] = [];
 const NO_ROWS: Readonly<Record<string, readonly string[]>> = {};
 
-// Everything the browser can focus in a question, except what react-aria keeps out of the tab order.
-const FOCUSABLE = 'input:not([type="hidden"]):not([tabindex="-1"]):not([disabled]), button:not([tabindex="-1"]):not([disabled])';
+// Everything the browser can focus in a question, except what is kept out of the tab order.
+const FOCUSABLE = 'input:not([type="hidden"]):not([tabindex="-1"]):not([disabled]), select:not([disabled]), button:not([tabindex="-1"]):not([disabled])';
 
 /** The question's component by the way it is asked. */
 const QuestionField = (props: QuestionProps & { parentValue: number | null }) => {
@@ -61,7 +61,7 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const survey = useSelector(selectSurvey);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const definitions = useSection('surveyDefinitions', { survey_id: link.survey_id });
   const [attempted, setAttempted] = useState<readonly string[]>([]);
   const [focusRequest, setFocusRequest] = useState<{ questionId: number | null; n: number } | null>(null);
@@ -180,19 +180,7 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
 
   return (
     <form ref={formRef} className="survey-form stack" onSubmit={next} noValidate aria-labelledby="survey-step-heading">
-      <ProgressBar className="survey-progress" value={index + 1} minValue={0} maxValue={steps.length} valueLabel={t('survey_step_of', { n: index + 1, total: steps.length })}>
-        {({ percentage, valueText }) => (
-          <>
-            <div className="survey-progress-text">
-              <Label>{t('survey_progress')}</Label>
-              <span>{valueText}</span>
-            </div>
-            <div className="survey-progress-track">
-              <div className="survey-progress-fill" style={{ width: `${percentage ?? 0}%` }} />
-            </div>
-          </>
-        )}
-      </ProgressBar>
+      <Progress label={t('survey_progress')} value={index + 1} max={steps.length} valueText={t('survey_step_of', { n: index + 1, total: steps.length })} />
 
       <h2 id="survey-step-heading" ref={headingRef} tabIndex={-1} className="survey-step-heading">
         {t(step.title)}
@@ -225,14 +213,14 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
 
       <div className="survey-nav">
         {index > 0 && (
-          <Button className="button" onPress={() => goTo(index - 1)} isDisabled={survey.status === 'submitting'}>
+          <button type="button" className="button" onClick={() => goTo(index - 1)} disabled={survey.status === 'submitting'}>
             {t('survey_back')}
-          </Button>
+          </button>
         )}
-        {/* Not isPending: its announcement would outlive the button once the thanks replace the form. A second press is ignored by the slice. */}
-        <Button type="submit" className="button primary">
+        {/* A second press while sending is ignored by the slice. */}
+        <button type="submit" className="button primary">
           {last ? t('survey_send') : index === 0 ? t('survey_start') : t('survey_next')}
-        </Button>
+        </button>
       </div>
       <p role="status" className="survey-sending">
         {survey.status === 'submitting' ? t('survey_sending') : ''}

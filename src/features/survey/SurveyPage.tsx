@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from './translate';
 import { isRight } from 'fp-ts/Either';
 import type { AppState } from '../../../domain/app/state';
 import { RegisterTokenCheck } from '../../../domain/contracts/tokens';
@@ -9,6 +8,7 @@ import { useAction } from '../../app/resources';
 import { useSelector } from '../../app/runtime';
 import { SurveyForm } from './SurveyForm';
 import { WELCOME } from './steps';
+import { useQueryParams } from './location';
 
 const selectStatus = (s: AppState) => s.survey.status;
 const selectToken = (s: AppState) => s.survey.token;
@@ -20,7 +20,7 @@ const selectToken = (s: AppState) => s.survey.token;
  */
 const SurveyPage = () => {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params] = useQueryParams();
   const token = params.get('token') ?? '';
   const alias = params.get('alias') ?? '';
   const invitation = params.get('invitation') ?? '';
@@ -75,7 +75,7 @@ const SurveyPage = () => {
 /** After a 200: the answers are sent, nothing of them stays here, and the invitation is spent. */
 const Thanks = ({ organization }: { organization: string | null }) => {
   const { t } = useTranslation();
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useQueryParams();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();

@@ -1,13 +1,16 @@
-import { Navigate, useSearchParams } from 'react-router-dom';
-import { lazyPage } from '../../app/lazyPage';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 
-/** The survey is its own chunk: a participant downloads it and none of the dashboards. */
-export const surveyPage = lazyPage(() => import('./SurveyPage'));
-
-// Opened from a survey link, the survey's chunk is fetched while the entry still starts up.
-if (typeof window !== 'undefined' && ['/', '/register'].includes(window.location.pathname) && new URLSearchParams(window.location.search).has('token')) {
-  void surveyPage.preload().catch(() => undefined);
-}
+/**
+ * The participant's pages are a page of their own (survey.html, see
+ * domain/navigation/participant.ts): reached inside the dashboards' application, they are
+ * loaded as that page. The server answers their addresses with it, so this happens once.
+ */
+export const ParticipantHandOff = () => {
+  const { pathname, search } = useLocation();
+  useEffect(() => window.location.replace(`${pathname}${search}`), [pathname, search]);
+  return null;
+};
 
 /**
  * SPEC section 2: / is the survey page for someone arriving with a survey link; anyone
@@ -15,6 +18,5 @@ if (typeof window !== 'undefined' && ['/', '/register'].includes(window.location
  */
 export const SurveyRootPage = () => {
   const [params] = useSearchParams();
-  if (!params.get('token')) return <Navigate to="/login" replace />;
-  return <surveyPage.Page />;
+  return params.get('token') ? <ParticipantHandOff /> : <Navigate to="/login" replace />;
 };

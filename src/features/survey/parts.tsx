@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Checkbox } from 'react-aria-components';
+import { useTranslation } from './translate';
+import { Tick } from './controls';
 import type { QuestionDefinition, SurveyAnswer } from '../../../domain/contracts/survey';
 import { useDispatch } from '../../app/runtime';
 import type { Option } from './lookups';
@@ -29,13 +29,7 @@ export const useMessages = (messages: readonly string[]): string => {
   return messages.map((message) => t(message)).join(' ');
 };
 
-/** A visual mark for required questions; assistive technology hears aria-required instead. */
-export const RequiredMark = ({ required }: { required: boolean }) =>
-  required ? (
-    <span className="required-mark" aria-hidden="true">
-      {' *'}
-    </span>
-  ) : null;
+export { RequiredMark } from './controls';
 
 /**
  * The "Prefer not to answer" tick of a question that has one: ticking answers with the
@@ -46,11 +40,11 @@ export const PreferNotTick = ({ definition, answer, option }: { definition: Ques
   const dispatch = useDispatch();
   const { label } = useQuestionText(definition);
   return (
-    <Checkbox
-      className="react-aria-Checkbox prefer-not"
-      isSelected={answer?.disabled ?? false}
+    <Tick
+      className="prefer-not"
+      checked={answer?.disabled ?? false}
       isDisabled={option === undefined}
-      aria-label={t('survey_prefer_not_for', { question: label })}
+      ariaLabel={t('survey_prefer_not_for', { question: label })}
       onChange={(ticked) =>
         dispatch(
           ticked && option !== undefined
@@ -60,6 +54,6 @@ export const PreferNotTick = ({ definition, answer, option }: { definition: Ques
       }
     >
       {t('survey_prefer_not')}
-    </Checkbox>
+    </Tick>
   );
 };

@@ -1,14 +1,12 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import {
-  Button, Checkbox, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField,
-} from 'react-aria-components';
+import { useTranslation } from './translate';
 import type { AppState } from '../../../domain/app/state';
 import type { SurveyGroupOption } from '../../../domain/contracts/survey';
 import { useSection } from '../../app/resources';
 import { useDispatch, useSelector } from '../../app/runtime';
-import { normalise, useQuestionOptions, type Option } from './lookups';
-import { PreferNotTick, RequiredMark, useMessages, useQuestionText, type QuestionProps } from './parts';
+import { normalise, useQuestionOptions } from './lookups';
+import { PreferNotTick, useMessages, useQuestionText, type QuestionProps } from './parts';
+import { Combo, Picker, TextInput, Tick } from './controls';
 
 const selectToken = (s: AppState) => s.survey.token ?? '';
 
@@ -23,20 +21,20 @@ export const ChoiceQuestion = ({ definition, answer, messages }: QuestionProps) 
   const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field choice-question" data-invalid={error ? true : undefined}>
-      <Checkbox
-        className="react-aria-Checkbox"
-        isSelected={answer?.answer === ticked}
-        isRequired={definition.required}
-        isInvalid={error !== ''}
-        validationBehavior="aria"
-        aria-describedby={describedBy}
+      <Tick
+        checked={answer?.answer === ticked}
+        required={definition.required}
+        invalid={error !== ''}
+        describedBy={describedBy}
         onChange={(selected) => dispatch({ type: 'survey/setAnswer', questionId: definition.id, row: null, value: selected ? ticked : unticked })}
       >
-        <span>
-          {label}
-          <RequiredMark required={definition.required} />
-        </span>
-      </Checkbox>
+        {label}
+        {definition.required && (
+          <span className="required-mark" aria-hidden="true">
+            {' *'}
+          </span>
+        )}
+      </Tick>
       {help && (
         <p id={`${id}-help`} className="field-help">
           {help}
@@ -58,24 +56,16 @@ export const TextQuestion = ({ definition, answer, messages }: QuestionProps) =>
   const error = useMessages(messages);
   const value = typeof answer?.answer === 'string' ? answer.answer : '';
   return (
-    <TextField
-      className="field"
+    <TextInput
+      label={label}
+      help={help}
+      error={error}
+      required={definition.required}
       value={value}
-      onChange={(text) => dispatch({ type: 'survey/setAnswer', questionId: definition.id, row: null, value: text })}
-      isRequired={definition.required}
-      isInvalid={error !== ''}
-      validationBehavior="aria"
-      autoComplete={definition.key === 'first-name' ? 'given-name' : definition.key === 'last-name' ? 'family-name' : 'off'}
       maxLength={definition.maxLength ?? undefined}
-    >
-      <Label>
-        {label}
-        <RequiredMark required={definition.required} />
-      </Label>
-      <Input />
-      {help && <Text slot="description">{help}</Text>}
-      <FieldError>{error}</FieldError>
-    </TextField>
+      autoComplete={definition.key === 'first-name' ? 'given-name' : definition.key === 'last-name' ? 'family-name' : 'off'}
+      onChange={(text) => dispatch({ type: 'survey/setAnswer', questionId: definition.id, row: null, value: text })}
+    />
   );
 };
 
@@ -86,53 +76,6 @@ const useListPlaceholder = (status: string): string => {
   if (status === 'loaded' || status === 'empty') return t('survey_choose');
   return t('survey_options_loading');
 };
-
-interface PickerProps {
-  readonly label: React.ReactNode;
-  readonly help: string;
-  readonly error: string;
-  readonly required: boolean;
-  readonly options: readonly { id: string; name: string; disabled?: boolean }[];
-  readonly selected: string | null;
-  readonly placeholder: string;
-  readonly isDisabled?: boolean;
-  readonly onChange: (key: string) => void;
-}
-
-/** A short list as a select (react-aria Select: Enter, Space or arrows open it, typing jumps). */
-export const Picker = ({ label, help, error, required, options, selected, placeholder, isDisabled, onChange }: PickerProps) => (
-  <Select
-    className="field"
-    placeholder={placeholder}
-    selectedKey={selected}
-    onSelectionChange={(key) => key !== null && onChange(String(key))}
-    isRequired={required}
-    isInvalid={error !== ''}
-    isDisabled={isDisabled || options.length === 0}
-    disabledKeys={options.filter((option) => option.disabled).map((option) => option.id)}
-    validationBehavior="aria"
-  >
-    <Label>
-      {label}
-      <RequiredMark required={required} />
-    </Label>
-    <Button className="select-button">
-      <SelectValue />
-      <span aria-hidden="true" className="select-chevron" />
-    </Button>
-    {help && <Text slot="description">{help}</Text>}
-    <FieldError>{error}</FieldError>
-    <Popover className="select-popover">
-      <ListBox className="listbox" items={options}>
-        {(option) => (
-          <ListBoxItem id={option.id} textValue={option.name} className="listbox-item">
-            {option.name}
-          </ListBoxItem>
-        )}
-      </ListBox>
-    </Popover>
-  </Select>
-);
 
 /**
  * One option of a lookup list loaded whole; a dependent list (states, branches,
@@ -196,76 +139,6 @@ export const GroupQuestion = ({ definition, answer, messages }: QuestionProps) =
   );
 };
 
-interface OptionComboProps {
-  readonly label: string;
-  readonly help: string;
-  readonly error: string;
-  readonly required: boolean;
-  /** The options to show for the text typed. */
-  readonly options: readonly Option[];
-  readonly selected: Option | undefined;
-  readonly text: string;
-  readonly onText: (text: string) => void;
-  readonly onSelect: (option: Option) => void;
-  readonly isDisabled?: boolean;
-  readonly emptyText: string;
-  readonly inputRef?: React.Ref<HTMLInputElement>;
-  readonly labelHidden?: boolean;
-}
-
-/**
- * A searchable select (react-aria ComboBox): typing filters or searches, the arrow keys move
- * through the options and Enter picks one. The picked option always stays in the list, so
- * leaving the field shows its name again rather than the text typed.
- */
-export const OptionCombo = ({ label, help, error, required, options, selected, text, onText, onSelect, isDisabled, emptyText, inputRef, labelHidden }: OptionComboProps) => {
-  const items = useMemo(() => {
-    const list = options.map((option) => ({ id: String(option.id), option }));
-    return selected && !options.some((option) => option.id === selected.id) ? [...list, { id: String(selected.id), option: selected }] : list;
-  }, [options, selected]);
-  return (
-    <ComboBox
-      className="field combo-field"
-      items={items}
-      inputValue={text}
-      onInputChange={onText}
-      selectedKey={selected ? String(selected.id) : null}
-      onSelectionChange={(key) => {
-        const picked = items.find((item) => item.id === key);
-        if (picked) onSelect(picked.option);
-      }}
-      isRequired={required}
-      isInvalid={error !== ''}
-      isDisabled={isDisabled}
-      validationBehavior="aria"
-      allowsEmptyCollection
-      menuTrigger="input"
-    >
-      <Label className={labelHidden ? 'visually-hidden' : undefined}>
-        {label}
-        <RequiredMark required={required} />
-      </Label>
-      <div className="combo-input">
-        <Input ref={inputRef} />
-        <Button className="combo-button">
-          <span aria-hidden="true" className="select-chevron" />
-        </Button>
-      </div>
-      {help && <Text slot="description">{help}</Text>}
-      <FieldError>{error}</FieldError>
-      <Popover className="select-popover">
-        <ListBox className="listbox" renderEmptyState={() => <p className="listbox-empty">{emptyText}</p>}>
-          {items.map((item) => (
-            <ListBoxItem key={item.id} id={item.id} textValue={item.option.name} className="listbox-item">
-              {item.option.name}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </ComboBox>
-  );
-};
-
 /** A country: the list (about 250) is loaded whole and filtered as the person types. */
 export const CountryQuestion = ({ definition, answer, messages }: QuestionProps) => {
   const { t } = useTranslation();
@@ -286,7 +159,7 @@ export const CountryQuestion = ({ definition, answer, messages }: QuestionProps)
   const emptyText = status === 'loaded' ? t('survey_no_match') : status === 'error' ? t('survey_options_failed') : t('survey_options_loading');
   return (
     <div className="question-body">
-      <OptionCombo
+      <Combo
         label={label}
         help={help || t('survey_country_help')}
         error={error}

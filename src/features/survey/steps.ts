@@ -32,7 +32,7 @@ export const TOPICS: readonly Topic[] = [
   },
   { id: 'languages', title: 'survey_step_languages', keys: ['languages'] },
   { id: 'worldview', title: 'survey_step_worldview', keys: ['worldview', 'worldview-branch', 'worldview-denomination'] },
-  { id: 'heritage', title: 'survey_step_heritage', keys: ['cultural-heritage'] },
+  { id: 'heritage', title: 'survey_step_heritage', keys: ['cultural-heritage', 'cultures-belong', 'culture-identity', 'appearance'] },
   { id: 'about', title: 'survey_step_about', keys: ['gender', 'age', 'education', 'disability', 'sexual-orientation'] },
   { id: 'work', title: 'survey_step_work', keys: ['position-level', 'position-type'] },
 ];

@@ -1,3 +1,4 @@
+import { appCatalog } from '../../../infrastructure/resources/catalog';
 import { describe, expect, it } from 'vitest';
 import { Observable, Subject, of, throwError } from 'rxjs';
 import { createStore } from '../../../infrastructure/bus/store';
@@ -11,6 +12,7 @@ interface Call { path: string; query: unknown; body: unknown }
 const setup = (answer: (call: Call) => Observable<unknown>) => {
   const calls: Call[] = [];
   const deps: ResourceDeps = {
+    catalog: appCatalog,
     api: {
       call: ((endpoint: { path: string }, input: { query?: unknown; body?: unknown }) => {
         const call = { path: endpoint.path, query: input?.query, body: input?.body };

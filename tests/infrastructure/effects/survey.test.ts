@@ -1,3 +1,4 @@
+import { surveyCatalog } from '../../../infrastructure/resources/survey.catalog';
 import { describe, expect, it } from 'vitest';
 import { Subject, of, throwError, type Observable } from 'rxjs';
 import type { AnyEndpoint } from '../../../domain/contracts/endpoint';
@@ -65,6 +66,8 @@ const setup = (
     '/survey/survey-questions': () => of({ status: 200, data: QUESTIONS }),
   };
   const deps: SurveyDeps & ResourceDeps = {
+    // The participant's page knows only the survey's sections and actions.
+    catalog: surveyCatalog,
     api: {
       call: ((endpoint: AnyEndpoint, input: { query?: unknown; params?: unknown; body?: unknown } = {}) => {
         calls.push({ path: endpoint.path, query: input.query, params: input.params, body: input.body });

@@ -2,7 +2,8 @@ import axios, { AxiosError, AxiosHeaders, CanceledError, type AxiosAdapter, type
 import type { Observable } from 'rxjs';
 import type { AppEvent } from '../../../domain/app/events';
 import { counterIds } from '../../../domain/kernel/clock';
-import { createApiClient, type ApiClientOptions } from '../../../infrastructure/http/client';
+import { DEFAULT_TIMEOUT_MS, createApiClient, type ApiClientOptions } from '../../../infrastructure/http/client';
+import { axiosTransport } from '../../../infrastructure/http/axiosTransport';
 
 /** What one request looked like when it reached the network. */
 export interface SeenRequest {
@@ -64,7 +65,7 @@ export const clientOver = (network: { adapter: AxiosAdapter }, overrides: Partia
     report: (event) => events.push(event),
     ids: counterIds('report'),
     retryDelayMs: () => 0,
-    adapter: network.adapter,
+    transport: axiosTransport({ baseURL: '/api', timeoutMs: DEFAULT_TIMEOUT_MS, adapter: network.adapter }),
     ...overrides,
   });
   return { api, events };

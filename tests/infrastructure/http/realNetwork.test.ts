@@ -5,10 +5,13 @@ import * as t from 'io-ts';
 import { endpoint } from '../../../domain/contracts/endpoint';
 import type { AppEvent } from '../../../domain/app/events';
 import { counterIds } from '../../../domain/kernel/clock';
-import { createApiClient } from '../../../infrastructure/http/client';
+import { createApiClient, isApiFailure } from '../../../infrastructure/http/client';
+import { axiosTransport } from '../../../infrastructure/http/axiosTransport';
+import { fetchTransport } from '../../../infrastructure/http/fetchTransport';
+import type { HttpTransport } from '../../../infrastructure/http/transport';
 import { outcomeOf } from './fakeNetwork';
 
-// axios's own Node adapter against a local server: what the fake adapter cannot show.
+// Both transports (axios's own Node adapter, and fetch) against a local server: what the fake adapter cannot show.
 let server: Server;
 let baseURL = '';
 const received: IncomingMessage[] = [];
@@ -18,6 +21,8 @@ beforeAll(async () => {
     received.push(request);
     if (request.url === '/api/moved') {
       response.writeHead(302, { Location: '/api/target' }).end();
+    } else if (request.url === '/api/refused') {
+      response.writeHead(422, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 422, message: 'Please check your answer(s).', errors: { '17': ['Choose one.'] } }));
     } else if (request.url === '/api/target' || request.url?.startsWith('/api/echo')) {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 200, data: 'here' }));
     }
@@ -32,22 +37,26 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+const transports: Record<string, (timeoutMs: number) => HttpTransport> = {
+  axios: (timeoutMs) => axiosTransport({ baseURL, timeoutMs }),
+  fetch: (timeoutMs) => fetchTransport({ baseURL, timeoutMs }),
+};
+
+describe.each(Object.keys(transports))('over a real connection with %s', (name) => {
 const client = (timeoutMs = 2000) => {
   const events: AppEvent[] = [];
   const api = createApiClient({
-    baseURL,
+    transport: transports[name]!(timeoutMs),
     getLocale: () => 'fr',
     isSignedIn: () => true,
     cookies: { primary: () => 'primary-token', secondary: () => undefined },
     report: (event) => events.push(event),
     ids: counterIds(),
     retryDelayMs: () => 0,
-    timeoutMs,
   });
   return { api, events };
 };
 
-describe('over a real connection', () => {
   it('does not follow a redirect: the 3xx answer is accepted without data', async () => {
     received.length = 0;
     const { api, events } = client();
@@ -74,5 +83,31 @@ describe('over a real connection', () => {
     expect(received.map((r) => r.url)).toEqual(['/api/slow', '/api/slow']);
     expect(outcome.kind).toBe('error');
     expect(events).toEqual([{ type: 'api/failed', id: 'id-1', code: 'ECONNABORTED', url: '/slow', message: null, silent: false }]);
+  });
+
+  it('rejects a refused answer with its message and field errors, without retrying', async () => {
+    received.length = 0;
+    const { api } = client();
+    const outcome = await outcomeOf(api.call(endpoint({ method: 'POST', path: '/refused' }), { body: {} }));
+    expect(received).toHaveLength(1);
+    expect(outcome.kind).toBe('error');
+    const error = outcome.kind === 'error' ? outcome.error : undefined;
+    expect(isApiFailure(error) && [error.code, error.message, error.errors]).toEqual([422, 'Please check your answer(s).', { '17': ['Choose one.'] }]);
+  });
+
+  it('sends no body with a GET, even when one is given', async () => {
+    received.length = 0;
+    const { api } = client();
+    const echo = endpoint({ method: 'GET', path: '/echo', query: t.partial({ page: t.string }), body: t.strict({}), data: t.string });
+    const outcome = await outcomeOf(api.call(echo, { query: { page: 'x' }, body: {} }));
+    expect(outcome).toEqual({ kind: 'value', values: [{ status: 200, data: 'here' }] });
+    expect(received[0].headers['content-length'] ?? '0').toBe('0');
+  });
+
+  it('sends a JSON body with its content type', async () => {
+    received.length = 0;
+    const { api } = client();
+    await outcomeOf(api.call(endpoint({ method: 'POST', path: '/echo', body: t.strict({ a: t.number }), data: t.string }), { body: { a: 1 } }));
+    expect(received[0].headers['content-type']).toMatch(/^application\/json/);
   });
 });

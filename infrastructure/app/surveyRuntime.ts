@@ -1,0 +1,69 @@
+import { createStore, type Store } from '../bus/store';
+import type { Effect } from '../bus/types';
+import { DEFAULT_TIMEOUT_MS, createApiClient, createHttpReports } from '../http/client';
+import { fetchTransport } from '../http/fetchTransport';
+import { initialLanguage } from '../i18n/language';
+import { createParticipantTranslator, type ParticipantTranslator } from '../i18n/participantTranslator';
+import { translationEffect } from '../i18n/i18n.effects';
+import { initialLanguageEffect, type StartDeps } from '../effects/app.effects';
+import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources/resources.effects';
+import { surveyCatalog } from '../resources/survey.catalog';
+import type { ResourceCatalog } from '../resources/entries';
+import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
+import { createSurveyDraftStore } from '../storage/surveyDraft';
+
+export interface SurveyRuntime {
+  readonly store: Store;
+  readonly catalog: ResourceCatalog;
+  readonly i18n: ParticipantTranslator;
+  dispose(): void;
+}
+
+export interface SurveyEnvironment {
+  readonly storage: Storage;
+}
+
+type Deps = Pick<StartDeps, 'selectedLanguage'> & ResourceDeps & SurveyDeps;
+
+/**
+ * The participant's page (survey links and the emailed edit and delete links): the same bus,
+ * reducers and survey effects as the dashboards, without what a participant never uses
+ * (sessions, tabs, inactivity, the debug log), with fetch instead of axios and a small
+ * translator instead of i18next, so the page stays within the phone budget of the survey issue. A participant is never signed in, so no
+ * token is sent.
+ */
+export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
+  const { storage } = env;
+  const ids = { next: () => crypto.randomUUID() };
+  const clock = { now: () => Date.now() };
+  const i18n = createParticipantTranslator(initialLanguage(storage));
+  const reports = createHttpReports();
+  let store: Store | undefined;
+  const api = createApiClient({
+    transport: fetchTransport({ baseURL: '/api', timeoutMs: DEFAULT_TIMEOUT_MS }),
+    getLocale: () => store?.getState().i18n.language ?? i18n.language,
+    isSignedIn: () => false,
+    cookies: { primary: () => undefined, secondary: () => undefined },
+    report: reports.report,
+    ids,
+  });
+  const deps: Deps = {
+    api,
+    catalog: surveyCatalog,
+    clock,
+    selectedLanguage: () => initialLanguage(storage),
+    surveyDrafts: createSurveyDraftStore(storage),
+  };
+  const effects: Effect<Deps>[] = [
+    reports.effect as Effect<Deps>,
+    initialLanguageEffect,
+    sectionLoadEffect,
+    actionEffect,
+    ...surveyEffects,
+    translationEffect({ api, i18n, storage }) as Effect<Deps>,
+  ];
+  store = createStore({ tabId: crypto.randomUUID(), clock, ids, effects, deps });
+  store.dispatch({ type: 'app/start' });
+  const liveStore = store;
+  return { store: liveStore, catalog: surveyCatalog, i18n, dispose: () => liveStore.dispose() };
+};

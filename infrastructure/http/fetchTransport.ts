@@ -1,0 +1,59 @@
+import { type HttpTransport, NETWORK_CODE, TIMEOUT_CODE, TransportCancelled, TransportFailure, isAcceptedStatus } from './transport';
+
+export interface FetchTransportOptions {
+  readonly baseURL: string;
+  readonly timeoutMs: number;
+  readonly fetch?: typeof fetch;
+}
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (text === '') return '';
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * The participant page's transport: the browser's fetch, which costs nothing to download.
+ * A redirect is handed back as its 3xx answer (redirect: 'manual' shows it as status 0 in
+ * browsers, read here as a 302 without a body), like axios without redirects.
+ */
+export const fetchTransport = (options: FetchTransportOptions): HttpTransport => {
+  const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  return {
+    request: async ({ method, url, headers, body, signal }) => {
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
+      const abort = () => timeout.abort();
+      signal.addEventListener('abort', abort);
+      const form = typeof FormData !== 'undefined' && body instanceof FormData;
+      const sentHeaders: Record<string, string> = { ...headers };
+      // The browser writes the multipart boundary itself.
+      if (form) delete sentHeaders['Content-Type'];
+      try {
+        const response = await send(`${options.baseURL}${url}`, {
+          method,
+          headers: sentHeaders,
+          body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
+          redirect: 'manual',
+          signal: timeout.signal,
+        });
+        if (response.type === 'opaqueredirect') return { status: 302, body: '' };
+        const parsed = await readBody(response);
+        if (!isAcceptedStatus(response.status)) throw new TransportFailure(response.status, parsed);
+        return { status: response.status, body: parsed };
+      } catch (error) {
+        if (error instanceof TransportFailure) throw error;
+        if (signal.aborted) throw new TransportCancelled();
+        if (timeout.signal.aborted) throw new TransportFailure(TIMEOUT_CODE);
+        throw new TransportFailure(NETWORK_CODE);
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', abort);
+      }
+    },
+  };
+};

@@ -1,0 +1,45 @@
+/**
+ * What the API client needs from HTTP, so the dashboards can use axios while the participant's
+ * page, which must stay small on a phone, uses the browser's fetch. Both keep the rules of
+ * SPEC section 8: 200 to 399 are answers, redirects are not followed, a timeout has a code
+ * that is retried.
+ */
+export interface TransportRequest {
+  readonly method: string;
+  /** Below the base URL, with its query string already encoded. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** JSON-encodable, a FormData (multipart; the browser sets the boundary), or nothing. */
+  readonly body: unknown;
+  readonly signal: AbortSignal;
+}
+
+export interface TransportReply {
+  readonly status: number;
+  /** The parsed JSON body, or the text when it is not JSON ('' when empty). */
+  readonly body: unknown;
+}
+
+/** An answer outside 200 to 399 (`code` is its status, `body` its parsed body) or a transport error code. */
+export class TransportFailure {
+  constructor(
+    readonly code: number | string,
+    readonly body?: unknown,
+  ) {}
+}
+
+/** The request was aborted through its signal: not a failure, it ends quietly. */
+export class TransportCancelled {}
+
+export interface HttpTransport {
+  /** Resolves with a reply of status 200 to 399; rejects with TransportFailure or TransportCancelled. */
+  request(request: TransportRequest): Promise<TransportReply>;
+}
+
+/** SPEC section 8: the accepted status range. */
+export const isAcceptedStatus = (status: number): boolean => status >= 200 && status < 400;
+
+/** A timed-out request, in axios's words, so both transports are retried alike. */
+export const TIMEOUT_CODE = 'ECONNABORTED';
+/** No answer at all (offline, refused connection). */
+export const NETWORK_CODE = 'ERR_NETWORK';

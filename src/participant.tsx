@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createSurveyRuntime } from '../infrastructure/app/surveyRuntime';
+import { StoreProvider } from './app/runtime';
+import { ParticipantApp } from './features/survey/ParticipantApp';
+import { TranslatorProvider } from './features/survey/translate';
+import './styles.css';
+
+// Created once, outside React, like the dashboards' runtime.
+const runtime = createSurveyRuntime({ storage: window.localStorage });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StoreProvider runtime={runtime}>
+      <TranslatorProvider translator={runtime.i18n}>
+        <ParticipantApp />
+      </TranslatorProvider>
+    </StoreProvider>
+  </StrictMode>,
+);
