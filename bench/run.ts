@@ -9,3 +9,4 @@ await runLookupsBench();
 await runSubmitBench();
 await runStatisticsBench();
 (await import('./bundle.bench')).runBundleBench();
+await (await import('./participantLcp.bench')).runParticipantLcpBench();

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import { LINK_CAPACITY_MAX } from '../domain/contracts/tokens';
 import type { AnswerValue, LanguageRow } from '../domain/contracts/survey';
 import { buildApp } from '../server/app';
@@ -19,16 +20,37 @@ import { createTestDatabase } from '../tests/server/helpers/testDatabase';
  * transaction) at the same concurrency. PGlite in memory always; PostgreSQL too when
  * DATABASE_URL is set (a throwaway database, dropped after).
  *
- * autocannon is not installed here, so the load is a loop of `fetch` (undici) requests from
- * CONCURRENCY workers over keep-alive connections, in the server's own process: the numbers
- * include the client's cost, as they would with autocannon run in-process.
+ * The HTTP load is autocannon's, run in the server's own process (as its API allows) over
+ * CONCURRENCY keep-alive connections: the figures include the load tool's own cost on the
+ * same two cores. The baseline is CONCURRENCY loops of the bare transaction.
  */
 
 const SECONDS = Number(process.env.SUBMIT_BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.SUBMIT_BENCH_CONCURRENCY ?? 16);
 
+interface Throughput {
+  readonly perSecond: number;
+  readonly failed: number;
+  readonly total: number;
+  /** 99th percentile latency in ms, when the tool reports it. */
+  readonly p99?: number;
+}
+
+/** POSTs the bodies (cycled) with autocannon for SECONDS; a submit counts when it answers 200. */
+const load = async (url: string, bodies: readonly string[]): Promise<Throughput> => {
+  const result = await autocannon({
+    url,
+    connections: CONCURRENCY,
+    duration: SECONDS,
+    requests: bodies.map((body) => ({ method: 'POST' as const, headers: { 'content-type': 'application/json' }, body })),
+  });
+  const ok = result['2xx'];
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return { perSecond: ok / (result.duration || SECONDS), failed, total: ok + failed, p99: result.latency.p99 };
+};
+
 /** Runs `work` from CONCURRENCY loops for SECONDS; answers completed calls per second and failures. */
-const drive = async (work: () => Promise<boolean>): Promise<{ perSecond: number; failed: number; total: number }> => {
+const drive = async (work: () => Promise<boolean>): Promise<Throughput> => {
   const deadline = performance.now() + SECONDS * 1000;
   let done = 0;
   let failed = 0;
@@ -82,7 +104,6 @@ const benchOne = async (label: string, database: OpenDatabase): Promise<void> =>
       const own = await insertLink(db, organization.id, { capacity: LINK_CAPACITY_MAX });
       spread.push(JSON.stringify(surveyBody(own.token, questions)));
     }
-    let next = 0;
 
     const languages = questions['12'] as LanguageRow[];
     const baselineInsert = async (): Promise<boolean> => {
@@ -132,14 +153,15 @@ const benchOne = async (label: string, database: OpenDatabase): Promise<void> =>
     };
 
     const baseline = await drive(baselineInsert);
-    const http = await drive(() => post());
-    const spreadHttp = await drive(() => post(spread[(next += 1) % spread.length]));
-    const line = (name: string, result: { perSecond: number; failed: number; total: number }) =>
-      `  ${name.padEnd(52)}${result.perSecond.toFixed(0).padStart(7)} /s   ratio ${(result.perSecond / baseline.perSecond).toFixed(2)}${result.failed > 0 ? `   (${result.failed} of ${result.total} failed)` : ''}`;
+    const http = await load(url, [payload]);
+    const spreadHttp = await load(url, spread);
+    const line = (name: string, result: Throughput) =>
+      `  ${name.padEnd(54)}${result.perSecond.toFixed(0).padStart(7)} /s   ratio ${(result.perSecond / baseline.perSecond).toFixed(2)}` +
+      `${result.p99 === undefined ? '' : `   p99 ${result.p99.toFixed(0)} ms`}${result.failed > 0 ? `   (${result.failed} of ${result.total} failed)` : ''}`;
     console.log(`submit: survey submit on ${label}, ${CONCURRENCY} concurrent, ${SECONDS} s each`);
     console.log(line('baseline: bare INSERTs of the same rows (1 txn)', baseline));
-    console.log(line('POST /api/diversity-survey, one link (fetch)', http));
-    console.log(line(`POST /api/diversity-survey, ${CONCURRENCY} links (fetch)`, spreadHttp));
+    console.log(line('POST /api/diversity-survey, one link (autocannon)', http));
+    console.log(line(`POST /api/diversity-survey, ${CONCURRENCY} links (autocannon)`, spreadHttp));
   } finally {
     await app.close();
   }
