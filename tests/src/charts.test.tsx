@@ -1,15 +1,19 @@
 // @vitest-environment jsdom
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import type { CrossTable, Distribution, StatTree, TreeCell } from '../../domain/contracts/stats';
+import type { CrossTable, Distribution, StatCell, StatTree, TreeCell } from '../../domain/contracts/stats';
 import { createI18n } from '../../infrastructure/i18n/i18n';
 import { Bar } from '../../src/features/charts/Bar';
-import { Donut, arcPath } from '../../src/features/charts/Donut';
+import { Donut, donutPieces } from '../../src/features/charts/Donut';
 import { Pyramid } from '../../src/features/charts/Pyramid';
-import { StackedBar } from '../../src/features/charts/StackedBar';
-import { Tree, treeRows } from '../../src/features/charts/Tree';
+import { StackedBar, rowSegments } from '../../src/features/charts/StackedBar';
+import { Tree, sortTree, treeRows } from '../../src/features/charts/Tree';
+import { MAP_RAMP, NO_FIGURE_FILL, WorldMap, mapScale, placeCells, type CountryShape } from '../../src/features/charts/WorldMap';
+import { WORLD_SHAPES, shapeIdOfAlpha2 } from '../../src/features/charts/worldShapes';
+import { ISO_NUMERIC } from '../../src/features/charts/isoNumeric';
 import { formatPercent, transpose, truncate } from '../../src/features/charts/format';
 import { GENDER_COLOURS, HATCH_ID, PALETTE, colourFor, genderColour } from '../../src/features/charts/palette';
 import { initialAppState } from '../../domain/app/state';
@@ -140,6 +144,17 @@ describe('Bar', () => {
     expect(el.querySelector(`pattern#${HATCH_ID}`)).not.toBeNull();
   });
 
+  it('draws bar lengths in proportion to the shares, the largest filling the plot', async () => {
+    const el = await render(<Bar title="Country of birth" data={countries} />);
+    const width = (key: string) => Number(el.querySelector(`g[data-key="${key}"] rect`)!.getAttribute('width'));
+    expect(width('AU')).toBeCloseTo(420 - 100 - 60, 6);
+    expect(width('GB') / width('AU')).toBeCloseTo(30 / 50, 6);
+    expect(width('pn') / width('AU')).toBeCloseTo(12.5 / 50, 6);
+    const ys = ['AU', 'GB', 'NZ', 'pn'].map((key) => Number(el.querySelector(`g[data-key="${key}"] rect`)!.getAttribute('y')));
+    expect(ys[1] - ys[0]).toBeCloseTo(26, 6);
+    expect(ys[3] - ys[2]).toBeCloseTo(26, 6);
+  });
+
   it('styles Prefer not to answer apart', async () => {
     const el = await render(<Bar title="Country of birth" data={countries} />);
     expect(el.querySelector('g[data-key="pn"] rect')!.getAttribute('fill')).toBe(GENDER_COLOURS.PREFER_NOT);
@@ -187,9 +202,28 @@ describe('Donut', () => {
     expect(el.querySelectorAll('path.slice')).toHaveLength(1);
   });
 
-  it('builds closed annulus paths, a full turn included', () => {
-    expect(arcPath(5, 10, 0, Math.PI)).toMatch(/^M.*A10,10 0 0 1 .*L.*A5,5 0 0 0 .*Z$/);
-    expect(arcPath(5, 10, 0, 2 * Math.PI)).toContain('A10,10 0 1 1');
+  it('lays the released shares and the hidden rest around exactly one full turn', () => {
+    const pieces = donutPieces(countries);
+    expect(pieces.map((p) => (p.data.kind === 'value' ? p.data.cell.key : 'rest'))).toEqual(['AU', 'GB', 'pn', 'rest']);
+    expect(pieces[0].startAngle).toBe(0);
+    const turn = pieces.reduce((sum, p) => sum + (p.endAngle - p.startAngle), 0);
+    expect(turn).toBeCloseTo(2 * Math.PI, 9);
+    // Each arc is its share of the whole: Australia's 50 % is half the ring.
+    expect(pieces[0].endAngle - pieces[0].startAngle).toBeCloseTo(Math.PI, 9);
+    expect(pieces[3].endAngle - pieces[3].startAngle).toBeCloseTo((7.5 / 100) * 2 * Math.PI, 9);
+  });
+
+  it('keeps shares past 100 % (several answers each) in proportion, with no rest', () => {
+    const multiple: Distribution = { total: 10, multiple: true, cells: [{ key: 'a', label: 'A', count: 9, percent: 90 }, { key: 'b', label: 'B', count: 6, percent: 60 }] };
+    const pieces = donutPieces(multiple);
+    expect(pieces).toHaveLength(2);
+    expect((pieces[0].endAngle - pieces[0].startAngle) / (pieces[1].endAngle - pieces[1].startAngle)).toBeCloseTo(1.5, 9);
+  });
+
+  it('draws each slice as a closed d3 arc path', async () => {
+    const el = await render(<Donut title="Born here" data={countries} />);
+    for (const path of el.querySelectorAll('path.slice')) expect(path.getAttribute('d')).toMatch(/^M.*A.*Z$/);
+    expect(el.querySelector('path.slice[data-key="NZ"]')).toBeNull();
   });
 });
 
@@ -221,6 +255,25 @@ describe('Pyramid', () => {
     expect(svgOf(el).getAttribute('aria-label')).toContain(`Non-binary ${HIDDEN_5}`);
   });
 
+  it('scales both sides alike and stacks the other genders end to end', async () => {
+    const el = await render(<Pyramid title="Gender by age" data={ageByGender} />);
+    const rects = [...el.querySelector('g.pyramid-row[data-key="25-29"]')!.querySelectorAll('rect')]
+      .map((r) => ({ x: Number(r.getAttribute('x')), w: Number(r.getAttribute('width')) }));
+    // The largest side (26.7 % of women in 25-29, against 23.3 % + a stub) fills its half.
+    expect(rects[0].w).toBeCloseTo((520 - 70) / 2 - 10, 6);
+    expect(rects[1].w / rects[0].w).toBeCloseTo(23.3 / 26.7, 6);
+    expect(rects[0].x + rects[0].w).toBeCloseTo(520 / 2 - 35, 6);
+    expect(rects[1].x).toBeCloseTo(520 / 2 + 35, 6);
+    expect(rects[2].x).toBeCloseTo(rects[1].x + rects[1].w, 6);
+    expect(rects[2].w).toBeCloseTo(14, 6);
+  });
+
+  it('puts the youngest band at the bottom', async () => {
+    const el = await render(<Pyramid title="Gender by age" data={ageByGender} />);
+    const y = (key: string) => Number(/translate\(0,([\d.]+)\)/.exec(el.querySelector(`g.pyramid-row[data-key="${key}"]`)!.getAttribute('transform')!)![1]);
+    expect(y('25-29')).toBeGreaterThan(y('30-34'));
+  });
+
   it('reads as a table with both margins', async () => {
     const el = await render(<Pyramid title="Gender by age" data={ageByGender} />);
     await showTable(el);
@@ -239,6 +292,21 @@ describe('StackedBar', () => {
     expect(rects.map((r) => r.getAttribute('fill'))).toEqual([GENDER_COLOURS.FEMALE, GENDER_COLOURS.MALE, `url(#${HATCH_ID})`]);
     const total = rects.reduce((s, r) => s + Number(r.getAttribute('width')), 0);
     expect(total).toBeCloseTo(480 - 110 - 10, 1);
+    // Stacked end to end, each segment its share of the row: 6 of 13 women, 5 of 13 men.
+    const [women, men, hidden] = rects.map((r) => ({ x: Number(r.getAttribute('x')), w: Number(r.getAttribute('width')) }));
+    expect(men.x).toBeCloseTo(women.x + women.w, 6);
+    expect(hidden.x).toBeCloseTo(men.x + men.w, 6);
+    expect(women.w / 360).toBeCloseTo(20 / 43.3, 3);
+    expect(men.w / women.w).toBeCloseTo(16.7 / 20, 6);
+  });
+
+  it('hatches a whole row whose total is hidden and never draws it as an empty bar', async () => {
+    const hiddenRow: CrossTable = { ...ageByGender, rowTotals: [ageByGender.rowTotals[0], { key: '30-34', label: '30-34', suppressed: true, threshold: 5 }] };
+    const el = await render(<StackedBar title="Age by gender" data={hiddenRow} genders />);
+    const rects = [...el.querySelectorAll('g.stack-row[data-key="30-34"] rect')];
+    expect(rects).toHaveLength(1);
+    expect(rects[0].getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
+    expect(Number(rects[0].getAttribute('width'))).toBeGreaterThan(0);
   });
 });
 
@@ -275,6 +343,19 @@ describe('Tree', () => {
     expect(rows[2].parentRow).toBe(1);
   });
 
+  it('sorts every level largest first with hidden nodes last, keeping each subtree whole', () => {
+    const sorted = sortTree([node('small', 5), node('hidden', null), node('big', 50, [node('b2', 10), node('b1', 40)])]);
+    expect(sorted.map((n) => n.key)).toEqual(['big', 'small', 'hidden']);
+    expect(sorted[0].children.map((n) => n.key)).toEqual(['b1', 'b2']);
+  });
+
+  it('draws bar lengths in proportion to the node shares', async () => {
+    const el = await render(<Tree title="Worldviews" data={worldviews} />);
+    const width = (key: string) => Number(el.querySelector(`g.tree-node[data-key="${key}"] rect`)!.getAttribute('width'));
+    expect(width('Catholic') / width('Christianity')).toBeCloseTo(30 / 60, 6);
+    expect(width('No religion') / width('Christianity')).toBeCloseTo(40 / 60, 6);
+  });
+
   it('draws every node, truncated, and hidden nodes hatched', async () => {
     const el = await render(<Tree title="Worldviews" data={worldviews} />);
     const nodes = [...el.querySelectorAll('g.tree-node')];
@@ -298,6 +379,146 @@ describe('Tree', () => {
     expect(rows[2].getAttribute('data-depth')).toBe('2');
     expect(rows[2].querySelector('th')!.textContent).toBe('Level 3: Roman Catholic');
     expect(rows[4].textContent).toContain(HIDDEN_5);
+  });
+});
+
+// Released shares that add up to at most 100 % (one answer each), some cells hidden.
+const cellsArb = fc.array(fc.option(fc.integer({ min: 1, max: 1000 }), { nil: null }), { minLength: 1, maxLength: 12 }).map((weights) => {
+  const sum = weights.reduce<number>((s, w) => s + (w ?? 0), 0) || 1;
+  return weights.map((w, i): StatCell => (w === null
+    ? { key: `k${i}`, label: `L${i}`, suppressed: true, threshold: 5 }
+    : { key: `k${i}`, label: `L${i}`, count: w, percent: Math.floor((w / sum) * 1000) / 10 }));
+});
+
+describe('chart layouts (properties)', () => {
+  it('a ring never runs past one turn, fills it when a value is hidden, and gives each share its angle', () => {
+    fc.assert(fc.property(cellsArb, (cells) => {
+      const pieces = donutPieces({ total: 100, multiple: false, cells });
+      const turn = pieces.reduce((s, p) => s + (p.endAngle - p.startAngle), 0);
+      expect(turn).toBeLessThanOrEqual(2 * Math.PI + 1e-9);
+      if (cells.some((c) => 'suppressed' in c)) expect(turn).toBeCloseTo(2 * Math.PI, 9);
+      const whole = Math.max(100, cells.reduce((s, c) => s + ('suppressed' in c ? 0 : c.percent), 0));
+      for (const p of pieces) if (p.data.kind === 'value') expect(p.endAngle - p.startAngle).toBeCloseTo((p.data.cell.percent / whole) * 2 * Math.PI, 9);
+      // A hidden cell never gets an arc of its own.
+      expect(pieces.filter((p) => p.data.kind === 'value')).toHaveLength(cells.filter((c) => !('suppressed' in c)).length);
+    }));
+  });
+
+  it('a stacked row is contiguous, never negative, and no wider than the plot', () => {
+    fc.assert(fc.property(cellsArb, (cells) => {
+      const columns = cells.map((c) => ({ key: c.key, label: c.label }));
+      const released = cells.reduce((s, c) => s + ('suppressed' in c ? 0 : c.percent), 0);
+      const total: StatCell = { key: 'row', label: 'Row', count: 1, percent: Math.max(released, 0.1) };
+      const segments = rowSegments(cells, total, 300, columns, false, () => 'hidden');
+      let x = 0;
+      for (const segment of segments) {
+        expect(segment.x).toBeCloseTo(x, 6);
+        expect(segment.w).toBeGreaterThanOrEqual(0);
+        x = segment.x + segment.w;
+      }
+      expect(x).toBeLessThanOrEqual(300 + 1e-6);
+      // One segment per released cell, in column order; hidden cells only ever share the hatched rest.
+      expect(segments.filter((s) => !s.hidden).map((s) => s.key)).toEqual(cells.filter((c) => !('suppressed' in c)).map((c) => c.key));
+      expect(segments.filter((s) => s.hidden).length).toBeLessThanOrEqual(1);
+    }));
+  });
+});
+
+describe('WorldMap', () => {
+  // Principle ids as the statistics key them, and the countries list's alpha-2 codes.
+  const codes: Record<string, string> = { '101': 'AU', '102': 'GB', '103': 'NZ', '104': 'SG', '105': 'XK' };
+  const shapeOf = (key: string) => (codes[key] ? shapeIdOfAlpha2(codes[key]) : undefined);
+  const born: Distribution = {
+    total: 60,
+    multiple: false,
+    cells: [
+      { key: '101', label: 'Australia', count: 30, percent: 50 },
+      { key: '102', label: 'United Kingdom', count: 12, percent: 20 },
+      { key: '103', label: 'New Zealand', suppressed: true, threshold: 5 },
+      { key: '104', label: 'Singapore', count: 6, percent: 10 },
+      { key: '105', label: 'Kosovo', suppressed: true, threshold: 5 },
+      { key: 'pn', label: 'Prefer not to answer', count: 6, percent: 10, preferNot: true },
+    ],
+  };
+  const countryPath = (el: HTMLElement, numeric: string) => el.querySelector(`path.map-country[data-id="${numeric}"]`)!;
+
+  it('keys countries by ISO numeric code, as the topology does', () => {
+    expect(ISO_NUMERIC.AU).toBe('036');
+    expect(ISO_NUMERIC.GB).toBe('826');
+    expect(shapeIdOfAlpha2('nz')).toBe('554');
+    expect(shapeIdOfAlpha2('XK')).toBe('XK');
+    expect(shapeIdOfAlpha2('prefer_not')).toBeUndefined();
+    const ids = new Set(WORLD_SHAPES.map((s) => s.id));
+    expect(ids.size).toBe(WORLD_SHAPES.length);
+    for (const code of ['036', '826', '554', '076', '356', 'XK']) expect(ids.has(code)).toBe(true);
+  });
+
+  it('puts each figure on its outline and keeps the ones without an outline for the table', () => {
+    const placed = placeCells(born.cells, new Set(['036', '826', '554']), shapeOf);
+    expect([...placed.byShape.keys()]).toEqual(['036', '826', '554']);
+    expect(placed.offMap.map((c) => c.key)).toEqual(['104', '105', 'pn']);
+  });
+
+  it('shades released shares in six steps with fixed breaks, darker for more', () => {
+    const colour = mapScale();
+    expect([0.3, 1, 1.9, 2, 7.5, 10, 24.9, 25, 80].map((p) => MAP_RAMP.indexOf(colour(p)))).toEqual([0, 1, 1, 2, 3, 4, 4, 5, 5]);
+  });
+
+  it('colours a released country, hatches a hidden one and greys the rest, each named on hover', async () => {
+    const el = await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />);
+    expect(svgOf(el).getAttribute('role')).toBe('img');
+    const au = countryPath(el, '036');
+    expect(au.getAttribute('fill')).toBe(MAP_RAMP[5]);
+    expect(au.querySelector('title')!.textContent).toBe('Australia: 30 (50.0%)');
+    expect(countryPath(el, '826').getAttribute('fill')).toBe(MAP_RAMP[4]);
+    const nz = countryPath(el, '554');
+    expect(nz.getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
+    expect(nz.getAttribute('data-hidden')).toBe('true');
+    expect(nz.querySelector('title')!.textContent).toBe(`New Zealand: ${HIDDEN_5}`);
+    expect(countryPath(el, 'XK').getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
+    const brazil = countryPath(el, '076');
+    expect(brazil.getAttribute('fill')).toBe(NO_FIGURE_FILL);
+    expect(brazil.querySelector('title')!.textContent).toBe('Brazil: no figure');
+    // No hidden country is ever said or drawn as zero.
+    for (const path of el.querySelectorAll('path.map-country[data-hidden]')) expect(path.querySelector('title')!.textContent).not.toMatch(/\b0(\.0)?%|: 0\b/);
+    // Every outline is drawn, Antarctica only when it has a figure.
+    expect(el.querySelectorAll('path.map-country').length).toBe(WORLD_SHAPES.length - 1);
+    for (const path of el.querySelectorAll('path.map-country')) expect(path.getAttribute('d')).toMatch(/^M[\d.-]/);
+  });
+
+  it('has a legend of the six steps, the hidden hatch and no figure, and counts what the map cannot show', async () => {
+    const el = await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />);
+    const legend = el.querySelector('g.map-legend')!;
+    expect([...legend.querySelectorAll('g.map-legend-step rect')].map((r) => r.getAttribute('fill'))).toEqual([...MAP_RAMP]);
+    expect([...legend.querySelectorAll('g.map-legend-step text')].map((t) => t.textContent)).toEqual(['under 1.0%', '1.0%–2.0%', '2.0%–5.0%', '5.0%–10.0%', '10.0%–25.0%', '25.0% or more']);
+    expect(legend.textContent).toContain('hidden');
+    expect(legend.textContent).toContain('no figure');
+    // Singapore is too small for the 1:110m outlines; Prefer not to answer has no place.
+    expect(el.textContent).toContain('2 values are not on the map: see the table view');
+  });
+
+  it('reads as a table with every country, hidden ones never as zero', async () => {
+    const el = await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />);
+    await showTable(el);
+    const rows = [...el.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Australia', '30', '50.0%'],
+      ['United Kingdom', '12', '20.0%'],
+      ['New Zealand', HIDDEN_5],
+      ['Singapore', '6', '10.0%'],
+      ['Kosovo', HIDDEN_5],
+      ['Prefer not to answer', '6', '10.0%'],
+    ]);
+  });
+
+  it('draws small test outlines on the fitted projection', async () => {
+    const square = (id: string, x: number): CountryShape => ({
+      type: 'Feature', id, properties: { name: id },
+      geometry: { type: 'Polygon', coordinates: [[[x, 0], [x, 10], [x + 10, 10], [x + 10, 0], [x, 0]]] },
+    });
+    const el = await render(<WorldMap title="Map" data={born} shapes={[square('036', 0), square('554', 20)]} shapeOf={shapeOf} />);
+    expect(el.querySelectorAll('path.map-country')).toHaveLength(2);
+    expect(countryPath(el, '036').getAttribute('fill')).toBe(MAP_RAMP[5]);
   });
 });
 

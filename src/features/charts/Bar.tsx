@@ -1,3 +1,4 @@
+import { scaleBand, scaleLinear } from 'd3-scale';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type Distribution, type ReleasedCell, type StatCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
@@ -19,6 +20,19 @@ export const byShare = (cells: readonly StatCell[]): StatCell[] => {
 };
 
 /**
+ * Where each bar goes: rows on a band scale, lengths on a linear scale from 0 to the largest
+ * released share (so small groups stay visible). Hidden cells take no part in the domain.
+ */
+export const barScales = (cells: readonly StatCell[], plot: number) => {
+  const max = Math.max(1, ...cells.map((c) => (isSuppressed(c) ? 0 : c.percent)));
+  // Inner padding p with outer p / 2 keeps the step at exactly one BAR_ROW per value.
+  const gap = 8 / BAR_ROW;
+  const rows = scaleBand<number>().domain(cells.map((_, i) => i)).range([4, 4 + cells.length * BAR_ROW]).paddingInner(gap).paddingOuter(gap / 2);
+  const length = scaleLinear().domain([0, max]).range([0, plot]);
+  return { rows, length };
+};
+
+/**
  * Horizontal bars, one per value, scaled to the largest share so small groups stay visible.
  * A hidden value draws a short hatched stub: it exists, its size is not told.
  */
@@ -27,8 +41,8 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
   // A capped chart shows the largest values (hidden ones last, their size unknown); the table has them all.
   const cells = maxRows === undefined ? data.cells : byShare(data.cells).slice(0, maxRows);
   const more = data.cells.length - cells.length;
-  const max = Math.max(1, ...cells.map((c) => (isSuppressed(c) ? 0 : c.percent)));
   const plot = WIDTH - LABEL_W - VALUE_W;
+  const { rows, length } = barScales(cells, plot);
   const height = Math.max(1, cells.length) * BAR_ROW + 8 + (more > 0 ? BAR_ROW : 0);
   return (
     <ChartFrame
@@ -39,25 +53,26 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
       table={<ChartTable caption={title} cells={data.cells} />}
     >
       {cells.map((c, i) => {
-        const y = 4 + i * BAR_ROW;
+        const top = rows(i) ?? 0;
+        const middle = top + rows.bandwidth() / 2;
         const hidden = isSuppressed(c);
         // A short hatched stub: a long one would read as a large group.
-        const w = hidden ? HIDDEN_STUB : Math.max(1, (c.percent / max) * plot);
+        const w = hidden ? HIDDEN_STUB : Math.max(1, length(c.percent));
         return (
           <g key={c.key} className="bar" data-key={c.key} data-hidden={hidden || undefined}>
             <title>{`${c.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${c.count} (${formatPercent(c.percent)})`}`}</title>
-            <text x={LABEL_W - 6} y={y + BAR_ROW / 2} textAnchor="end" dominantBaseline="middle" className="chart-label">
+            <text x={LABEL_W - 6} y={middle} textAnchor="end" dominantBaseline="middle" className="chart-label">
               {truncate(c.label)}
             </text>
             <rect
               x={LABEL_W}
-              y={y + 4}
+              y={top}
               width={w}
-              height={BAR_ROW - 8}
+              height={rows.bandwidth()}
               fill={hidden ? `url(#${HATCH_ID})` : colourFor(c, genders ? i : 0, genders)}
               stroke={hidden ? '#6b6b6b' : undefined}
             />
-            <text x={LABEL_W + w + 4} y={y + BAR_ROW / 2} dominantBaseline="middle" className="chart-value">
+            <text x={LABEL_W + w + 4} y={middle} dominantBaseline="middle" className="chart-value">
               {hidden ? t('chart_hidden_short') : formatPercent(c.percent)}
             </text>
           </g>

@@ -1,3 +1,5 @@
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { stack } from 'd3-shape';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
@@ -22,9 +24,20 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
   const pct = (c: StatCell | undefined) => (c && !isSuppressed(c) ? c.percent : 0);
   const right = (row: readonly StatCell[]) => row.slice(1).reduce((s, c) => s + pct(c), 0);
   const max = Math.max(1, ...data.cells.map((row) => Math.max(pct(row[0]), right(row))));
-  const scale = (p: number) => (p / max) * side;
+  // Both sides share one linear scale, so a bar's length means the same share left and right.
+  const scale = scaleLinear().domain([0, max]).range([0, side]);
   const stub = 14;
   const n = data.rows.length;
+  // Youngest band at the bottom: the band scale runs upwards.
+  const band = scaleBand<number>().domain(data.rows.map((_, i) => i)).range([n * ROW, 0]).paddingInner(6 / ROW).paddingOuter(3 / ROW);
+  // The genders after the first stack to the right; a hidden cell takes a stub's room, its size untold.
+  const rightColumns = data.columns.slice(1).map((_, k) => k + 1);
+  const rightStack = stack<readonly StatCell[], number>()
+    .keys(rightColumns)
+    .value((row, j) => {
+      const cell = row[j];
+      return !cell ? 0 : isSuppressed(cell) ? scale.invert(stub) : cell.percent;
+    })(data.cells);
   const legendTop = n * ROW + 10;
   const height = legendTop + Math.ceil(data.columns.length / 4) * LEGEND_ROW + 10;
   const cx = WIDTH / 2;
@@ -38,37 +51,36 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
   return (
     <ChartFrame title={title} summary={summary} width={WIDTH} height={height} table={<CrossChartTable caption={title} table={data} />}>
       {data.rows.map((r, i) => {
-        const y = (n - 1 - i) * ROW;
+        const y = band(i) ?? 0;
+        const h = band.bandwidth();
         const row = data.cells[i] ?? [];
-        let x = cx + AXIS_W / 2;
         const left = row[0];
         return (
           <g key={r.key} transform={`translate(0,${y})`} className="pyramid-row" data-key={r.key}>
-            <text x={cx} y={ROW / 2} textAnchor="middle" dominantBaseline="middle" className="chart-label">
+            <text x={cx} y={h / 2} textAnchor="middle" dominantBaseline="middle" className="chart-label">
               <title>{r.label}</title>
               {truncate(r.label)}
             </text>
             {left && (isSuppressed(left) ? (
-              <rect x={cx - AXIS_W / 2 - stub} y={3} width={stub} height={ROW - 6} fill={`url(#${HATCH_ID})`} stroke="#6b6b6b" data-hidden="true">
+              <rect x={cx - AXIS_W / 2 - stub} y={0} width={stub} height={h} fill={`url(#${HATCH_ID})`} stroke="#6b6b6b" data-hidden="true">
                 <title>{`${r.label}, ${data.columns[0]?.label}: ${t('chart_hidden', { k: left.threshold })}`}</title>
               </rect>
             ) : (
-              <rect x={cx - AXIS_W / 2 - scale(left.percent)} y={3} width={scale(left.percent)} height={ROW - 6} fill={colourFor(header(0), 0, true)}>
+              <rect x={cx - AXIS_W / 2 - scale(left.percent)} y={0} width={scale(left.percent)} height={h} fill={colourFor(header(0), 0, true)}>
                 <title>{`${r.label}, ${data.columns[0]?.label}: ${left.count} (${formatPercent(left.percent)})`}</title>
               </rect>
             ))}
             {row.slice(1).map((c, k) => {
               const j = k + 1;
-              const w = isSuppressed(c) ? stub : scale(c.percent);
-              const rect = (
-                <rect key={data.columns[j]?.key ?? j} x={x} y={3} width={w} height={ROW - 6}
-                  fill={isSuppressed(c) ? `url(#${HATCH_ID})` : colourFor(header(j), j, true)}
-                  stroke={isSuppressed(c) ? '#6b6b6b' : '#fff'} data-hidden={isSuppressed(c) || undefined}>
-                  <title>{`${r.label}, ${data.columns[j]?.label}: ${isSuppressed(c) ? t('chart_hidden', { k: c.threshold }) : `${c.count} (${formatPercent(c.percent)})`}`}</title>
+              const [from, to] = rightStack[k]?.[i] ?? [0, 0];
+              const hidden = isSuppressed(c);
+              return (
+                <rect key={data.columns[j]?.key ?? j} x={cx + AXIS_W / 2 + scale(from)} y={0} width={scale(to) - scale(from)} height={h}
+                  fill={hidden ? `url(#${HATCH_ID})` : colourFor(header(j), j, true)}
+                  stroke={hidden ? '#6b6b6b' : '#fff'} data-hidden={hidden || undefined}>
+                  <title>{`${r.label}, ${data.columns[j]?.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${c.count} (${formatPercent(c.percent)})`}`}</title>
                 </rect>
               );
-              x += w;
-              return rect;
             })}
           </g>
         );

@@ -1,3 +1,5 @@
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { stack } from 'd3-shape';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
@@ -35,17 +37,31 @@ export const rowSegments = (
     const k = rowTotal && isSuppressed(rowTotal) ? rowTotal.threshold : 0;
     return [{ key: 'hidden', x: 0, w: width, hidden: true, fill: `url(#${HATCH_ID})`, title: hiddenText(k) }];
   }
-  const segs: Segment[] = [];
-  let x = 0;
-  cells.forEach((c, j) => {
-    if (isSuppressed(c)) return;
-    const w = (c.percent / Math.max(whole, released)) * width;
-    segs.push({ key: columns[j]?.key ?? String(j), x, w, hidden: false, fill: colourFor({ key: columns[j]?.key ?? '', label: columns[j]?.label, preferNot: c.preferNot }, j, genders), title: `${columns[j]?.label ?? ''}: ${c.count} (${formatPercent(c.percent)})` });
-    x += w;
+  // d3's stack lays the released cells end to end (a hidden one takes no room); a linear scale
+  // turns the row's whole into the bar's width.
+  const layers = stack<readonly StatCell[], number>()
+    .keys(cells.map((_, j) => j))
+    .value((row, j) => {
+      const cell = row[j];
+      return cell && !isSuppressed(cell) ? cell.percent : 0;
+    })([cells]);
+  const x = scaleLinear().domain([0, Math.max(whole, released)]).range([0, width]);
+  const segs: Segment[] = layers.flatMap((layer) => {
+    const j = layer.key;
+    const c = cells[j];
+    if (!c || isSuppressed(c)) return [];
+    const [start, end] = layer[0] ?? [0, 0];
+    const column = columns[j];
+    return [{
+      key: column?.key ?? String(j), x: x(start), w: x(end) - x(start), hidden: false,
+      fill: colourFor({ key: column?.key ?? '', label: column?.label, preferNot: c.preferNot }, j, genders),
+      title: `${column?.label ?? ''}: ${c.count} (${formatPercent(c.percent)})`,
+    }];
   });
+  const end = x(released);
   const firstHidden = cells.find(isSuppressed);
-  if (firstHidden && width - x > 0.5) {
-    segs.push({ key: 'hidden', x, w: width - x, hidden: true, fill: `url(#${HATCH_ID})`, title: hiddenText(firstHidden.threshold) });
+  if (firstHidden && width - end > 0.5) {
+    segs.push({ key: 'hidden', x: end, w: width - end, hidden: true, fill: `url(#${HATCH_ID})`, title: hiddenText(firstHidden.threshold) });
   }
   return segs;
 };
@@ -62,6 +78,7 @@ export const StackedBar = ({ title, data, genders = false, max }: { title: strin
   };
   const shown = max === undefined ? order : [...order].sort((a, b) => share(b) - share(a)).slice(0, max);
   const more = data.rows.length - shown.length;
+  const rowAt = scaleBand<number>().domain(shown).range([0, shown.length * ROW]).paddingInner(8 / ROW).paddingOuter(4 / ROW);
   const legendTop = shown.length * ROW + 10 + (more > 0 ? LEGEND_ROW : 0);
   const height = legendTop + Math.ceil(data.columns.length / 3) * LEGEND_ROW + 10;
   const hiddenText = (k: number) => t('chart_hidden', { k });
@@ -76,14 +93,14 @@ export const StackedBar = ({ title, data, genders = false, max }: { title: strin
       {more > 0 && (
         <text x={LABEL_W} y={shown.length * ROW + 12} className="chart-note">{t('chart_more_in_table', { count: more })}</text>
       )}
-      {shown.map((i, position) => ({ r: data.rows[i], i, position })).map(({ r, i, position }) => (
-        <g key={r.key} transform={`translate(0,${position * ROW})`} className="stack-row" data-key={r.key}>
-          <text x={LABEL_W - 6} y={ROW / 2} textAnchor="end" dominantBaseline="middle" className="chart-label">
+      {shown.map((i) => ({ r: data.rows[i], i })).map(({ r, i }) => (
+        <g key={r.key} transform={`translate(0,${rowAt(i) ?? 0})`} className="stack-row" data-key={r.key}>
+          <text x={LABEL_W - 6} y={rowAt.bandwidth() / 2} textAnchor="end" dominantBaseline="middle" className="chart-label">
             <title>{r.label}</title>
             {truncate(r.label)}
           </text>
           {rowSegments(data.cells[i] ?? [], data.rowTotals[i], plot, data.columns, genders, hiddenText).map((s) => (
-            <rect key={s.key} x={LABEL_W + s.x} y={4} width={Math.max(0, s.w)} height={ROW - 8} fill={s.fill} stroke={s.hidden ? '#6b6b6b' : '#fff'} data-hidden={s.hidden || undefined}>
+            <rect key={s.key} x={LABEL_W + s.x} y={0} width={Math.max(0, s.w)} height={rowAt.bandwidth()} fill={s.fill} stroke={s.hidden ? '#6b6b6b' : '#fff'} data-hidden={s.hidden || undefined}>
               <title>{`${r.label}, ${s.title}`}</title>
             </rect>
           ))}

@@ -1,3 +1,5 @@
+import { hierarchy, type HierarchyNode } from 'd3-hierarchy';
+import { scaleLinear } from 'd3-scale';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type StatTree, type TreeCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
@@ -21,24 +23,49 @@ export interface TreeRow {
   readonly parentRow: number | null;
 }
 
-/** Depth-first rows of a tree (country → region, worldview → branch → denomination). */
+const shareOf = (node: TreeCell) => (isSuppressed(node) ? -1 : node.percent);
+
+/** The forest under one unnamed root, so d3-hierarchy sees a single tree. */
+type Datum = TreeCell | { readonly root: true; readonly children: readonly TreeCell[] };
+
+const toHierarchy = (nodes: readonly TreeCell[]): HierarchyNode<Datum> =>
+  hierarchy<Datum>({ root: true, children: nodes }, (d) => d.children);
+
+const cellOf = (d: Datum): TreeCell | null => ('root' in d ? null : d);
+
+/**
+ * Depth-first rows of a tree (country → region, worldview → branch → denomination): d3's
+ * pre-order walk of the hierarchy, the root left out. Every hidden node keeps its row and no
+ * node is sized by its count (an icicle or a treemap would have to size the hidden ones).
+ */
 export const treeRows = (nodes: readonly TreeCell[]): TreeRow[] => {
   const rows: TreeRow[] = [];
-  const walk = (list: readonly TreeCell[], depth: number, branch: number | null, parentRow: number | null) =>
-    list.forEach((node, i) => {
-      const b = branch ?? i;
-      rows.push({ node, depth, branch: b, parentRow });
-      walk(node.children, depth + 1, b, rows.length - 1);
-    });
-  walk(nodes, 0, null, null);
+  const rowOf = new Map<HierarchyNode<Datum>, number>();
+  const root = toHierarchy(nodes);
+  const branches = root.children ?? [];
+  root.eachBefore((h) => {
+    const node = cellOf(h.data);
+    if (!node || !h.parent) return;
+    const top = h.ancestors().find((a) => a.depth === 1) ?? h;
+    rowOf.set(h, rows.length);
+    rows.push({ node, depth: h.depth - 1, branch: branches.indexOf(top), parentRow: rowOf.get(h.parent) ?? null });
+  });
   return rows;
 };
 
-const shareOf = (node: TreeCell) => (isSuppressed(node) ? -1 : node.percent);
-
 /** Largest first at every level, hidden nodes last, so the capped picture keeps the big branches. */
-export const sortTree = (nodes: readonly TreeCell[]): TreeCell[] =>
-  [...nodes].sort((a, b) => shareOf(b) - shareOf(a)).map((n) => ({ ...n, children: sortTree(n.children) }));
+export const sortTree = (nodes: readonly TreeCell[]): TreeCell[] => {
+  const share = (h: HierarchyNode<Datum>) => {
+    const cell = cellOf(h.data);
+    return cell ? shareOf(cell) : 0;
+  };
+  const root = toHierarchy(nodes).sort((a, b) => share(b) - share(a));
+  const rebuild = (h: HierarchyNode<Datum>): TreeCell[] => {
+    const cell = cellOf(h.data);
+    return cell ? [{ ...cell, children: (h.children ?? []).flatMap(rebuild) }] : [];
+  };
+  return (root.children ?? []).flatMap(rebuild);
+};
 
 /**
  * An indented tree: each node a bar of its share of the selection under its parent, joined to
@@ -52,6 +79,7 @@ export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
   const barX = LABEL_W + maxDepth * INDENT + 8;
   const plot = WIDTH - barX - 60;
   const max = Math.max(1, ...rows.map((r) => (isSuppressed(r.node) ? 0 : r.node.percent)));
+  const length = scaleLinear().domain([0, max]).range([0, plot]);
   const height = rows.length * ROW + 8 + (all.length > rows.length ? ROW : 0);
   return (
     <ChartFrame title={title} summary={summarize(data.nodes, t)} width={WIDTH} height={height} table={<ChartTable caption={title} tree={data.nodes} />}>
@@ -59,7 +87,7 @@ export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
         const y = 4 + i * ROW;
         const x = r.depth * INDENT;
         const hidden = isSuppressed(r.node);
-        const w = hidden ? 24 : Math.max(1, (r.node.percent / max) * plot);
+        const w = hidden ? 24 : Math.max(1, length(r.node.percent));
         const parentY = r.parentRow === null ? null : 4 + r.parentRow * ROW + ROW / 2;
         return (
           <g key={`${r.node.key}-${i}`} className="tree-node" data-key={r.node.key} data-depth={r.depth} data-hidden={hidden || undefined}>

@@ -1,0 +1,145 @@
+import { useMemo } from 'react';
+import { geoEqualEarth, geoPath } from 'd3-geo';
+import { scaleThreshold } from 'd3-scale';
+import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import { useTranslation } from 'react-i18next';
+import { isSuppressed, type Distribution, type StatCell } from '../../../domain/contracts/stats';
+import { ChartFrame } from './ChartFrame';
+import { ChartTable } from './ChartTable';
+import { formatPercent } from './format';
+import { HATCH_ID } from './palette';
+import { summarize } from './summary';
+
+/** A country's outline, keyed by its ISO 3166-1 numeric code (or a stand-in where it has none). */
+export type CountryShape = Feature<Geometry, { readonly name: string }> & { readonly id: string };
+
+const WIDTH = 640;
+const MAP_H = 320;
+const LEGEND_TOP = MAP_H + 14;
+const LEGEND_H = 64;
+const STEP_W = 100;
+
+/**
+ * A single-hue ramp, light to dark, so its order survives every colour-vision deficiency and
+ * greyscale printing. Its lightest step stays apart from the near-white of "no figure".
+ */
+export const MAP_RAMP: readonly string[] = ['#c6dcef', '#9cc2e4', '#6fa4d4', '#4784c0', '#2563a3', '#123f78'];
+/**
+ * Fixed breaks (percent of the selection) rather than equal steps: one country of birth often
+ * holds most people, and equal steps would put every other country in the lightest shade.
+ * Fixed breaks also read the same from one filter selection to the next.
+ */
+export const MAP_BREAKS: readonly number[] = [1, 2, 5, 10, 25];
+export const NO_FIGURE_FILL = '#f7f7f7';
+const BORDER = '#ffffff';
+const NO_FIGURE_BORDER = '#b5b5b5';
+const HIDDEN_BORDER = '#6b6b6b';
+
+/** Antarctica is drawn only when someone was born there: otherwise it takes a fifth of the map for nothing. */
+const ANTARCTICA = '010';
+
+export interface MapCountry {
+  readonly shape: CountryShape;
+  readonly path: string;
+}
+
+export interface Placed {
+  /** The figure drawn on each shape id. */
+  readonly byShape: ReadonlyMap<string, StatCell>;
+  /** Figures with no shape on this map (small islands, Prefer not to answer): the table has them. */
+  readonly offMap: readonly StatCell[];
+}
+
+/** Which figure goes on which outline; `shapeOf` turns a cell's key into a shape id. */
+export const placeCells = (cells: readonly StatCell[], shapeIds: ReadonlySet<string>, shapeOf: (key: string) => string | undefined): Placed => {
+  const byShape = new Map<string, StatCell>();
+  const offMap: StatCell[] = [];
+  for (const cell of cells) {
+    const id = shapeOf(cell.key);
+    if (id !== undefined && shapeIds.has(id) && !byShape.has(id)) byShape.set(id, cell);
+    else offMap.push(cell);
+  }
+  return { byShape, offMap };
+};
+
+/** A released share's shade. */
+export const mapScale = () => scaleThreshold<number, string>().domain([...MAP_BREAKS]).range([...MAP_RAMP]);
+
+/** The outlines drawn on an Equal Earth projection fitted to the frame. */
+export const projectShapes = (shapes: readonly CountryShape[]): MapCountry[] => {
+  const collection: FeatureCollection<Geometry, { readonly name: string }> = { type: 'FeatureCollection', features: [...shapes] };
+  const projection = geoEqualEarth().fitExtent([[4, 4], [WIDTH - 4, MAP_H - 4]], collection);
+  const path = geoPath(projection);
+  return shapes.map((shape) => ({ shape, path: path(shape) ?? '' }));
+};
+
+/**
+ * Countries of birth as a choropleth: each released share in one of six shades, hidden ones
+ * hatched (there are people, their number is not told), the rest light grey. Figures that no
+ * outline carries are counted under the map; the table view lists everything.
+ */
+export const WorldMap = ({ title, data, shapes, shapeOf }: {
+  title: string;
+  data: Distribution;
+  shapes: readonly CountryShape[];
+  shapeOf: (key: string) => string | undefined;
+}) => {
+  const { t } = useTranslation();
+  const placed = useMemo(() => placeCells(data.cells, new Set(shapes.map((s) => s.id)), shapeOf), [data.cells, shapes, shapeOf]);
+  const drawn = useMemo(
+    () => shapes.filter((shape) => shape.id !== ANTARCTICA || placed.byShape.has(ANTARCTICA)),
+    [shapes, placed],
+  );
+  const countries = useMemo(() => projectShapes(drawn), [drawn]);
+  const colour = mapScale();
+  const noteRow = placed.offMap.length > 0 ? 20 : 0;
+  const height = LEGEND_TOP + LEGEND_H + noteRow;
+  const steps = colour.range().map((fill) => {
+    const [from, to] = colour.invertExtent(fill);
+    const label = from === undefined ? t('chart_map_under', { value: formatPercent(to ?? 0) })
+      : to === undefined ? t('chart_map_or_more', { value: formatPercent(from) })
+        : `${formatPercent(from)}–${formatPercent(to)}`;
+    return { fill, label };
+  });
+  return (
+    <ChartFrame title={title} summary={summarize(data.cells, t)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />}>
+      <g className="map-countries">
+        {countries.map(({ shape, path }) => {
+          const cell = placed.byShape.get(shape.id);
+          const name = cell?.label ?? shape.properties.name;
+          const hidden = cell !== undefined && isSuppressed(cell);
+          const fill = cell === undefined ? NO_FIGURE_FILL : isSuppressed(cell) ? `url(#${HATCH_ID})` : colour(cell.percent);
+          const said = cell === undefined ? t('chart_map_no_figure') : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : `${cell.count} (${formatPercent(cell.percent)})`;
+          return (
+            <path key={shape.id} d={path} fill={fill} stroke={hidden ? HIDDEN_BORDER : cell === undefined ? NO_FIGURE_BORDER : BORDER} strokeWidth={hidden ? 0.8 : 0.5}
+              className="map-country" data-id={shape.id} data-key={cell?.key} data-hidden={hidden || undefined}>
+              <title>{`${name}: ${said}`}</title>
+            </path>
+          );
+        })}
+      </g>
+      <g className="map-legend" transform={`translate(4,${LEGEND_TOP})`}>
+        <text y={6} className="chart-label" dominantBaseline="middle">{t('chart_map_legend')}</text>
+        {steps.map(({ fill, label }, i) => (
+          <g key={fill} transform={`translate(${i * STEP_W},16)`} className="map-legend-step">
+            <rect width={STEP_W - 2} height={10} fill={fill} />
+            <text y={22} className="chart-label" dominantBaseline="middle">{label}</text>
+          </g>
+        ))}
+        <g transform="translate(0,48)">
+          <rect width={14} height={10} fill={`url(#${HATCH_ID})`} stroke={HIDDEN_BORDER} />
+          <text x={18} y={5} className="chart-label" dominantBaseline="middle">{t('chart_hidden_short')}</text>
+        </g>
+        <g transform="translate(120,48)">
+          <rect width={14} height={10} fill={NO_FIGURE_FILL} stroke={NO_FIGURE_BORDER} />
+          <text x={18} y={5} className="chart-label" dominantBaseline="middle">{t('chart_map_no_figure')}</text>
+        </g>
+      </g>
+      {noteRow > 0 && (
+        <text x={4} y={LEGEND_TOP + LEGEND_H + 10} className="chart-note" dominantBaseline="middle">
+          {t('chart_map_off_map', { count: placed.offMap.length })}
+        </text>
+      )}
+    </ChartFrame>
+  );
+};
