@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/contracts/auth';
@@ -307,5 +308,41 @@ describe('survey links while viewing as a group', () => {
     const viewing = await startViewing(own, a.north);
     expect(await aliases(viewing)).toEqual(['harbour-link', 'north-link']);
     expect(await aliases(own)).toEqual(expect.arrayContaining(['everyone-link', 'harbour-link', 'north-link', 'south-link']));
+  });
+});
+
+describe('invitations while viewing as a group', () => {
+  it('lists the viewed group’s invitations only (its sub-groups included), and all of them again in one’s own view', async () => {
+    const own = await signInAs(a, 'admin');
+    const invite = (email: string, kind: 'group_assignee' | 'subgroup_assignee' | 'sub_admin', departmentId: string | null) =>
+      database.db
+        .insertInto('invitations')
+        .values({
+          organization_id: a.organizationId,
+          kind,
+          email,
+          department_id: departmentId,
+          token_hash: randomBytes(32).toString('hex'),
+          invited_by: a.users.get('admin')!.id,
+          expires_at: new Date(Date.now() + 86_400_000),
+          accepted_at: null,
+          revoked_at: null,
+          user_id: null,
+        })
+        .execute();
+    const stamp = Date.now();
+    await invite(`north-${stamp}@example.org`, 'group_assignee', a.north);
+    await invite(`harbour-${stamp}@example.org`, 'subgroup_assignee', a.harbour);
+    await invite(`south-${stamp}@example.org`, 'group_assignee', a.south);
+    await invite(`deputy-${stamp}@example.org`, 'sub_admin', null);
+    const emails = async (token: string) =>
+      ((await get(app, '/api/organization/invitations', { token })).json().data as { email: string }[])
+        .map((invitation) => invitation.email)
+        .filter((email) => email.endsWith(`-${stamp}@example.org`))
+        .map((email) => email.split('-')[0])
+        .sort();
+    const viewing = await startViewing(own, a.north);
+    expect(await emails(viewing)).toEqual(['harbour', 'north']);
+    expect(await emails(own)).toEqual(['deputy', 'harbour', 'north', 'south']);
   });
 });

@@ -24,6 +24,7 @@ import { ApiError } from '../../http/apiError';
 import { registerEndpoint } from '../../http/route';
 import { type AuthContext, authOf } from '../../plugins/auth';
 import { audit } from '../../services/auth/audit';
+import { departmentScopeOf } from '../../services/organization/scope';
 import { type FieldErrors, invalidData, isUniqueViolation } from '../../services/auth/errors';
 import { findUserByEmail, normalizeEmail } from '../../services/auth/users';
 import {
@@ -338,6 +339,14 @@ export const inviteRoutes = (scope: FastifyInstance, app: FastifyInstance): void
     if (rows === undefined) return [];
     rows = rows.where('revoked_at', 'is', null);
     if (query.kind !== undefined) rows = rows.where('kind', '=', query.kind);
+    // Viewing as a group shows that group's invitations only, like every other list.
+    if (auth.viewAsGroupId !== null) {
+      const viewed = await departmentScopeOf(app.db, auth);
+      if (viewed.kind === 'departments') {
+        if (viewed.ids.length === 0) return [];
+        rows = rows.where('department_id', 'in', [...viewed.ids]);
+      }
+    }
     return toInvitations(app.db, auth.organization.id, await rows.orderBy('created_at', 'desc').orderBy('id').execute());
   });
 
