@@ -3,14 +3,25 @@ import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { LowercasePaths } from './guards';
 import { Notifications } from '../components/Notifications';
 import { LogoutAlert } from '../components/LogoutAlert';
-import { InactivityWarning } from '../components/InactivityWarning';
-import { DebugPanel, useDebugEnabled } from '../features/debug/DebugPanel';
 import { useReplayLock } from '../features/debug/useReplayLock';
+import { useDebugEnabled } from '../features/debug/useDebugEnabled';
+import type { AppState } from '../../domain/app/state';
+import { useSelector } from './runtime';
+import { lazyNamed } from './lazyPage';
+
+// Chunks of their own, fetched when first needed: most visits show neither.
+const debugPanel = lazyNamed(() => import('../features/debug/DebugPanel'), 'DebugPanel', null);
+const inactivityWarning = lazyNamed(() => import('../components/InactivityWarning'), 'InactivityWarning', null);
+const selectWarning = (s: AppState) => s.session.inactivityWarning;
+
+/** Loads the shell's own chunks now (tests render at once). */
+export const preloadShell = (): Promise<unknown> => Promise.all([debugPanel.preload(), inactivityWarning.preload()]);
 
 export const Root = () => {
   const locked = useReplayLock();
   const navigate = useNavigate();
   const debugOpen = useDebugEnabled();
+  const warning = useSelector(selectWarning);
   return (
     // react-aria links navigate through the router instead of reloading the page.
     <AriaRouterProvider navigate={navigate} useHref={useHref}>
@@ -19,9 +30,9 @@ export const Root = () => {
           <Outlet />
           <Notifications />
           <LogoutAlert />
-          <InactivityWarning />
+          {warning && <inactivityWarning.Page />}
         </div>
-        <DebugPanel />
+        {debugOpen && <debugPanel.Page />}
       </LowercasePaths>
     </AriaRouterProvider>
   );

@@ -59,5 +59,8 @@ export const lazyPage = <P extends object>(load: () => Promise<{ default: Compon
 };
 
 /** A page exported under a name, as most of ours are. */
-export const lazyNamed = <M, K extends keyof M>(load: () => Promise<M>, name: K): LazyPage<M[K] extends ComponentType<infer P> ? P & object : never> =>
-  lazyPage(() => load().then((module) => ({ default: module[name] as never })));
+export const lazyNamed = <M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  fallback?: ReactNode,
+): LazyPage<M[K] extends ComponentType<infer P> ? P & object : never> => lazyPage(() => load().then((module) => ({ default: module[name] as never })), fallback);

@@ -1,5 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { Root } from './Root';
+import { Root, preloadShell } from './Root';
 import { ErrorScreen } from './ErrorScreen';
 import { NotFound } from './NotFound';
 import { GuestOnly, PasswordExpiredOnly, Protected, RequireInvitation } from './guards';
@@ -46,7 +46,7 @@ export const preloadRoutes = (): Promise<unknown> =>
     [
       dashboardLayout, dashboardSection, slideShow, accountSettings, organizationSettings, loginPage, ssoStart, ssoCheckToken,
       headRegister, registerSuccess, forgotPassword, resetPassword, updatePassword, invitationPage,
-    ].map((page) => page.preload()),
+    ].map((page) => page.preload()).concat(preloadShell()),
   );
 
 const guest = (element: React.ReactNode) => <GuestOnly>{element}</GuestOnly>;

@@ -2,11 +2,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FileTrigger, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
 import { useObservableEagerState } from 'observable-hooks';
-import { useRuntime, useSelector } from '../../app/runtime';
-import type { AppState } from '../../../domain/app/state';
+import { useRuntime } from '../../app/runtime';
+import { useDebugEnabled } from './useDebugEnabled';
 import type { AppEnvelope } from '../../../infrastructure/bus/types';
 
-const selectRole = (s: AppState) => s.session.user?.role ?? null;
 const ORIGINS = ['all', 'local', 'remote', 'replay'] as const;
 
 const matches = (entry: AppEnvelope, type: string, origin: string, actor: string) =>
@@ -25,10 +24,6 @@ const download = (text: string, name: string) => {
  * The auditor's view of the event log: filter, jump to any entry, export, import and replay.
  * Opened by ?debug or the localStorage flag, for administrators or on a local build.
  */
-export const useDebugEnabled = (): boolean => {
-  const runtime = useRuntime();
-  return runtime.debug.isEnabled(useSelector(selectRole));
-};
 
 export const DebugPanel = () => (useDebugEnabled() ? <DebugPanelBody /> : null);
 

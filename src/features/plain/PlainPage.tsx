@@ -2,7 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { RequireInvitation } from '../../app/guards';
-import { InvitationPage, type InvitationCheckAction } from '../invitations/InvitationPage';
+import type { InvitationCheckAction } from '../invitations/InvitationPage';
+import { lazyNamed } from '../../app/lazyPage';
+
+// The invitation pages' forms are a chunk of their own, fetched when such a link is opened.
+const invitationPage = lazyNamed(() => import('../invitations/InvitationPage'), 'InvitationPage');
+const InvitationPage = invitationPage.Page;
 
 export interface PlainPageInfo {
   readonly path: string;
