@@ -1,15 +1,13 @@
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { BrandHeader } from '../components/BrandHeader';
 
 /** Guest pages: the brand and one card in the middle of the page. */
 export const AuthLayout = () => {
   const { t } = useTranslation();
   return (
     <div className="auth-layout">
-      <header className="auth-brand">
-        <span className="brand-mark" aria-hidden="true" />
-        <span>{t('app_name')}</span>
-      </header>
+      <BrandHeader name={t('app_name')} />
       <main className="auth-card">
         <Outlet />
       </main>

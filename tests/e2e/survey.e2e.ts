@@ -128,6 +128,31 @@ const choose = async (select: Locator, label?: string): Promise<void> => {
   await select.selectOption(label === undefined ? { index: 1 } : { label });
 };
 
+/**
+ * From the birth step to the step after "Gender, age and more", with the mouse: the required
+ * answers (Canada and its first state, German at Fluent, worldview Prefer not to answer, the
+ * first gender and education), everything else left out.
+ */
+const answerRequiredByMouse = async (page: Page): Promise<void> => {
+  await page.getByRole('combobox', { name: 'Your country of birth', exact: true }).fill('Canad');
+  await page.getByRole('option', { name: 'Canada', exact: true }).click();
+  await choose(page.getByLabel(/State or province of birth/));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await heading(page, 'Where your family was born').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('combobox', { name: 'Language 1', exact: true }).fill('Germ');
+  await page.getByRole('option', { name: 'German', exact: true }).click();
+  await choose(page.getByLabel(/Level of language 1/), 'Fluent');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await choose(page.getByLabel(/Your worldview or religion/), 'Prefer not to answer');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await heading(page, 'Cultural heritage').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await choose(page.getByRole('combobox', { name: /^Gender/ }));
+  await choose(page.getByLabel(/Highest level of education/));
+  await page.getByRole('button', { name: 'Next' }).click();
+};
+
 /** Waits until a field shows a value (lists arrive after the step is shown). */
 const waitForValue = async (locator: Locator, value: string): Promise<void> => {
   const deadline = Date.now() + 15_000;
@@ -305,6 +330,10 @@ describe('the participant survey', () => {
 
     // Gender, age and more: the required ones, a "Prefer not to answer" option, one left out.
     await heading(page, 'Gender, age and more').waitFor();
+    // The lists are in before the person goes on (a select is disabled while its list loads).
+    for (const list of [/^Gender/, /Highest level of education/]) {
+      await page.getByRole('combobox', { name: list }).locator('option:not([disabled])').first().waitFor({ state: 'attached' });
+    }
     await next(page);
     await page.getByText('Gender is required.').waitFor();
     await page.getByText('Education is required.').waitFor();
@@ -390,23 +419,7 @@ describe('the participant survey', () => {
     await heading(page, 'Welcome').waitFor();
     await page.getByText(/^I agree/).click();
     await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('combobox', { name: 'Your country of birth', exact: true }).fill('Canad');
-    await page.getByRole('option', { name: 'Canada', exact: true }).click();
-    await choose(page.getByLabel(/State or province of birth/));
-    await page.getByRole('button', { name: 'Next' }).click();
-    await heading(page, 'Where your family was born').waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('combobox', { name: 'Language 1', exact: true }).fill('Germ');
-    await page.getByRole('option', { name: 'German', exact: true }).click();
-    await choose(page.getByLabel(/Level of language 1/), 'Fluent');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await choose(page.getByLabel(/Your worldview or religion/), 'Prefer not to answer');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await heading(page, 'Cultural heritage').waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await choose(page.getByRole('combobox', { name: /^Gender/ }));
-    await choose(page.getByLabel(/Highest level of education/));
-    await page.getByRole('button', { name: 'Next' }).click();
+    await answerRequiredByMouse(page);
     await heading(page, 'Your work').waitFor();
 
     // The administrator switches the link off while the person is answering.
@@ -446,23 +459,7 @@ describe('the participant survey', () => {
     await page.getByRole('checkbox', { name: /Stay anonymous/ }).click();
     await waitForValue(page.getByLabel('First name'), 'Ada');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('combobox', { name: 'Your country of birth', exact: true }).fill('Canad');
-    await page.getByRole('option', { name: 'Canada', exact: true }).click();
-    await choose(page.getByLabel(/State or province of birth/));
-    await page.getByRole('button', { name: 'Next' }).click();
-    await heading(page, 'Where your family was born').waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('combobox', { name: 'Language 1', exact: true }).fill('Germ');
-    await page.getByRole('option', { name: 'German', exact: true }).click();
-    await choose(page.getByLabel(/Level of language 1/), 'Fluent');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await choose(page.getByLabel(/Your worldview or religion/), 'Prefer not to answer');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await heading(page, 'Cultural heritage').waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await choose(page.getByRole('combobox', { name: /^Gender/ }));
-    await choose(page.getByLabel(/Highest level of education/));
-    await page.getByRole('button', { name: 'Next' }).click();
+    await answerRequiredByMouse(page);
     while (!(await page.getByRole('button', { name: 'Send my answers' }).isVisible())) await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Send my answers' }).click();
     await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();

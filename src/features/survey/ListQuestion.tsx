@@ -6,7 +6,7 @@ import { rowsOf, type RowValue } from '../../../domain/survey/answers';
 import { useDispatch, useSelector } from '../../app/runtime';
 import { useHeritagePreferNot, useLookupSearch, type Option } from './lookups';
 import { PreferNotTick, RequiredMark, useMessages, useQuestionText, type QuestionProps } from './parts';
-import { Combo, Picker } from './controls';
+import { Combo, FieldNotes, Picker } from './controls';
 
 const selectNames = (s: AppState) => s.surveyOptionNames;
 
@@ -155,16 +155,7 @@ export const ListQuestion = ({ definition, answer, messages, rowMessages }: Ques
         {label}
         <RequiredMark required={definition.required} />
       </legend>
-      {help && (
-        <p id={`${id}-help`} className="field-help">
-          {help}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} help={help} error={error} />
       <ol className="list-rows">
         {items.map(({ value, index }) => (
           <ListRow

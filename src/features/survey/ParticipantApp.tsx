@@ -3,6 +3,7 @@ import { useTranslation } from './translate';
 import { isParticipantPage } from '../../../domain/navigation/participant';
 import SurveyPage from './SurveyPage';
 import { usePathname, useQueryParams } from './location';
+import { BrandHeader } from '../../components/BrandHeader';
 
 // The emailed links' pages are a chunk of their own: a survey link downloads none of them.
 const editPages = () => import('./EditPages');
@@ -20,10 +21,7 @@ const Layout = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   return (
     <div className="auth-layout">
-      <header className="auth-brand">
-        <span className="brand-mark" aria-hidden="true" />
-        <span>{t('app_name')}</span>
-      </header>
+      <BrandHeader name={t('app_name')} />
       <main className="auth-card">{children}</main>
     </div>
   );

@@ -17,14 +17,28 @@ export const RequiredMark = ({ required }: { required: boolean }) =>
     </span>
   ) : null;
 
+/** What every field's control says of itself: required, invalid, and which lines describe it. */
+const fieldAria = (id: string, help: string, error: string, required: boolean) => ({
+  'aria-required': required || undefined,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': describedBy(help && `${id}-help`, error && `${id}-error`),
+});
+
+const FieldLabel = ({ id, label, required }: { id: string; label: ReactNode; required: boolean }) => (
+  <label htmlFor={id}>
+    {label}
+    <RequiredMark required={required} />
+  </label>
+);
+
 interface FieldTextProps {
   readonly id: string;
   readonly help: string;
   readonly error: string;
 }
 
-/** Help and error lines under a field, with the ids its aria-describedby names. */
-const FieldNotes = ({ id, help, error }: FieldTextProps) => (
+/** Help and error lines under a field, with the ids its aria-describedby names (`${id}-help`, `${id}-error`). */
+export const FieldNotes = ({ id, help, error }: FieldTextProps) => (
   <>
     {help && (
       <p id={`${id}-help`} className="field-help">
@@ -54,19 +68,14 @@ export const TextInput = ({ label, help, error, required, value, maxLength, auto
   const id = useId();
   return (
     <div className="field" data-invalid={error ? true : undefined}>
-      <label htmlFor={id}>
-        {label}
-        <RequiredMark required={required} />
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <input
         id={id}
         type="text"
         value={value}
         maxLength={maxLength}
         autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(help && `${id}-help`, error && `${id}-error`)}
+        {...fieldAria(id, help, error, required)}
         onChange={(event) => onChange(event.target.value)}
       />
       <FieldNotes id={id} help={help} error={error} />
@@ -97,18 +106,13 @@ export const Picker = ({ label, help, error, required, options, selected, placeh
   const id = useId();
   return (
     <div className="field" data-invalid={error ? true : undefined}>
-      <label htmlFor={id}>
-        {label}
-        <RequiredMark required={required} />
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <select
         id={id}
         className="native-select"
         value={selected ?? ''}
         disabled={isDisabled || options.length === 0}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(help && `${id}-help`, error && `${id}-error`)}
+        {...fieldAria(id, help, error, required)}
         onChange={(event) => event.target.value !== '' && onChange(event.target.value)}
       >
         {/* Until something is chosen; it cannot be chosen back. */}
@@ -236,10 +240,7 @@ export const Combo = ({ label, help, error, required, options, selected, text, o
 
   return (
     <div className="field combo-field" data-invalid={error ? true : undefined} data-disabled={isDisabled || undefined}>
-      <label htmlFor={id}>
-        {label}
-        <RequiredMark required={required} />
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <div className="combo-anchor">
         <div className="combo-input">
           <input
@@ -254,9 +255,7 @@ export const Combo = ({ label, help, error, required, options, selected, text, o
             aria-expanded={shown}
             aria-controls={listId}
             aria-activedescendant={activeOption ? optionId(active) : undefined}
-            aria-required={required || undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(help && `${id}-help`, error && `${id}-error`)}
+            {...fieldAria(id, help, error, required)}
             onChange={(event) => {
               onText(event.target.value);
               setOpen(true);

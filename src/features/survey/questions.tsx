@@ -6,7 +6,7 @@ import { useSection } from '../../app/resources';
 import { useDispatch, useSelector } from '../../app/runtime';
 import { normalise, useQuestionOptions } from './lookups';
 import { PreferNotTick, useMessages, useQuestionText, type QuestionProps } from './parts';
-import { Combo, Picker, TextInput, Tick } from './controls';
+import { Combo, FieldNotes, Picker, TextInput, Tick } from './controls';
 
 const selectToken = (s: AppState) => s.survey.token ?? '';
 
@@ -35,16 +35,7 @@ export const ChoiceQuestion = ({ definition, answer, messages }: QuestionProps) 
           </span>
         )}
       </Tick>
-      {help && (
-        <p id={`${id}-help`} className="field-help">
-          {help}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} help={help} error={error} />
     </div>
   );
 };
