@@ -36,6 +36,44 @@ import { CrossTable, DiversityIndex, Distribution, StatTree } from './stats';
  *   bands ('25-29', '65+', 'unknown').
  * - lgbtiq 'yes': a sexual orientation other than straight, "don't know" or prefer not, or the
  *   gender Non-binary.
+ * - A Headline item taken from a released distribution's cell (`born_here`, `born_abroad`,
+ *   `monolingual`, `multilingual`, `religious`, `secular`, `one_heritage`,
+ *   `several_heritages`) is left out of the row when that cell is suppressed.
+ * - country/row-one: respondents and countries; row-two: `continents` and `regions` (distinct
+ *   continents and geographic regions of birth); row-three: `born_here` and `born_abroad`
+ *   (the two released counts of overview/born-country-registration).
+ * - country/parent-grandparent: Distribution of the family's migration generation, "here" being
+ *   the organisation's country: 'first' (the respondent was born abroad), 'second' (born here,
+ *   a parent born abroad), 'third' (respondent and parents born here or not answered, a
+ *   grandparent born abroad), 'local' (no answered relative born abroad). Questions 6 to 11;
+ *   a relative's Prefer not to answer counts as no answer. The respondent's Prefer not apart.
+ * - language/row-one: respondents and languages; row-two: `monolingual` and `multilingual`;
+ *   row-three: `zones` (language zones) and `native_languages` (distinct native languages).
+ * - language/most-common, most-common-zone, most-common-macrozone: the released values of
+ *   languages, zones and continents (macro-zones) of the languages spoken, largest first, at
+ *   most ten; suppressed values are left out, so these are lists, not whole distributions.
+ * - language/total-known: how many languages a person speaks: '1', '2', '3', '4+'.
+ * - language/tree-participant: continent -> zone -> language of the languages spoken; a
+ *   person counts once under each node they mention.
+ * - language/list-level: Multiple: people speaking at least one language at each level
+ *   ('native', 'fluent', 'intermediate', 'basic').
+ * - language/list-gender, list-zone-gender, list-macrozone-gender: CrossTables, rows gender,
+ *   columns languages, language zones, language continents (multiple: a person counts once
+ *   per column they mention).
+ * - language/micro-zones: Multiple: geographic regions of the languages spoken.
+ * - worldview/row-one: respondents and worldviews; row-two: `branches` and `denominations`;
+ *   row-three: `religious` (a religion) and `secular` (ASCRG 95: secular beliefs, other
+ *   spiritual beliefs, no religious affiliation).
+ * - ethnicity/row-one: respondents and heritages; row-two: `cultural_families` and `regions`
+ *   (broad cultural families and regions of the heritages named); row-three: `one_heritage`
+ *   and `several_heritages`.
+ * - ethnicity/culture-belong (Multiple, question 25) and culture-identity (question 26): the
+ *   cultures people feel they belong to, and the one they identify with most (ethnicities
+ *   list); culture-belong/tree and culture-identity/tree: broad cultural family -> culture.
+ * - appearance/appearances: how people say others see them (question 27, appearances list);
+ *   appearance/tree: appearance -> continent of birth (a person counts under their
+ *   appearance and under its branch for their continent; no continent when the country of
+ *   birth is not answered or Prefer not).
  */
 
 /** Query of every statistics endpoint: filters travel as filter[...] and are read from the raw query. */
@@ -100,9 +138,14 @@ export const statisticsEndpoints = {
     peopleLtc: stat('/overview/people-ltc', Count),
   },
   country: {
+    rowOne: stat('/country/row-one', Headline),
+    rowTwo: stat('/country/row-two', Headline),
+    rowThree: stat('/country/row-three', Headline),
     countries: stat('/country/countries', Distribution),
     /** continent -> micro-zone -> country of birth */
     tree: stat('/country/tree', StatTree),
+    /** 'first' | 'second' | 'third' | 'local' migration generation (questions 4, 6 to 11). */
+    parentGrandparent: stat('/country/parent-grandparent', Distribution),
   },
   language: {
     /** Multiple: people speaking each language (any level). */
@@ -116,11 +159,35 @@ export const statisticsEndpoints = {
     /** 'monolingual' (one language) vs 'multilingual' (two or more); 'none' for no answer. */
     monolingual: stat('/language/monolingual', Distribution),
     multilingual: stat('/language/multilingual', Distribution),
+    rowOne: stat('/language/row-one', Headline),
+    rowTwo: stat('/language/row-two', Headline),
+    rowThree: stat('/language/row-three', Headline),
+    /** The ten most spoken languages, largest first. */
+    mostCommon: stat('/language/most-common', Distribution),
+    /** Languages known per person: '1', '2', '3', '4+'. */
+    totalKnown: stat('/language/total-known', Distribution),
+    mostCommonZone: stat('/language/most-common-zone', Distribution),
+    mostCommonMacrozone: stat('/language/most-common-macrozone', Distribution),
+    /** continent -> zone -> language */
+    treeParticipant: stat('/language/tree-participant', StatTree),
+    /** rows gender, columns languages */
+    listGender: stat('/language/list-gender', CrossTable),
+    /** rows gender, columns language zones */
+    listZoneGender: stat('/language/list-zone-gender', CrossTable),
+    /** Multiple: levels of the languages spoken. */
+    listLevel: stat('/language/list-level', Distribution),
+    /** rows gender, columns language continents */
+    listMacrozoneGender: stat('/language/list-macrozone-gender', CrossTable),
+    /** Multiple: regions of the languages spoken. */
+    microZones: stat('/language/micro-zones', Distribution),
   },
   worldview: {
     worldviews: stat('/worldview/worldviews', Distribution),
     /** worldview -> branch -> denomination */
     tree: stat('/worldview/tree', StatTree),
+    rowOne: stat('/worldview/row-one', Headline),
+    rowTwo: stat('/worldview/row-two', Headline),
+    rowThree: stat('/worldview/row-three', Headline),
   },
   /** Every branch answered (whatever the worldview). */
   branch: { branches: stat('/branch/branches', Distribution) },
@@ -132,6 +199,21 @@ export const statisticsEndpoints = {
     ethnicRegions: stat('/ethnicity/ethnic-regions', Distribution),
     /** cultural family -> heritage */
     tree: stat('/ethnicity/tree', StatTree),
+    rowOne: stat('/ethnicity/row-one', Headline),
+    rowTwo: stat('/ethnicity/row-two', Headline),
+    rowThree: stat('/ethnicity/row-three', Headline),
+    /** Multiple: cultures people feel they belong to. */
+    cultureBelong: stat('/ethnicity/culture-belong', Distribution),
+    /** The culture each person identifies with most. */
+    cultureIdentity: stat('/ethnicity/culture-identity', Distribution),
+  },
+  /** cultural family -> culture */
+  cultureBelong: { tree: stat('/culture-belong/tree', StatTree) },
+  cultureIdentity: { tree: stat('/culture-identity/tree', StatTree) },
+  appearance: {
+    appearances: stat('/appearance/appearances', Distribution),
+    /** appearance -> continent of birth */
+    tree: stat('/appearance/tree', StatTree),
   },
   demographic: {
     /** Gender (principle id keys). */

@@ -507,7 +507,7 @@ export const en = {
   'stat.country.row_three': 'Born here or abroad',
   'stat.country.parent_grandparent': 'Born abroad: the person, a parent or a grandparent',
   'stat.language.row_one': 'Respondents and languages',
-  'stat.language.row_two': 'One language or several',
+  'stat.language.row_two': 'Monolingual and multilingual people',
   'stat.language.row_three': 'Language zones and native languages',
   'stat.language.most_common': 'Most common languages',
   'stat.language.total_known': 'Languages known per person',

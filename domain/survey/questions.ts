@@ -13,11 +13,17 @@ import {
 /**
  * The questions of survey 1. Ids are stable forever (answers are stored under them): a
  * question that changes meaning gets a new id, a retired one leaves its id unused. 1, 2 and
- * 33 are fixed by SPEC; 3 to 24 are ours; 25 to 32 are unused.
+ * 33 are fixed by SPEC; 3 to 27 are ours; 28 to 32 are unused.
  *
  * Parents' and grandparents' countries of birth are six separate questions rather than rows
  * of one list: each relative is asked exactly once, so the answers stay comparable
  * ("mother born abroad") and a respondent can skip one relative without shifting the others.
+ *
+ * Questions 25 to 27 (optional) ask about culture as lived rather than inherited: the cultures
+ * a person feels they belong to, the one they identify with most, and how others see them.
+ * The culture they identify with most is a list of at most one row: the cultures list is too
+ * long to load whole, and a list row is the form that searches it (the answer is still one
+ * culture).
  */
 
 const LIST_MAX_ROWS = 10;
@@ -99,6 +105,31 @@ const entries: readonly Entry[] = [
     searchMin: SEARCH_MIN,
     maxRows: LIST_MAX_ROWS,
   },
+  {
+    id: 25,
+    key: 'cultures-belong',
+    kind: 'list',
+    shape: 'principle-list',
+    isArray: true,
+    isCheck: true,
+    lookup: 'ethnicities',
+    preferNotAllowed: true,
+    searchMin: SEARCH_MIN,
+    maxRows: LIST_MAX_ROWS,
+  },
+  {
+    id: 26,
+    key: 'culture-identity',
+    kind: 'list',
+    shape: 'principle-list',
+    isArray: true,
+    isCheck: true,
+    lookup: 'ethnicities',
+    preferNotAllowed: true,
+    searchMin: SEARCH_MIN,
+    maxRows: 1,
+  },
+  select({ id: 27, key: 'appearance', lookup: 'appearances', preferNotAllowed: true }),
   select({ id: 17, key: 'gender', lookup: 'genders', required: true, requiredMessage: SurveyMessages.genderRequired, preferNotAllowed: true }),
   select({ id: 18, key: 'age', lookup: 'ages', preferNotAllowed: true }),
   select({ id: 19, key: 'education', lookup: 'educations', required: true, requiredMessage: SurveyMessages.educationRequired, preferNotAllowed: true }),

@@ -18,6 +18,7 @@ export interface Database {
   response_ancestry: ResponseAncestryTable;
   response_languages: ResponseLanguagesTable;
   response_heritages: ResponseHeritagesTable;
+  response_cultures: ResponseCulturesTable;
   response_edit_links: ResponseEditLinksTable;
   locales: LocalesTable;
   translations: TranslationsTable;
@@ -330,6 +331,9 @@ export interface ResponsesTable {
   worldview_id: number | null;
   branch_id: number | null;
   denomination_id: number | null;
+  /** Questions 26 and 27 (migration 0009). */
+  culture_identity_id: Generated<number | null>;
+  appearance_id: Generated<number | null>;
   /** As submitted; read back only through the participant's own edit link. */
   answers: ColumnType<JsonValue, string | undefined, string>;
 }
@@ -351,6 +355,13 @@ export interface ResponseLanguagesTable {
 }
 
 export interface ResponseHeritagesTable {
+  response_id: string;
+  organization_id: string;
+  ethnicity_id: number;
+}
+
+/** Question 25 (migration 0009): cultures a person feels they belong to. */
+export interface ResponseCulturesTable {
   response_id: string;
   organization_id: string;
   ethnicity_id: number;

@@ -19,6 +19,7 @@ export const DEMO_LISTS = [
   'sexual-orientations',
   'position-levels',
   'position-types',
+  'appearances',
 ] as const;
 export type DemoList = (typeof DEMO_LISTS)[number];
 

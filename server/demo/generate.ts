@@ -14,7 +14,7 @@ import {
   ROUNDS,
   SWITCHED_OFF_LINK,
 } from './organisation';
-import { LEARNT_LANGUAGES, type Weights } from './profiles';
+import { LEARNT_LANGUAGES, type NamePool, type Weights } from './profiles';
 import { apportion, createRandom, type Random, weighted, type Weighted } from './random';
 import { AU_2021_RELIGION } from './census';
 import {
@@ -115,6 +115,10 @@ export interface DemoResponse {
   readonly ancestry: ReadonlyArray<readonly [AncestryRelation, number]>;
   readonly languages: ReadonlyArray<readonly [number, LanguageLevel]>;
   readonly heritages: readonly number[];
+  /** Questions 25 to 27: cultures felt to belong to, the one identified with most, appearance. */
+  readonly cultures: readonly number[];
+  readonly cultureIdentityId: number | null;
+  readonly appearanceId: number | null;
 }
 
 export interface DemoGenerator {
@@ -201,8 +205,10 @@ export const createDemoGenerator = (catalog: Catalog, options: DemoOptions): Dem
     model,
     responses: function* () {
       const random = createRandom(options.seed).fork('responses');
+      // Questions added later draw from their own stream, so the earlier answers stay the same for a seed.
+      const lived = createRandom(options.seed).fork('lived-culture');
       for (const [linkIndex, link] of links.entries()) {
-        for (let count = 0; count < link.used; count++) yield drawResponse(random, model, tables, linkIndex, link);
+        for (let count = 0; count < link.used; count++) yield drawResponse(random, lived, model, tables, linkIndex, link);
       }
     },
   };
@@ -230,6 +236,9 @@ interface Tables {
   readonly menId: number | undefined;
   readonly managersId: number | undefined;
   readonly heritageCountryFallback: number;
+  /** Appearance ids by code, and the list's Prefer not to answer. */
+  readonly appearances: ReadonlyMap<string, number>;
+  readonly appearancePreferNot: number;
 }
 
 const buildTables = (catalog: Catalog, now: Date): Tables => {
@@ -313,6 +322,11 @@ const buildTables = (catalog: Catalog, now: Date): Tables => {
     menId: men?.id,
     managersId: catalog.find('position-levels', '1')?.id,
     heritageCountryFallback: catalog.find('countries', 'GB')?.id ?? catalog.find('countries', 'AU')!.id,
+    appearances: new Map(Object.values(APPEARANCE_OF_POOL).concat(['indigenous', 'mixed', 'other']).flatMap((code) => {
+      const item = catalog.find('appearances', code);
+      return item === undefined ? [] : [[code, item.id] as const];
+    })),
+    appearancePreferNot: catalog.preferNot('appearances'),
   };
 };
 
@@ -400,7 +414,58 @@ const heritagesOf = (random: Random, tables: Tables, cell: Cell): number[] => {
 
 const faithOf = (random: Random, cell: Cell): Faith | null => (random.chance(AU_2021_RELIGION.notStatedPct / 100) ? null : cell.religion.draw(random));
 
-const drawResponse = (random: Random, model: PopulationModel, tables: Tables, linkIndex: number, link: DemoLinkPlan): DemoResponse => {
+/** How others see a person of a background (the name pool stands for the background's region). */
+const APPEARANCE_OF_POOL: Readonly<Record<NamePool, string>> = {
+  anglo: 'white',
+  european: 'white',
+  greek: 'white',
+  italian: 'white',
+  slavic: 'white',
+  african: 'black',
+  arabic: 'middle_eastern_north_african',
+  chinese: 'east_asian',
+  japanese: 'east_asian',
+  korean: 'east_asian',
+  indian: 'south_asian',
+  filipino: 'south_east_asian',
+  vietnamese: 'south_east_asian',
+  latin: 'latin_american',
+  pacific: 'pacific',
+};
+const APPEARANCE_PREFER_NOT = 0.05;
+const APPEARANCE_SKIPPED = 0.08;
+/** Mixed appearance, more common the longer a family has lived here. */
+const APPEARANCE_MIXED_BY_GENERATION = [0.03, 0.05, 0.1] as const;
+const CULTURES_SKIPPED = 0.12;
+const KEEPS_HERITAGE_AS_CULTURE = 0.8;
+const IDENTITY_SKIPPED = 0.1;
+/** Share naming their first heritage as the culture they identify with most. */
+const IDENTIFIES_WITH_FIRST = 0.7;
+
+/** Questions 25 to 27, from the person's background and heritage answers. */
+const livedCultureOf = (random: Random, tables: Tables, cell: Cell, heritages: readonly number[]) => {
+  const heritagePreferNot = heritages.includes(tables.preferNot.ethnicities);
+  let cultures: number[] = [];
+  if (heritagePreferNot) cultures = random.chance(0.7) ? [tables.preferNot.ethnicities] : [];
+  else if (heritages.length > 0 && !random.chance(CULTURES_SKIPPED)) {
+    cultures = heritages.filter(() => random.chance(KEEPS_HERITAGE_AS_CULTURE));
+    if (cultures.length === 0) cultures = [heritages[0]!];
+  }
+  let cultureIdentityId: number | null = null;
+  if (cultures.length > 0 && !random.chance(IDENTITY_SKIPPED)) {
+    cultureIdentityId = cultures.length === 1 || random.chance(IDENTIFIES_WITH_FIRST) ? cultures[0]! : random.pick(cultures.slice(1));
+  }
+  let appearanceId: number | null = null;
+  if (random.chance(APPEARANCE_PREFER_NOT)) appearanceId = tables.appearancePreferNot;
+  else if (!random.chance(APPEARANCE_SKIPPED)) {
+    const mixed = APPEARANCE_MIXED_BY_GENERATION[Math.min(2, Math.max(0, cell.generation - 1))]!;
+    const code = random.chance(mixed) ? 'mixed' : cell.kind === 'indigenous' ? 'indigenous' : APPEARANCE_OF_POOL[cell.names];
+    appearanceId = tables.appearances.get(code) ?? tables.appearances.get('other') ?? null;
+  }
+  return { cultures, cultureIdentityId, appearanceId };
+};
+
+const drawResponse = (random: Random, lived: Random, model: PopulationModel, tables: Tables, linkIndex: number, link: DemoLinkPlan): DemoResponse => {
   const submittedAt = submittedWithin(random, link);
   const cell = model.draw.draw(random);
   const gender = tables.genders.draw(random);
@@ -470,5 +535,6 @@ const drawResponse = (random: Random, model: PopulationModel, tables: Tables, li
     ancestry,
     languages,
     heritages,
+    ...livedCultureOf(lived, tables, cell, heritages),
   };
 };

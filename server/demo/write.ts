@@ -174,6 +174,9 @@ const answersOf = (response: DemoResponse, departmentId: string, wholeOrganisati
     14: response.branchId ?? '',
     15: response.denominationId ?? '',
     16: [...response.heritages],
+    25: [...response.cultures],
+    26: response.cultureIdentityId === null ? [] : [response.cultureIdentityId],
+    27: response.appearanceId ?? '',
     17: response.genderId,
     18: response.ageId,
     19: response.educationId,
@@ -187,15 +190,16 @@ const answersOf = (response: DemoResponse, departmentId: string, wholeOrganisati
 
 const RESPONSE_COLUMNS = sql.raw(
   `id uuid, t uuid, d uuid, g uuid, s timestamptz, an boolean, fn text, ln text, by smallint, ge integer, ag integer, ed integer, di integer, so integer,
-   pl integer, pt integer, cb integer, st integer, wv integer, br integer, de integer, a jsonb`,
+   pl integer, pt integer, cb integer, st integer, wv integer, br integer, de integer, ci integer, ap integer, a jsonb`,
 );
 
-/** One batch: the responses and their child rows, four statements whose rows travel as one jsonb parameter each. */
+/** One batch: the responses and their child rows, five statements whose rows travel as one jsonb parameter each. */
 const writeBatch = async (db: Kysely<Database>, structure: Structure, plan: DemoPlan, batch: readonly DemoResponse[]): Promise<void> => {
   const responses: unknown[] = [];
   const ancestry: unknown[] = [];
   const languages: unknown[] = [];
   const heritages: unknown[] = [];
+  const cultures: unknown[] = [];
   for (const response of batch) {
     const id = randomUUID();
     const groupId = structure.groupIds[response.group]!;
@@ -222,19 +226,22 @@ const writeBatch = async (db: Kysely<Database>, structure: Structure, plan: Demo
       wv: response.worldviewId,
       br: response.branchId,
       de: response.denominationId,
+      ci: response.cultureIdentityId,
+      ap: response.appearanceId,
       a: answersOf(response, departmentId, plan.links[response.link]!.group === null),
     });
     for (const [relation, country] of response.ancestry) ancestry.push({ r: id, k: relation, c: country });
     for (const [language, level] of response.languages) languages.push({ r: id, l: language, v: level });
     for (const heritage of response.heritages) heritages.push({ r: id, e: heritage });
+    for (const culture of response.cultures) cultures.push({ r: id, e: culture });
   }
   const organizationId = structure.organizationId;
   await sql`
     insert into responses (id, organization_id, survey_id, token_id, department_id, group_id, submitted_at, anonymous, first_name, last_name,
       birth_year, gender_id, age_id, education_id, disability_id, sexual_orientation_id, position_level_id, position_type_id,
-      country_birth_id, state_id, worldview_id, branch_id, denomination_id, answers)
+      country_birth_id, state_id, worldview_id, branch_id, denomination_id, culture_identity_id, appearance_id, answers)
     select r.id, cast(${organizationId} as uuid), cast(${DEFAULT_SURVEY_ID} as integer), r.t, r.d, r.g, r.s, r.an, r.fn, r.ln, r.by, r.ge, r.ag, r.ed, r.di, r.so, r.pl, r.pt,
-      r.cb, r.st, r.wv, r.br, r.de, r.a
+      r.cb, r.st, r.wv, r.br, r.de, r.ci, r.ap, r.a
     from jsonb_to_recordset(cast(${JSON.stringify(responses)} as jsonb)) as r(${RESPONSE_COLUMNS})
   `.execute(db);
   if (ancestry.length > 0) {
@@ -253,6 +260,12 @@ const writeBatch = async (db: Kysely<Database>, structure: Structure, plan: Demo
     await sql`
       insert into response_heritages (response_id, organization_id, ethnicity_id)
       select r.r, cast(${organizationId} as uuid), r.e from jsonb_to_recordset(cast(${JSON.stringify(heritages)} as jsonb)) as r(r uuid, e integer)
+    `.execute(db);
+  }
+  if (cultures.length > 0) {
+    await sql`
+      insert into response_cultures (response_id, organization_id, ethnicity_id)
+      select r.r, cast(${organizationId} as uuid), r.e from jsonb_to_recordset(cast(${JSON.stringify(cultures)} as jsonb)) as r(r uuid, e integer)
     `.execute(db);
   }
 };

@@ -1,8 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { statsMessages } from '../../domain/contracts/stats';
-import { expectAccessible, launchBrowser, screenshot, signInWithCookie, startServer, type Browser, type RunningServer } from './harness';
+import { RESULTS_DIR, expectAccessible, launchBrowser, screenshot, signInWithCookie, startServer, type Browser, type RunningServer } from './harness';
 
 // The dashboards read the demo organisation, so this suite starts its own server with it.
 let server: RunningServer;
@@ -22,7 +24,7 @@ const PAGES = [
   { path: 'home', charts: 0 },
   { path: 'overview', charts: 4 },
   { path: 'demographics', charts: 3 },
-  { path: 'country-birth', charts: 2 },
+  { path: 'country-birth', charts: 3 },
   { path: 'languages', charts: 5 },
   { path: 'worldviews', charts: 2 },
   { path: 'cultural-heritage', charts: 3 },
@@ -41,6 +43,26 @@ const statuses = (page: Page) =>
 const respondents = async (page: Page): Promise<string> =>
   (await page.locator('[data-section="statOverviewRowOne"] dd').first().textContent())?.trim() ?? '';
 
+/**
+ * The world map of countries of birth (loaded on demand): outlines drawn, released countries
+ * shaded, a legend, and a picture of it to look at.
+ */
+const expectWorldMap = async (page: Page) => {
+  const card = page.locator('[data-section="statCountryCountries"]').filter({ has: page.locator('path.map-country') });
+  await card.locator('g.map-legend').waitFor({ timeout: 30_000 });
+  const fills = await card.locator('path.map-country').evaluateAll((paths) =>
+    paths.map((p) => ({ fill: p.getAttribute('fill'), d: p.getAttribute('d') ?? '', hidden: p.hasAttribute('data-hidden'), title: p.querySelector('title')?.textContent ?? '' })));
+  assert.ok(fills.length > 150, `${fills.length} countries drawn`);
+  assert.ok(fills.every((f) => /^M[\d.-]/.test(f.d)), 'every outline has a path');
+  const shaded = fills.filter((f) => f.fill?.startsWith('#') && f.fill !== '#f7f7f7');
+  assert.ok(shaded.length >= 3, `${shaded.length} countries shaded`);
+  assert.ok(shaded.every((f) => /: \d+ \(\d+\.\d%\)$/.test(f.title)), 'a shaded country says its count and share');
+  assert.ok(fills.filter((f) => f.hidden).every((f) => f.fill === 'url(#chart-hatch-hidden)' && !/: 0\b/.test(f.title)), 'hidden countries hatched, never zero');
+  assert.equal(await card.locator('g.map-legend-step').count(), 6);
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await card.screenshot({ path: join(RESULTS_DIR, 'dashboards-country-birth-map.png') });
+};
+
 describe('dashboards', () => {
   it('every dashboard page draws its sections as charts, accessible, each with a table view', async () => {
     const page = await browser.context.newPage();
@@ -50,6 +72,8 @@ describe('dashboards', () => {
       const states = await statuses(page);
       const failed = await page.$$eval('[data-status="error"]', (cards) => cards.map((c) => c.textContent));
       assert.ok(states.every(([, s]) => s === 'loaded'), `${path}: ${JSON.stringify(states)} ${JSON.stringify(failed)}`);
+      // The map arrives after its card has settled: it is loaded on demand.
+      if (path === 'country-birth') await expectWorldMap(page);
       const images = await page.locator('svg[role="img"]').count();
       assert.ok(images >= charts, `${path}: ${images} charts, expected ${charts}`);
       if (path === 'home') assert.ok((await page.locator('.stat-figure').count()) >= 6);
@@ -157,8 +181,8 @@ describe('dashboards', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.waitForFunction(() => true);
     const deadline = Date.now() + 15_000;
-    while (seen.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.deepEqual([...new Set(seen)].sort(), ['/api/worldview/tree', '/api/worldview/worldviews']);
+    while (new Set(seen).size < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual([...new Set(seen)].sort(), ['/api/worldview/row-one', '/api/worldview/row-three', '/api/worldview/row-two', '/api/worldview/tree', '/api/worldview/worldviews']);
     await settled(page);
     assert.ok((await statuses(page)).every(([, s]) => s === 'loaded'));
     await page.close();

@@ -77,6 +77,26 @@ describe('the demo generator', () => {
     expect(hashOf('other', 400)).not.toBe(hashOf('same', 400));
   });
 
+  it('answers questions 25 to 27 from the background and the heritages named', () => {
+    const generator = createDemoGenerator(catalog, { seed: 'lived', responses: 4000, now: NOW, organizationName: 'Lived' });
+    const responses = [...generator.responses()];
+    const preferNot = catalog.preferNot('ethnicities');
+    for (const response of responses) {
+      // The cultures felt are among the heritages named; the culture identified with most among those.
+      for (const culture of response.cultures) expect(culture === preferNot || response.heritages.includes(culture)).toBe(true);
+      if (response.cultureIdentityId !== null) expect(response.cultures).toContain(response.cultureIdentityId);
+    }
+    const share = (test: (response: DemoResponse) => boolean) => responses.filter(test).length / responses.length;
+    expect(share((response) => response.cultures.length > 0)).toBeGreaterThan(0.7);
+    expect(share((response) => response.cultureIdentityId !== null)).toBeGreaterThan(0.6);
+    expect(share((response) => response.appearanceId !== null)).toBeGreaterThan(0.85);
+    // Mostly born in Australia of European background: White is the largest appearance, not the only one.
+    const white = catalog.find('appearances', 'white')!.id;
+    expect(share((response) => response.appearanceId === white)).toBeGreaterThan(0.4);
+    expect(share((response) => response.appearanceId === white)).toBeLessThan(0.9);
+    expect(new Set(responses.map((response) => response.appearanceId)).size).toBeGreaterThan(6);
+  });
+
   it('finds every census category and every assumption in the lookup lists', () => {
     createDemoGenerator(catalog, { seed: 'warnings', responses: 10, now: NOW, organizationName: 'W' });
     expect(warnings).toEqual([]);
@@ -359,6 +379,10 @@ describe('writing demo organisations', () => {
     }
     const withHeritage = await scalar(sql<{ n: number }>`select count(distinct response_id) as n from response_heritages where organization_id = ${firstStart!.organizationId}`);
     expect(withHeritage / DEFAULT_DEMO_RESPONSES).toBeGreaterThan(0.95);
+    const withCultures = await scalar(sql<{ n: number }>`select count(distinct response_id) as n from response_cultures where organization_id = ${firstStart!.organizationId}`);
+    expect(withCultures / DEFAULT_DEMO_RESPONSES).toBeGreaterThan(0.7);
+    const withAppearance = await scalar(sql<{ n: number }>`select count(appearance_id) as n from responses where organization_id = ${firstStart!.organizationId}`);
+    expect(withAppearance / DEFAULT_DEMO_RESPONSES).toBeGreaterThan(0.85);
     const withParents = await scalar(sql<{ n: number }>`select count(distinct response_id) as n from response_ancestry where organization_id = ${firstStart!.organizationId} and relation in ('mother', 'father')`);
     expect(withParents / DEFAULT_DEMO_RESPONSES).toBeGreaterThan(0.95);
   });

@@ -86,7 +86,8 @@ const answered = async (linkValues: Parameters<typeof insertLink>[2] = {}): Prom
   const link = await insertLink(database.db, organizationId, { anonymity: 0, ...linkValues });
   const email = `participant.${randomToken().slice(0, 8)}@example.org`;
   const invitation = await insertSurveyInvitation(database.db, link, email);
-  const questions = { ...valid, '3': group };
+  const cultures = await database.db.selectFrom('lookup_principles').select('id').where('list', '=', 'ethnicities').where('code', '<>', 'prefer_not').orderBy('id').limit(2).execute();
+  const questions = { ...valid, '3': group, '25': cultures.map((row) => row.id), '26': [cultures[1]!.id], '27': await idOf('appearances', 'white') };
   const mailBefore = mail.length;
   const response = await submit(app, surveyBody(link.token, questions, { ...NAMES, invitation }));
   expect(response.statusCode, response.body).toBe(200);
@@ -148,7 +149,7 @@ describe('GET /api/check-edit-survey', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(isRight(checkEditSurvey.data.decode(body.data))).toBe(true);
-    expect(body.data).toEqual({
+    expect(body.data).toMatchObject({
       token: state.link.token,
       alias: state.link.alias,
       survey_id: 1,
@@ -159,6 +160,13 @@ describe('GET /api/check-edit-survey', () => {
       answers: { token: state.link.token, ...NAMES, questions: state.questions },
     });
     expect(response.body).not.toContain('Alan');
+    // Every option answered comes with its name, so the form can show searched lists again.
+    const answeredIds = Object.values(state.questions).flatMap((value) =>
+      (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'number' ? [item] : typeof item === 'object' ? [item.principleId] : [])),
+    );
+    const named = await database.db.selectFrom('lookup_principles').select(['id', 'name', 'code']).where('id', 'in', answeredIds).execute();
+    expect(body.data.names).toEqual(Object.fromEntries(named.map((row) => [String(row.id), row.name])));
+    expect([...body.data.prefer_not].sort()).toEqual(named.filter((row) => row.code === 'prefer_not').map((row) => row.id).sort());
     // Reading does not use the link up.
     expect((await checkEdit(state.links.edit)).statusCode).toBe(200);
   });
@@ -182,6 +190,9 @@ describe('POST /api/diversity-survey with edit_token', () => {
       '6': '',
       '17': await idOf('genders', 'non_binary'),
       '18': await idOf('ages', 'prefer_not'),
+      '25': [(state.questions['25'] as number[])[0]!],
+      '26': [],
+      '27': await idOf('appearances', 'prefer_not'),
     };
     const mailBefore = mail.length;
     const response = await edit(state, state.links.edit, changed, { 'first-name': 'Grace B.' });
@@ -192,6 +203,9 @@ describe('POST /api/diversity-survey with edit_token', () => {
     expect(row).toMatchObject({ first_name: 'Grace B.', last_name: 'Hopper', gender_id: changed['17'], age_id: changed['18'], birth_year: null, anonymous: false });
     expect(row.updated_at).not.toBeNull();
     expect(row.answers).toEqual(changed);
+    expect(row).toMatchObject({ culture_identity_id: null, appearance_id: changed['27'] });
+    const cultures = await database.db.selectFrom('response_cultures').select('ethnicity_id').where('response_id', '=', state.responseId).execute();
+    expect(cultures).toEqual([{ ethnicity_id: (changed['25'] as number[])[0] }]);
     expect(await countRows(database.db, state.organizationId)).toEqual({ responses: 1, ancestry: 1, languages: 1, heritages: 0, editLinks: 3 });
     expect(await seatsUsed(database.db, state.link.id)).toBe(seats);
 

@@ -85,7 +85,10 @@ const OK = { status: 200, data: { completed: true, edited: false, edit_link_sent
 
 describe('POST /api/diversity-survey: what is stored', () => {
   it('stores an anonymous answer: principle columns, birth year, placement and child rows, without a person', async () => {
-    const { organizationId, group, subGroup, link, questions } = await wholeOrganisation();
+    const { organizationId, group, subGroup, link, questions: base } = await wholeOrganisation();
+    const [belongs, other] = await database.db.selectFrom('lookup_principles').select('id').where('list', '=', 'ethnicities').where('code', '<>', 'prefer_not').orderBy('id').limit(2).execute();
+    // Questions 25 to 27: cultures belonged to, the one identified with most, appearance.
+    const questions = { ...base, '25': [belongs!.id, other!.id], '26': [other!.id], '27': await idOf('appearances', 'south_asian') };
     const mailBefore = mail.length;
     const response = await submit(app, surveyBody(link.token, questions, { edit_token: ' ', invitation: '' }));
     expect(response.statusCode, response.body).toBe(200);
@@ -116,9 +119,13 @@ describe('POST /api/diversity-survey: what is stored', () => {
       sexual_orientation_id: valid['21'],
       position_level_id: valid['22'],
       position_type_id: valid['23'],
+      culture_identity_id: other!.id,
+      appearance_id: questions['27'],
       updated_at: null,
     });
     expect(row.answers).toEqual({ ...questions });
+    const cultures = await database.db.selectFrom('response_cultures').select('ethnicity_id').where('response_id', '=', row.id).orderBy('ethnicity_id').execute();
+    expect(cultures.map((culture) => culture.ethnicity_id)).toEqual([belongs!.id, other!.id]);
     const ancestry = await database.db.selectFrom('response_ancestry').select(['relation', 'country_id']).where('response_id', '=', row.id).orderBy('relation').execute();
     expect(ancestry).toEqual([
       { relation: 'father', country_id: valid['7'] },
@@ -312,6 +319,26 @@ describe('POST /api/diversity-survey: answers refused, nothing written', () => {
     expectQuestionErrors(await submit(app, surveyBody(link.token, { ...questions, '15': await idOf('denominations', '1011') })), {
       '15': [LookupMessages.denominationNotExist],
     });
+  });
+
+  it('checks the culture and appearance answers (questions 25 to 27) against their lists', async () => {
+    const { organizationId, link, questions } = await wholeOrganisation();
+    const culture = (valid['16'] as number[])[0]!;
+    expectQuestionErrors(
+      await submit(app, surveyBody(link.token, { ...questions, '25': [culture, await idOf('countries', 'FR')], '26': [culture, culture], '27': await idOf('genders', 'male') })),
+      {
+        '25.1': [LookupMessages.ethnicityNotExist],
+        '26': [SurveyMessages.tooManyRows(1)],
+        '26.1': [SurveyMessages.duplicateRow],
+        '27': [LookupMessages.appearanceNotExist],
+      },
+    );
+    await nothingStored(organizationId, link.id);
+    // Prefer not to answer is an answer of each; the three stay optional.
+    const preferNot = { ...questions, '25': [await idOf('ethnicities', 'prefer_not')], '26': [await idOf('ethnicities', 'prefer_not')], '27': await idOf('appearances', 'prefer_not') };
+    expect((await submit(app, surveyBody(link.token, preferNot))).statusCode).toBe(200);
+    const row = await database.db.selectFrom('responses').select(['culture_identity_id', 'appearance_id']).where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ culture_identity_id: preferNot['26'][0], appearance_id: preferNot['27'] });
   });
 
   it('refuses the survey rules a hand-made body can break', async () => {

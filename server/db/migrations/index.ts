@@ -7,6 +7,7 @@ import * as m0005 from './0005_structure';
 import * as m0006 from './0006_view_as';
 import * as m0007 from './0007_lookups';
 import * as m0008 from './0008_responses';
+import * as m0009 from './0009_cultures_appearance';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_view_as': m0006,
   '0007_lookups': m0007,
   '0008_responses': m0008,
+  '0009_cultures_appearance': m0009,
 };

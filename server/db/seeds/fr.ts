@@ -588,7 +588,7 @@ export const fr: Readonly<Record<MessageKey, string>> = {
   'stat.country.row_three': 'Nés ici ou à l’étranger',
   'stat.country.parent_grandparent': 'Nés à l’étranger : la personne, un parent ou un grand-parent',
   'stat.language.row_one': 'Répondants et langues',
-  'stat.language.row_two': 'Une langue ou plusieurs',
+  'stat.language.row_two': 'Personnes monolingues et multilingues',
   'stat.language.row_three': 'Zones linguistiques et langues maternelles',
   'stat.language.most_common': 'Langues les plus parlées',
   'stat.language.total_known': 'Langues connues par personne',

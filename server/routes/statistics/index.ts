@@ -57,6 +57,12 @@ const requestOf = async (app: FastifyInstance, request: FastifyRequest): Promise
   };
 };
 
+/** Headline items renamed (a cell key to the name the row shows). */
+const renameItems =
+  (names: Readonly<Record<string, string>>) =>
+  <R extends Release<{ items: { key: string; value: number }[] }>>(release: R): R =>
+    release.status === 200 ? ({ ...release, data: { items: release.data.items.map((item) => ({ ...item, key: names[item.key] ?? item.key })) } } as R) : release;
+
 /** A released section, or the envelope's 204 with the reason. */
 const answer = <T>(release: Release<T>): T | EnvelopeReply => (release.status === 200 ? release.data : noContent(release.message));
 
@@ -95,6 +101,30 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     if (total.status !== 200) return total;
     const values = await Promise.all(items.map(async ([key, topic]) => ({ key, value: topic === null ? total.data.count : shownValues(await distributionOf(req, topic)) })));
     return { status: 200 as const, data: { items: values } };
+  };
+  /** Released counts of named cells of one distribution; a suppressed cell is left out. */
+  const cellHeadline = async (req: Request, topic: topics.Topic, keys: readonly string[]) => {
+    const release = await distributionOf(req, topic);
+    if (release.status !== 200) return release;
+    const items = keys.flatMap((key) => {
+      const cell = cellOf(release, key);
+      return cell === undefined ? [] : [{ key, value: cell.count }];
+    });
+    return { status: 200 as const, data: { items } };
+  };
+  /** The released values of a distribution, largest first, at most `limit`. */
+  const mostCommonOf = async (req: Request, topic: topics.Topic, limit = 10): Promise<Release<Distribution>> => {
+    const release = await distributionOf(req, topic);
+    if (release.status !== 200) return release;
+    const cells = release.data.cells
+      .filter((cell): cell is ReleasedCell => !isSuppressed(cell) && cell.preferNot !== true && cell.count > 0)
+      .sort((x, y) => y.count - x.count)
+      .slice(0, limit);
+    return { status: 200, data: { ...release.data, cells } };
+  };
+  const byGender = async (req: Request, topic: topics.Topic): Promise<Release<CrossTable>> => {
+    const { population, question } = await cache.question(req.context, topic.name, () => topic.build(app.db, req.context));
+    return population.question(question).byDimension(req.selection, 'gender', req.k);
   };
 
   const groupCount = async (req: Request): Promise<number> => {
@@ -194,14 +224,20 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
         await mostCommon(topics.worldviews, 'worldview');
         await distinct(topics.worldviews, 'worldviews');
         break;
-      case 'country':
+      case 'country': {
         await mostCommon(topics.countryBirth, 'country of birth');
         await distinct(topics.countryBirth, 'countries of birth');
+        const second = cellOf(await distributionOf(req, topics.migrationGeneration), 'second');
+        if (second) facts.push(`${second.percent}% were born here to a parent born abroad.`);
         break;
-      case 'ethnicity':
+      }
+      case 'ethnicity': {
         await mostCommon(topics.ethnicities, 'cultural heritage');
         await distinct(topics.ethnicities, 'cultural heritages');
+        const several = cellOf(await distributionOf(req, topics.heritageCount), 'several_heritages');
+        if (several) facts.push(`${several.percent}% name more than one cultural heritage.`);
         break;
+      }
       case 'demographics':
         await mostCommon(topics.generation, 'generation');
         await mostCommon(topics.positionLevel, 'position level');
@@ -240,6 +276,10 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     // country/
     serve(E.country.countries, (req) => distributionOf(req, topics.countryBirth)),
     serve(E.country.tree, (req) => treeOf(req, topics.countryTree)),
+    serve(E.country.rowOne, (req) => headline(req, [['respondents', null], ['countries', topics.countryBirth]])),
+    serve(E.country.rowTwo, (req) => headline(req, [['continents', topics.birthContinent], ['regions', topics.birthRegion]])),
+    serve(E.country.rowThree, (req) => cellHeadline(req, topics.bornCountryRegistration, ['same', 'other']).then(renameItems({ same: 'born_here', other: 'born_abroad' }))),
+    serve(E.country.parentGrandparent, (req) => distributionOf(req, topics.migrationGeneration)),
     // language/
     serve(E.language.languages, (req) => distributionOf(req, topics.languages)),
     serve(E.language.zones, (req) => distributionOf(req, topics.languageZones)),
@@ -247,9 +287,25 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     serve(E.language.native, (req) => distributionOf(req, topics.nativeLanguages)),
     serve(E.language.monolingual, (req) => distributionOf(req, topics.languageCount)),
     serve(E.language.multilingual, (req) => distributionOf(req, topics.languageCount)),
+    serve(E.language.rowOne, (req) => headline(req, [['respondents', null], ['languages', topics.languages]])),
+    serve(E.language.rowTwo, (req) => cellHeadline(req, topics.languageCount, ['monolingual', 'multilingual'])),
+    serve(E.language.rowThree, (req) => headline(req, [['zones', topics.languageZones], ['native_languages', topics.nativeLanguages]])),
+    serve(E.language.mostCommon, (req) => mostCommonOf(req, topics.languages)),
+    serve(E.language.totalKnown, (req) => distributionOf(req, topics.languagesKnown)),
+    serve(E.language.mostCommonZone, (req) => mostCommonOf(req, topics.languageZones)),
+    serve(E.language.mostCommonMacrozone, (req) => mostCommonOf(req, topics.languageMacrozones)),
+    serve(E.language.treeParticipant, (req) => treeOf(req, topics.languageParticipantTree)),
+    serve(E.language.listGender, (req) => byGender(req, topics.languages)),
+    serve(E.language.listZoneGender, (req) => byGender(req, topics.languageZones)),
+    serve(E.language.listLevel, (req) => distributionOf(req, topics.languageLevels)),
+    serve(E.language.listMacrozoneGender, (req) => byGender(req, topics.languageMacrozones)),
+    serve(E.language.microZones, (req) => distributionOf(req, topics.languageMicrozones)),
     // worldview/
     serve(E.worldview.worldviews, (req) => distributionOf(req, topics.worldviews)),
     serve(E.worldview.tree, (req) => treeOf(req, topics.worldviewTree)),
+    serve(E.worldview.rowOne, (req) => headline(req, [['respondents', null], ['worldviews', topics.worldviews]])),
+    serve(E.worldview.rowTwo, (req) => headline(req, [['branches', topics.branches], ['denominations', topics.denominations]])),
+    serve(E.worldview.rowThree, (req) => cellHeadline(req, topics.religiousAffiliation, ['religious', 'secular'])),
     serve(E.branch.branches, (req) => distributionOf(req, topics.branches)),
     serve(E.denomination.denominations, (req) => distributionOf(req, topics.denominations)),
     // ethnicity/
@@ -257,6 +313,15 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     serve(E.ethnicity.culturalFamilies, (req) => distributionOf(req, topics.culturalFamilies)),
     serve(E.ethnicity.ethnicRegions, (req) => distributionOf(req, topics.ethnicRegions)),
     serve(E.ethnicity.tree, (req) => treeOf(req, topics.ethnicityTree)),
+    serve(E.ethnicity.rowOne, (req) => headline(req, [['respondents', null], ['heritages', topics.ethnicities]])),
+    serve(E.ethnicity.rowTwo, (req) => headline(req, [['cultural_families', topics.culturalFamilies], ['regions', topics.ethnicRegions]])),
+    serve(E.ethnicity.rowThree, (req) => cellHeadline(req, topics.heritageCount, ['one_heritage', 'several_heritages'])),
+    serve(E.ethnicity.cultureBelong, (req) => distributionOf(req, topics.cultureBelong)),
+    serve(E.ethnicity.cultureIdentity, (req) => distributionOf(req, topics.cultureIdentity)),
+    serve(E.cultureBelong.tree, (req) => treeOf(req, topics.cultureBelongTree)),
+    serve(E.cultureIdentity.tree, (req) => treeOf(req, topics.cultureIdentityTree)),
+    serve(E.appearance.appearances, (req) => distributionOf(req, topics.appearances)),
+    serve(E.appearance.tree, (req) => treeOf(req, topics.appearanceTree)),
     // demographic/
     serve(E.demographic.birthContinent, (req) => distributionOf(req, topics.birthContinent)),
     serve(E.demographic.highschoolCompletion, (req) => distributionOf(req, topics.highschoolCompletion)),

@@ -23,7 +23,9 @@ type PrincipleColumn =
   | 'disability_id'
   | 'sexual_orientation_id'
   | 'position_level_id'
-  | 'position_type_id';
+  | 'position_type_id'
+  | 'culture_identity_id'
+  | 'appearance_id';
 
 export const PRINCIPLE_COLUMNS: Readonly<Record<string, PrincipleColumn>> = {
   'country-of-birth': 'country_birth_id',
@@ -38,6 +40,7 @@ export const PRINCIPLE_COLUMNS: Readonly<Record<string, PrincipleColumn>> = {
   'sexual-orientation': 'sexual_orientation_id',
   'position-level': 'position_level_id',
   'position-type': 'position_type_id',
+  appearance: 'appearance_id',
 };
 
 export const ANCESTRY_RELATIONS: Readonly<Record<string, AncestryRelation>> = {
@@ -51,15 +54,19 @@ export const ANCESTRY_RELATIONS: Readonly<Record<string, AncestryRelation>> = {
 
 const LANGUAGES_KEY = 'languages';
 const HERITAGES_KEY = 'cultural-heritage';
+const CULTURES_KEY = 'cultures-belong';
+/** A list of at most one row (domain/survey/questions.ts) stored as one column. */
+const CULTURE_IDENTITY_KEY = 'culture-identity';
 const AGE_KEY = 'age';
 
 /** The answer columns of a response row (everything but who, where and when). */
-export type AnswerColumns = Pick<ResponsesTable, PrincipleColumn | 'birth_year'> & { answers: string };
+export type AnswerColumns = { [column in PrincipleColumn]: number | null } & Pick<ResponsesTable, 'birth_year'> & { answers: string };
 
 export interface ChildRows {
   readonly ancestry: readonly { relation: AncestryRelation; country_id: number }[];
   readonly languages: readonly LanguageRow[];
   readonly heritages: readonly number[];
+  readonly cultures: readonly number[];
 }
 
 const BIRTH_YEAR = /^\d{4}$/;
@@ -90,12 +97,15 @@ export const responseRows = (definitions: readonly QuestionDefinition[], checked
     sexual_orientation_id: null,
     position_level_id: null,
     position_type_id: null,
+    culture_identity_id: null,
+    appearance_id: null,
     birth_year: null,
     answers: toJson(storedAnswers(definitions, checked.sent)),
   };
   const ancestry: { relation: AncestryRelation; country_id: number }[] = [];
   let languages: LanguageRow[] = [];
   let heritages: number[] = [];
+  let cultures: number[] = [];
   for (const definition of definitions) {
     const value = checked.sent[String(definition.id)];
     const column = PRINCIPLE_COLUMNS[definition.key];
@@ -113,9 +123,13 @@ export const responseRows = (definitions: readonly QuestionDefinition[], checked
       languages = (value as LanguageRow[]).map((row) => ({ principleId: row.principleId, level: row.level }));
     } else if (definition.key === HERITAGES_KEY && Array.isArray(value)) {
       heritages = [...(value as number[])];
+    } else if (definition.key === CULTURES_KEY && Array.isArray(value)) {
+      cultures = [...(value as number[])];
+    } else if (definition.key === CULTURE_IDENTITY_KEY && Array.isArray(value) && typeof value[0] === 'number') {
+      columns.culture_identity_id = value[0];
     }
   }
-  return { columns, children: { ancestry, languages, heritages } };
+  return { columns, children: { ancestry, languages, heritages, cultures } };
 };
 
 /**
@@ -143,6 +157,10 @@ export const insertResponse = async (
     const rows = children.heritages.map((ethnicityId) => ({ ...base, ethnicity_id: ethnicityId }));
     query = query.with('inserted_heritages', () => trx.insertInto('response_heritages').values(rows).returning('response_id'));
   }
+  if (children.cultures.length > 0) {
+    const rows = children.cultures.map((ethnicityId) => ({ ...base, ethnicity_id: ethnicityId }));
+    query = query.with('inserted_cultures', () => trx.insertInto('response_cultures').values(rows).returning('response_id'));
+  }
   const inserted = await query.selectFrom('inserted_response').select('id').executeTakeFirstOrThrow();
   return inserted.id as string;
 };
@@ -168,11 +186,17 @@ export const insertChildRows = async (trx: Kysely<Database>, organizationId: str
       .values(children.heritages.map((ethnicityId) => ({ ...base, ethnicity_id: ethnicityId })))
       .execute();
   }
+  if (children.cultures.length > 0) {
+    await trx
+      .insertInto('response_cultures')
+      .values(children.cultures.map((ethnicityId) => ({ ...base, ethnicity_id: ethnicityId })))
+      .execute();
+  }
 };
 
 /** Removes the child rows of a response before an edit writes them again. */
 export const deleteChildRows = async (trx: Kysely<Database>, organizationId: string, responseId: string): Promise<void> => {
-  for (const table of ['response_ancestry', 'response_languages', 'response_heritages'] as const) {
+  for (const table of ['response_ancestry', 'response_languages', 'response_heritages', 'response_cultures'] as const) {
     await trx.deleteFrom(table).where('response_id', '=', responseId).where('organization_id', '=', organizationId).execute();
   }
 };

@@ -243,3 +243,181 @@ export const generation = fixedTopic(
   ],
   async () => sql`case when base.d_generation = 'unknown' then null else base.d_generation end`,
 );
+
+// ------------------------------------------------------------------------------------------
+// Headline rows and the country, language, heritage and appearance pages (issue 5)
+
+/** The organisation's own country test for a lookup_principles alias (its code or name). */
+const homeCountry = (context: StatsContext, alias: string) =>
+  sql`exists (select 1 from organizations o where o.id = ${context.organizationId}
+      and (upper(o.country) = upper(${sql.ref(`${alias}.code`)}) or lower(o.country) = lower(${sql.ref(`${alias}.name`)})))`;
+
+/** Geographic region (micro-zone) of the country of birth. */
+export const birthRegion: Topic = {
+  name: 'birth-region',
+  build: async (db, context) => ({
+    dimension: { name: 'birth-region', values: (await lookupValues(db, 'micro-zones')).map((item) => valueOf(item)) },
+    counts: await answerGroups(db, context, sql`(select c.region_id from lookup_principles c where c.id = base.country_birth_id and c.code <> ${PREFER_NOT_CODE})`),
+  }),
+};
+
+/** A relative of `relations` (answered, not Prefer not) born outside the organisation's country. */
+const relativeAbroad = (context: StatsContext, relations: readonly string[]) =>
+  sql`exists (select 1 from response_ancestry a join lookup_principles ac on ac.id = a.country_id
+      where a.response_id = base.id and a.relation in (${sql.join([...relations])}) and ac.code <> ${PREFER_NOT_CODE} and not ${homeCountry(context, 'ac')})`;
+
+export const migrationGeneration = fixedTopic(
+  'migration-generation',
+  [
+    { key: 'first', label: 'Born abroad' },
+    { key: 'second', label: 'A parent born abroad' },
+    { key: 'third', label: 'A grandparent born abroad' },
+    { key: 'local', label: 'No relative born abroad' },
+    { key: PREFER_NOT_CODE, label: 'Prefer not to answer', preferNot: true },
+  ],
+  async (_db, context) => sql`(select case when c.code = ${PREFER_NOT_CODE} then ${PREFER_NOT_CODE}::text
+        when not ${homeCountry(context, 'c')} then 'first'
+        when ${relativeAbroad(context, ['mother', 'father'])} then 'second'
+        when ${relativeAbroad(context, ['maternal_grandmother', 'maternal_grandfather', 'paternal_grandmother', 'paternal_grandfather'])} then 'third'
+        else 'local' end
+      from lookup_principles c where c.id = base.country_birth_id)`,
+);
+
+const SPOKEN = sql`${LANGUAGES} join lookup_principles l on l.id = rl.language_id and l.code <> ${PREFER_NOT_CODE}
+  left join lookup_principles mz on mz.id = l.region_id left join lookup_principles z on z.id = mz.parent_id`;
+
+export const languageMicrozones = multiTopic('language-micro-zones', listValues('micro-zones'), SPOKEN, sql`l.region_id`);
+export const languageMacrozones = multiTopic('language-macro-zones', listValues('macro-zones'), SPOKEN, sql`z.parent_id`);
+
+export const LANGUAGE_LEVELS = ['native', 'fluent', 'intermediate', 'basic'] as const;
+export const languageLevels = multiTopic(
+  'language-levels',
+  async () => LANGUAGE_LEVELS.map((key) => ({ key, label: key[0]!.toUpperCase() + key.slice(1) })),
+  SPOKEN,
+  sql`rl.level`,
+);
+
+export const languagesKnown = fixedTopic(
+  'languages-known',
+  ['1', '2', '3', '4+'].map((key) => ({ key, label: key })),
+  async () => sql`(select case when count(*) = 0 then null when count(*) >= 4 then '4+' else count(*)::text end
+      from response_languages x join lookup_principles xl on xl.id = x.language_id
+      where x.response_id = base.id and xl.code <> ${PREFER_NOT_CODE})`,
+);
+
+/** Continent, zone, then language; a person counts once under each node they mention. */
+export const languageParticipantTree = multiTopic(
+  'language-participant-tree',
+  async (db) => {
+    const [macro, zones, micro, items] = await Promise.all([lookupValues(db, 'macro-zones'), lookupValues(db, 'zones'), lookupValues(db, 'micro-zones'), lookupValues(db, 'languages')]);
+    const zoneOfMicro = new Map(micro.map((item) => [item.id, item.parentId]));
+    return [
+      ...macro.map((item) => valueOf(item)),
+      ...zones.map((item) => valueOf(item, item.parentId)),
+      ...items.filter((item) => item.code !== PREFER_NOT_CODE).map((item) => valueOf(item, item.regionId === null ? null : zoneOfMicro.get(item.regionId))),
+    ];
+  },
+  sql`${SPOKEN} cross join lateral (values (l.id), (mz.parent_id), (z.parent_id)) as v(node)`,
+  sql`v.node`,
+);
+
+/** ASCRG broad group 95: secular beliefs, other spiritual beliefs and no religious affiliation. */
+export const SECULAR_WORLDVIEW_CODE = '95';
+export const religiousAffiliation = fixedTopic(
+  'religious-affiliation',
+  [
+    { key: 'religious', label: 'A religion' },
+    { key: 'secular', label: 'Secular or no religion' },
+    { key: PREFER_NOT_CODE, label: 'Prefer not to answer', preferNot: true },
+  ],
+  async () => sql`(select case when w.code = ${PREFER_NOT_CODE} then ${PREFER_NOT_CODE}::text when w.code = ${SECULAR_WORLDVIEW_CODE} then 'secular' else 'religious' end
+      from lookup_principles w where w.id = base.worldview_id)`,
+);
+
+export const heritageCount = fixedTopic(
+  'heritage-count',
+  [
+    { key: 'one_heritage', label: 'One heritage' },
+    { key: 'several_heritages', label: 'Several heritages' },
+  ],
+  async () => sql`(select case when count(*) = 0 then null when count(*) = 1 then 'one_heritage' else 'several_heritages' end
+      from response_heritages x join lookup_principles xh on xh.id = x.ethnicity_id
+      where x.response_id = base.id and xh.code <> ${PREFER_NOT_CODE})`,
+);
+
+// Questions 25 to 27 (migration 0009): not in `base`, read by the response's primary key.
+const CULTURES = sql`join response_cultures rc on rc.response_id = base.id`;
+const IDENTITY = sql`join responses ri on ri.id = base.id and ri.culture_identity_id is not null`;
+
+export const cultureBelong = multiTopic('culture-belong', listValues('ethnicities'), CULTURES, sql`rc.ethnicity_id`);
+export const cultureIdentity: Topic = {
+  name: 'culture-identity',
+  build: async (db, context) => ({
+    dimension: { name: 'culture-identity', values: (await lookupValues(db, 'ethnicities')).map((item) => valueOf(item)) },
+    counts: await answerGroups(db, context, sql`(select ri.culture_identity_id from responses ri where ri.id = base.id)`),
+  }),
+};
+
+/** Broad cultural family, then culture, over a join that names the culture `culture`. */
+const cultureTree = (name: string, from: RawBuilder<unknown>, multiple: boolean): Topic => ({
+  name,
+  build: async (db, context) => {
+    const [{ broad, top }, items] = await Promise.all([broadFamilies(db), lookupValues(db, 'ethnicities')]);
+    const rows = [...broad].map(([id, family]) => sql`(${id}::int, ${family}::int)`);
+    return {
+      dimension: {
+        name,
+        values: [...top.map((item) => valueOf(item)), ...items.map((item) => valueOf(item, item.familyId === null ? null : broad.get(item.familyId)))],
+      },
+      multiple,
+      counts: await answerGroups(
+        db,
+        context,
+        // One answer: the culture itself (its family counts its subtree); several: every node named.
+        multiple ? sql`v.node` : sql`h.id`,
+        sql`${from} join lookup_principles h on h.id = culture.id
+          left join (values ${sql.join(rows.length > 0 ? rows : [sql`(null::int, null::int)`])}) as fam(id, top) on fam.id = h.family_id
+          cross join lateral (values (h.id), (fam.top)) as v(node)`,
+      ),
+    };
+  },
+});
+
+export const cultureBelongTree = cultureTree('culture-belong-tree', sql`${CULTURES} cross join lateral (select rc.ethnicity_id as id) as culture`, true);
+export const cultureIdentityTree = cultureTree('culture-identity-tree', sql`${IDENTITY} cross join lateral (select ri.culture_identity_id as id) as culture`, false);
+
+export const appearances: Topic = {
+  name: 'appearances',
+  build: async (db, context) => ({
+    dimension: { name: 'appearances', values: (await lookupValues(db, 'appearances')).map((item) => valueOf(item)) },
+    counts: await answerGroups(db, context, sql`(select ri.appearance_id from responses ri where ri.id = base.id)`),
+  }),
+};
+
+/** Appearance, then appearance within a continent of birth ('appearance|continent'): the deepest answer. */
+export const appearanceTree: Topic = {
+  name: 'appearance-tree',
+  build: async (db, context) => {
+    const [looks, macro] = await Promise.all([lookupValues(db, 'appearances'), lookupValues(db, 'macro-zones')]);
+    return {
+      dimension: {
+        name: 'appearance-tree',
+        values: [
+          ...looks.map((item) => valueOf(item)),
+          ...looks
+            .filter((item) => item.code !== PREFER_NOT_CODE)
+            .flatMap((look) => macro.map((continent) => ({ key: `${look.id}|${continent.id}`, label: continent.name, parent: String(look.id) }))),
+        ],
+      },
+      counts: await answerGroups(
+        db,
+        context,
+        sql`(select case when a.code = ${PREFER_NOT_CODE} or z.parent_id is null then a.id::text else a.id::text || '|' || z.parent_id::text end
+             from responses ri join lookup_principles a on a.id = ri.appearance_id
+             left join lookup_principles c on c.id = ri.country_birth_id and c.code <> ${PREFER_NOT_CODE}
+             left join lookup_principles m on m.id = c.region_id left join lookup_principles z on z.id = m.parent_id
+             where ri.id = base.id)`,
+      ),
+    };
+  },
+};

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Bar } from '../charts/Bar';
+import { StackedBar } from '../charts/StackedBar';
 import { Tree } from '../charts/Tree';
-import { DistributionChart, StatCard } from './StatCard';
+import { transpose } from '../charts/format';
+import { DistributionChart, HeadlineFigures, StatCard } from './StatCard';
 import { PageToolbar } from './PageToolbar';
 
 export const LanguagesPage = ({ page }: { page: string }) => {
@@ -9,6 +11,11 @@ export const LanguagesPage = ({ page }: { page: string }) => {
   return (
     <div className="dashboard-page">
       <PageToolbar panel="languages" />
+      <div className="stat-grid">
+        <StatCard name="statLanguageRowOne" title={t('stat.language.row_one')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
+        <StatCard name="statLanguageRowTwo" title={t('stat.language.row_two')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
+        <StatCard name="statLanguageRowThree" title={t('stat.language.row_three')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
+      </div>
       <div className="chart-grid">
         <StatCard name="statLanguageLanguages" title={t('stat.language.languages')} page={page}>
           {(d, title) => <Bar title={title} data={d} max={15} />}
@@ -26,6 +33,36 @@ export const LanguagesPage = ({ page }: { page: string }) => {
           {(d, title) => <Bar title={title} data={d} max={15} />}
         </StatCard>
         <StatCard name="statLanguageTree" title={t('stat.language.tree')} page={page} wide>
+          {(d, title) => <Tree title={title} data={d} />}
+        </StatCard>
+        <StatCard name="statLanguageMostCommon" title={t('stat.language.most_common')} page={page}>
+          {(d, title) => <Bar title={title} data={d} max={10} />}
+        </StatCard>
+        <StatCard name="statLanguageTotalKnown" title={t('stat.language.total_known')} page={page}>
+          {(d, title) => <DistributionChart title={title} data={d} />}
+        </StatCard>
+        <StatCard name="statLanguageListLevel" title={t('stat.language.list_level')} page={page}>
+          {(d, title) => <Bar title={title} data={d} />}
+        </StatCard>
+        <StatCard name="statLanguageMostCommonZone" title={t('stat.language.most_common_zone')} page={page}>
+          {(d, title) => <Bar title={title} data={d} max={10} />}
+        </StatCard>
+        <StatCard name="statLanguageMostCommonMacrozone" title={t('stat.language.most_common_macrozone')} page={page}>
+          {(d, title) => <Bar title={title} data={d} max={10} />}
+        </StatCard>
+        <StatCard name="statLanguageMicroZones" title={t('stat.language.micro_zones')} page={page}>
+          {(d, title) => <Bar title={title} data={d} max={15} />}
+        </StatCard>
+        <StatCard name="statLanguageListGender" title={t('stat.language.list_gender')} page={page} wide>
+          {(d, title) => <StackedBar title={title} data={transpose(d)} genders max={15} />}
+        </StatCard>
+        <StatCard name="statLanguageListZoneGender" title={t('stat.language.list_zone_gender')} page={page} wide>
+          {(d, title) => <StackedBar title={title} data={transpose(d)} genders max={15} />}
+        </StatCard>
+        <StatCard name="statLanguageListMacrozoneGender" title={t('stat.language.list_macrozone_gender')} page={page} wide>
+          {(d, title) => <StackedBar title={title} data={transpose(d)} genders max={15} />}
+        </StatCard>
+        <StatCard name="statLanguageTreeParticipant" title={t('stat.language.tree_participant')} page={page} wide>
           {(d, title) => <Tree title={title} data={d} />}
         </StatCard>
       </div>

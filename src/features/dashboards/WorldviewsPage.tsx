@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Tree } from '../charts/Tree';
-import { DistributionChart, StatCard } from './StatCard';
+import { DistributionChart, HeadlineFigures, StatCard } from './StatCard';
 import { PageToolbar } from './PageToolbar';
 
 export const WorldviewsPage = ({ page }: { page: string }) => {
@@ -8,6 +8,11 @@ export const WorldviewsPage = ({ page }: { page: string }) => {
   return (
     <div className="dashboard-page">
       <PageToolbar panel="worldviews" />
+      <div className="stat-grid">
+        <StatCard name="statWorldviewRowOne" title={t('stat.worldview.row_one')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
+        <StatCard name="statWorldviewRowTwo" title={t('stat.worldview.row_two')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
+        <StatCard name="statWorldviewRowThree" title={t('stat.worldview.row_three')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
+      </div>
       <div className="chart-grid">
         <StatCard name="statWorldviewWorldviews" title={t('stat.worldview.worldviews')} page={page}>
           {(d, title) => <DistributionChart title={title} data={d} />}
