@@ -115,4 +115,9 @@ export const enParticipant = {
   'survey_row_cultures-belong': 'Culture {{n}}',
   'survey_add_cultures-belong': 'Add a culture',
   'survey_row_culture-identity': 'Culture you identify with most',
+  'survey_q_cultures-belong': 'Cultures you feel you belong to',
+  'survey_q_cultures-belong_help': "Add as many as you like, or tick 'Prefer not to answer'.",
+  'survey_q_culture-identity': 'The culture you identify with most',
+  'survey_q_culture-identity_help': "Choose one, or tick 'Prefer not to answer'.",
+  'survey_q_appearance': 'How do others usually see you?',
 } as const;

@@ -546,11 +546,6 @@ export const en = {
   'stat_headline.cultural_families': 'Cultural families',
   'stat_headline.one_heritage': 'One heritage',
   'stat_headline.several_heritages': 'Several heritages',
-  'survey_q_cultures-belong': 'Cultures you feel you belong to',
-  'survey_q_cultures-belong_help': "Add as many as you like, or tick 'Prefer not to answer'.",
-  'survey_q_culture-identity': 'The culture you identify with most',
-  'survey_q_culture-identity_help': "Choose one, or tick 'Prefer not to answer'.",
-  'survey_q_appearance': 'How do others usually see you?',
 } as const;
 
 export type MessageKey = keyof typeof en;

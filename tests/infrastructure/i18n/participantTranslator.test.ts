@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../infrastructure/i18n/i18n';
 import { createParticipantTranslator } from '../../../infrastructure/i18n/participantTranslator';
 import { enParticipant } from '../../../domain/i18n/en.participant';
+import { en } from '../../../domain/i18n/en';
 
 const french = { survey_next: 'Suivant', survey_check_answers_one: 'Vérifiez {{count}} réponse ci-dessous.', survey_check_answers_other: 'Vérifiez {{count}} réponses ci-dessous.' };
 
 describe("the participant page's translator", () => {
+  it('ships every survey_ text: they are written in en.participant.ts, never in en.ts alone', () => {
+    const missing = Object.keys(en).filter((key) => key.startsWith('survey_') && !(key in enParticipant));
+    expect(missing).toEqual([]);
+  });
+
   it('says every participant text as i18next says it, counts and names filled in', () => {
     const participant = createParticipantTranslator('au');
     const dashboards = createI18n('au');
