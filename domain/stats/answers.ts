@@ -42,6 +42,15 @@ export class ProtectedAnswers {
   /** Per filter atom (index in the lattice): answer node -> count (a leaf when additive). */
   private readonly perAtom: Map<number, number>[];
   private readonly counts = new Map<number, number>();
+  /**
+   * Per filter box, the answer nodes with a count there, ascending (the order of `children`).
+   * A question may have thousands of values (states) of which a box holds a few: the lines
+   * below only need those, since an empty cell neither adds to a hidden sum nor is hidden.
+   */
+  private readonly populatedIn = new Map<number, number[]>();
+  private readonly childrenCache = new Map<number, number[]>();
+  /** populatedChildren by count, then node: the order rankSmallestPopulated prefers. */
+  private readonly rankedCache = new Map<number, number[]>();
   private readonly hiddenAt = new Map<number, number>();
   private readonly covered = new Set<number>();
   private readonly stride: number;
@@ -106,7 +115,55 @@ export class ProtectedAnswers {
         }
       }
     });
+    for (const [id, count] of this.counts) {
+      if (count <= 0) continue;
+      const { box, node } = this.split(id);
+      const list = this.populatedIn.get(box);
+      if (list) list.push(node);
+      else this.populatedIn.set(box, [node]);
+    }
+    for (const list of this.populatedIn.values()) list.sort((a, b) => a - b);
     this.prepare();
+  }
+
+  /** The children of `parent` with a count in the filter box, in the order of `children`. */
+  private populatedChildren(filterBox: number, parent: number): readonly number[] {
+    const key = filterBox + parent * this.stride;
+    let out = this.childrenCache.get(key);
+    if (out === undefined) {
+      out = [];
+      for (const node of this.populatedIn.get(filterBox) ?? []) if (this.answer.parent[node] === parent && node !== ROOT) out.push(node);
+      this.childrenCache.set(key, out);
+    }
+    return out;
+  }
+
+  /**
+   * rankSmallestPopulated(options, count in the box, ANSWER_CANDIDATES) for the answers under
+   * `parent` that someone gave, `except` left out, from the answers the box holds ranked once:
+   * with thousands of values (states), counting each option for every small cell was most of
+   * the protection's time on a large organisation.
+   */
+  private rankTargets(box: number, parent: number, except: number): number[] {
+    const key = box + parent * this.stride;
+    let ranked = this.rankedCache.get(key);
+    if (ranked === undefined) {
+      ranked = [...this.populatedChildren(box, parent)].sort((a, b) => this.count(box, a) - this.count(box, b) || a - b);
+      this.rankedCache.set(key, ranked);
+    }
+    const out: number[] = [];
+    for (const node of ranked) {
+      if (out.length >= ANSWER_CANDIDATES) break;
+      if (node !== except) out.push(node);
+    }
+    if (out.length < ANSWER_CANDIDATES) {
+      const taken = new Set(out);
+      for (const node of this.populatedChildren(ROOT, parent)) {
+        if (out.length >= ANSWER_CANDIDATES) break;
+        if (node !== except && !taken.has(node) && this.count(box, node) === 0) out.push(node);
+      }
+    }
+    return out;
   }
 
   /** Box number of (filter box, answer node). */
@@ -215,12 +272,16 @@ export class ProtectedAnswers {
     let targets: (number | null)[] = [null];
     if (!this.multiple) {
       // Only answers someone in the population gave: the others are known to be empty everywhere.
-      let options: number[] = [];
-      for (let level = node; level !== ROOT && options.length === 0; level = this.answer.parent[level]) {
-        options = this.answer.siblings(level).filter((other) => this.count(ROOT, other) > 0);
+      let found = false;
+      for (let level = node; level !== ROOT && !found; level = this.answer.parent[level]) {
+        const parent = this.answer.parent[level];
+        // Some other answer under the same parent was given (populatedChildren lists each once).
+        if (this.populatedChildren(ROOT, parent).some((other) => other !== level)) {
+          targets = this.rankTargets(box, parent, level);
+          found = true;
+        }
       }
-      if (options.length === 0) return [];
-      targets = rankSmallestPopulated(options, (other) => this.count(box, other), ANSWER_CANDIDATES);
+      if (!found) return [];
     }
     const flippable = coords.flatMap((value, d) => {
       if (value === ROOT) return [];
@@ -316,8 +377,44 @@ export class ProtectedAnswers {
       const box = id % stride;
       if (count > 0 && this.hiddenNow(box, (id - box) / stride, level)) queue.push(id);
     }
+    // A line's outcome depends only on which of its members are hidden, so a line settled since
+    // the last hide among its members is skipped: settling it again would hide nothing. Each
+    // line (kind: the filter dimension, or `dims` for the answer line) keeps the number of the
+    // last hide it saw and of the last hide of one of its members.
+    let hides = 0;
+    const settledAt = Array.from({ length: dims + 1 }, () => new Map<number, number>());
+    const changedAt = Array.from({ length: dims + 1 }, () => new Map<number, number>());
+    // The hidden sum of a line once settled is kept up to date with each hide among its members,
+    // so that a line whose hidden parts are already 0 or >= level is passed without a scan.
+    const hiddenSums = Array.from({ length: dims + 1 }, () => new Map<number, number>());
+    const touch = (kind: number, line: number, count: number) => {
+      changedAt[kind].set(line, hides);
+      const sum = hiddenSums[kind].get(line);
+      if (sum !== undefined) hiddenSums[kind].set(line, sum + count);
+    };
+    const noteHidden = (box: number, node: number) => {
+      hides += 1;
+      const count = countOf(box, node);
+      for (let d = 0; d < dims; d++) {
+        const dim = fspace.dims[d];
+        const value = Math.floor(box / fspace.strides[d]) % dim.size;
+        if (value === ROOT) continue;
+        touch(d, box + (dim.parent[value] - value) * fspace.strides[d] + node * stride, count);
+      }
+      if (!this.multiple) touch(dims, box + this.answer.parent[node] * stride, count);
+    };
+    const unchanged = (kind: number, line: number) => {
+      const settled = settledAt[kind].get(line);
+      return settled !== undefined && settled >= (changedAt[kind].get(line) ?? 0);
+    };
     /** Hides the smallest released parts of a line until its hidden parts are 0 or >= level. */
-    const settle = (members: readonly (readonly [box: number, node: number])[]) => {
+    const settle = (kind: number, line: number, members: () => readonly (readonly [box: number, node: number])[]) => {
+      const known = hiddenSums[kind].get(line);
+      if (known === undefined || (known > 0 && known < level)) hiddenSums[kind].set(line, settleMembers(members()));
+      settledAt[kind].set(line, hides);
+    };
+    /** Returns the hidden sum the line is left with. */
+    const settleMembers = (members: readonly (readonly [box: number, node: number])[]): number => {
       for (;;) {
         let hiddenSum = 0;
         let smallest: readonly [number, number] | null = null;
@@ -330,11 +427,12 @@ export class ProtectedAnswers {
             smallestCount = count;
           }
         }
-        if (hiddenSum === 0 || hiddenSum >= level || smallest === null) return;
+        if (hiddenSum === 0 || hiddenSum >= level || smallest === null) return hiddenSum;
         const id = smallest[0] + smallest[1] * stride;
         this.hiddenAt.set(id, level);
         hiddenInPass.add(id);
         queue.push(id);
+        noteHidden(smallest[0], smallest[1]);
       }
     };
     // A line is looked at once for the cells hidden before this pass; a cell hidden during the
@@ -357,15 +455,19 @@ export class ProtectedAnswers {
         if (value === ROOT) continue;
         const up = dim.parent[value];
         const margin = box + (up - value) * fspace.strides[d];
-        if (!firstLook(margin + node * stride, d) && !fresh) continue;
+        const line = margin + node * stride;
+        if (!firstLook(line, d) && !fresh) continue;
         if (this.hiddenNow(margin, node, level)) continue;
-        settle(dim.children[up].map((child) => [margin + (child - up) * fspace.strides[d], node] as const));
+        if (unchanged(d, line)) continue;
+        settle(d, line, () => dim.children[up].map((child) => [margin + (child - up) * fspace.strides[d], node] as const));
       }
       if (!this.multiple) {
         const parent = this.answer.parent[node];
-        if (!firstLook(box + parent * stride, dims) && !fresh) continue;
+        const line = box + parent * stride;
+        if (!firstLook(line, dims) && !fresh) continue;
         if (this.hiddenNow(box, parent, level)) continue;
-        settle(this.answer.children[parent].map((child) => [box, child] as const));
+        if (unchanged(dims, line)) continue;
+        settle(dims, line, () => this.populatedChildren(box, parent).map((child) => [box, child] as const));
       }
     }
   }

@@ -8,6 +8,7 @@ import * as m0006 from './0006_view_as';
 import * as m0007 from './0007_lookups';
 import * as m0008 from './0008_responses';
 import * as m0009 from './0009_cultures_appearance';
+import * as m0010 from './0010_statistics_versions';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_lookups': m0007,
   '0008_responses': m0008,
   '0009_cultures_appearance': m0009,
+  '0010_statistics_versions': m0010,
 };
