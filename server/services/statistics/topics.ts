@@ -345,16 +345,15 @@ export const heritageCount = fixedTopic(
       where x.response_id = base.id and xh.code <> ${PREFER_NOT_CODE})`,
 );
 
-// Questions 25 to 27 (migration 0009): not in `base`, read by the response's primary key.
+// Questions 25 to 27 (migration 0009): 26 and 27 are columns of `base`; 25 is its own table.
 const CULTURES = sql`join response_cultures rc on rc.response_id = base.id`;
-const IDENTITY = sql`join responses ri on ri.id = base.id and ri.culture_identity_id is not null`;
 
 export const cultureBelong = multiTopic('culture-belong', listValues('ethnicities'), CULTURES, sql`rc.ethnicity_id`);
 export const cultureIdentity: Topic = {
   name: 'culture-identity',
   build: async (db, context) => ({
     dimension: { name: 'culture-identity', values: (await lookupValues(db, 'ethnicities')).map((item) => valueOf(item)) },
-    counts: await answerGroups(db, context, sql`(select ri.culture_identity_id from responses ri where ri.id = base.id)`),
+    counts: await answerGroups(db, context, sql`base.culture_identity_id`),
   }),
 };
 
@@ -384,13 +383,13 @@ const cultureTree = (name: string, from: RawBuilder<unknown>, multiple: boolean)
 });
 
 export const cultureBelongTree = cultureTree('culture-belong-tree', sql`${CULTURES} cross join lateral (select rc.ethnicity_id as id) as culture`, true);
-export const cultureIdentityTree = cultureTree('culture-identity-tree', sql`${IDENTITY} cross join lateral (select ri.culture_identity_id as id) as culture`, false);
+export const cultureIdentityTree = cultureTree('culture-identity-tree', sql`cross join lateral (select base.culture_identity_id as id where base.culture_identity_id is not null) as culture`, false);
 
 export const appearances: Topic = {
   name: 'appearances',
   build: async (db, context) => ({
     dimension: { name: 'appearances', values: (await lookupValues(db, 'appearances')).map((item) => valueOf(item)) },
-    counts: await answerGroups(db, context, sql`(select ri.appearance_id from responses ri where ri.id = base.id)`),
+    counts: await answerGroups(db, context, sql`base.appearance_id`),
   }),
 };
 
@@ -413,10 +412,10 @@ export const appearanceTree: Topic = {
         db,
         context,
         sql`(select case when a.code = ${PREFER_NOT_CODE} or z.parent_id is null then a.id::text else a.id::text || '|' || z.parent_id::text end
-             from responses ri join lookup_principles a on a.id = ri.appearance_id
-             left join lookup_principles c on c.id = ri.country_birth_id and c.code <> ${PREFER_NOT_CODE}
+             from lookup_principles a
+             left join lookup_principles c on c.id = base.country_birth_id and c.code <> ${PREFER_NOT_CODE}
              left join lookup_principles m on m.id = c.region_id left join lookup_principles z on z.id = m.parent_id
-             where ri.id = base.id)`,
+             where a.id = base.appearance_id)`,
       ),
     };
   },
