@@ -8,6 +8,7 @@ import { PlainLayout } from '../layouts/PlainLayout';
 import { PlainPage, PLAIN_PAGES } from '../features/plain/PlainPage';
 import { ParticipantHandOff, SurveyRootPage } from '../features/survey/SurveyRoutes';
 import { lazyNamed } from './lazyPage';
+import { PAGE_CONTENT, pageKeyOf } from '../features/dashboard/pageContent';
 
 // The dashboards are chunks of their own (import() through lazyPage): a survey participant never downloads them.
 const dashboardLayout = lazyNamed(() => import('../layouts/DashboardLayout'), 'DashboardLayout');
@@ -40,13 +41,19 @@ const SlideShow = slideShow.Page;
 const AccountSettingsPage = accountSettings.Page;
 const OrganizationSettingsPage = organizationSettings.Page;
 
+// Opened on a dashboard address, its chunks are fetched while the entry still starts up and
+// the session is checked, rather than one after the other once each is rendered.
+if (typeof window !== 'undefined' && /^\/dashboard(\/|$)/i.test(window.location.pathname)) {
+  for (const page of [dashboardLayout, dashboardSection, PAGE_CONTENT[pageKeyOf(window.location.pathname)]]) void page?.preload().catch(() => undefined);
+}
+
 /** Loads every lazy page now (tests render routes at once; a browser may warm the cache). */
 export const preloadRoutes = (): Promise<unknown> =>
   Promise.all(
     [
       dashboardLayout, dashboardSection, slideShow, accountSettings, organizationSettings, loginPage, ssoStart, ssoCheckToken,
       headRegister, registerSuccess, forgotPassword, resetPassword, updatePassword, invitationPage,
-    ].map((page) => page.preload()).concat(preloadShell()),
+    ].map((page) => page.preload()).concat(preloadShell(), ...Object.values(PAGE_CONTENT).map((page) => page.preload())),
   );
 
 const guest = (element: React.ReactNode) => <GuestOnly>{element}</GuestOnly>;

@@ -6,7 +6,6 @@ import { NotFound } from '../../app/NotFound';
 import { useSelector } from '../../app/runtime';
 import { HeaderActions } from './HeaderActions';
 import { PAGE_CONTENT } from './pageContent';
-import { Suspense } from 'react';
 
 const selectPermissions = (s: AppState) => s.permissions;
 
@@ -23,7 +22,7 @@ export const DashboardSection = () => {
   if (!isPageAllowed(page, permissions)) return <Navigate to={DASHBOARD_HOME} replace />;
 
   const pageKey = subsection ? `${section}/${subsection}` : section;
-  const Content = PAGE_CONTENT[pageKey];
+  const Content = PAGE_CONTENT[pageKey]?.Page;
   const title = page.lineage.length > 1 && subsection ? `${t(page.lineage[0].name)}: ${t(page.item.name)}` : t(page.item.name);
   return (
     <>
@@ -32,9 +31,7 @@ export const DashboardSection = () => {
         <HeaderActions actions={page.item.extraHeaders} page={pageKey} />
       </header>
       {Content ? (
-        <Suspense fallback={<p aria-busy="true">{t('loading')}</p>}>
-          <Content page={pageKey} />
-        </Suspense>
+        <Content page={pageKey} />
       ) : (
         <section className="empty-state" aria-label={title}>
           <p>{t('section_empty')}</p>

@@ -1,18 +1,22 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyNamed, type LazyPage } from '../../app/lazyPage';
 
 /**
  * The content of each dashboard page, by page key ('section' or 'section/subsection'). Each
  * is its own chunk, so a person only downloads the pages they open. Pages not listed show
- * the empty state.
+ * the empty state. Not React.lazy: its Suspense boundary would hold the page (and so its
+ * statistics requests) back for a while after the chunk arrived.
  */
-export const PAGE_CONTENT: Readonly<Record<string, LazyExoticComponent<ComponentType<{ page: string }>>>> = {
-  home: lazy(() => import('../dashboards/HomePage').then((m) => ({ default: m.HomePage }))),
-  overview: lazy(() => import('../dashboards/OverviewPage').then((m) => ({ default: m.OverviewPage }))),
-  demographics: lazy(() => import('../dashboards/DemographicsPage').then((m) => ({ default: m.DemographicsPage }))),
-  'country-birth': lazy(() => import('../dashboards/CountryBirthPage').then((m) => ({ default: m.CountryBirthPage }))),
-  languages: lazy(() => import('../dashboards/LanguagesPage').then((m) => ({ default: m.LanguagesPage }))),
-  worldviews: lazy(() => import('../dashboards/WorldviewsPage').then((m) => ({ default: m.WorldviewsPage }))),
-  'cultural-heritage': lazy(() => import('../dashboards/CulturalHeritagePage').then((m) => ({ default: m.CulturalHeritagePage }))),
-  'control-panel/members-management': lazy(() => import('../control-panel/MembersManagement').then((m) => ({ default: m.MembersManagement }))),
-  'control-panel/surveys-management': lazy(() => import('../control-panel/SurveysManagement').then((m) => ({ default: m.SurveysManagement }))),
+export const PAGE_CONTENT: Readonly<Record<string, LazyPage<{ page: string }>>> = {
+  home: lazyNamed(() => import('../dashboards/HomePage'), 'HomePage'),
+  overview: lazyNamed(() => import('../dashboards/OverviewPage'), 'OverviewPage'),
+  demographics: lazyNamed(() => import('../dashboards/DemographicsPage'), 'DemographicsPage'),
+  'country-birth': lazyNamed(() => import('../dashboards/CountryBirthPage'), 'CountryBirthPage'),
+  languages: lazyNamed(() => import('../dashboards/LanguagesPage'), 'LanguagesPage'),
+  worldviews: lazyNamed(() => import('../dashboards/WorldviewsPage'), 'WorldviewsPage'),
+  'cultural-heritage': lazyNamed(() => import('../dashboards/CulturalHeritagePage'), 'CulturalHeritagePage'),
+  'control-panel/members-management': lazyNamed(() => import('../control-panel/MembersManagement'), 'MembersManagement'),
+  'control-panel/surveys-management': lazyNamed(() => import('../control-panel/SurveysManagement'), 'SurveysManagement'),
 };
+
+/** The page key of a dashboard address ('/dashboard/overview' is 'overview'; '/dashboard' is home). */
+export const pageKeyOf = (pathname: string): string => pathname.toLowerCase().replace(/^\/dashboard\/?/, '').replace(/\/+$/, '') || 'home';
