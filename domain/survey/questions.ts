@@ -55,6 +55,23 @@ const country = (id: number, key: string, extra: Partial<QuestionDefinition> = {
 /** A relative's country of birth: optional, and "Prefer not to answer" is a tick beside it. */
 const relative = (id: number, key: string): Entry => country(id, key, { isCheck: true, preferNotAllowed: true });
 
+/**
+ * A list of cultural heritages (more than 8,000: searched as the person types, at least 3
+ * characters), with its own "Prefer not to answer" tick.
+ */
+const heritageList = (id: number, key: string, maxRows: number = LIST_MAX_ROWS): Entry => ({
+  id,
+  key,
+  kind: 'list',
+  shape: 'principle-list',
+  isArray: true,
+  isCheck: true,
+  lookup: 'ethnicities',
+  preferNotAllowed: true,
+  searchMin: SEARCH_MIN,
+  maxRows,
+});
+
 /** In display order; `order` is filled from the position. */
 const entries: readonly Entry[] = [
   {
@@ -93,42 +110,9 @@ const entries: readonly Entry[] = [
   select({ id: 13, key: 'worldview', lookup: 'worldviews', required: true, requiredMessage: SurveyMessages.worldviewRequired, preferNotAllowed: true }),
   select({ id: 14, key: 'worldview-branch', lookup: 'branches', parent: 13 }),
   select({ id: 15, key: 'worldview-denomination', lookup: 'denominations', parent: 14 }),
-  {
-    id: 16,
-    key: 'cultural-heritage',
-    kind: 'list',
-    shape: 'principle-list',
-    isArray: true,
-    isCheck: true,
-    lookup: 'ethnicities',
-    preferNotAllowed: true,
-    searchMin: SEARCH_MIN,
-    maxRows: LIST_MAX_ROWS,
-  },
-  {
-    id: 25,
-    key: 'cultures-belong',
-    kind: 'list',
-    shape: 'principle-list',
-    isArray: true,
-    isCheck: true,
-    lookup: 'ethnicities',
-    preferNotAllowed: true,
-    searchMin: SEARCH_MIN,
-    maxRows: LIST_MAX_ROWS,
-  },
-  {
-    id: 26,
-    key: 'culture-identity',
-    kind: 'list',
-    shape: 'principle-list',
-    isArray: true,
-    isCheck: true,
-    lookup: 'ethnicities',
-    preferNotAllowed: true,
-    searchMin: SEARCH_MIN,
-    maxRows: 1,
-  },
+  heritageList(16, 'cultural-heritage'),
+  heritageList(25, 'cultures-belong'),
+  heritageList(26, 'culture-identity', 1),
   select({ id: 27, key: 'appearance', lookup: 'appearances', preferNotAllowed: true }),
   select({ id: 17, key: 'gender', lookup: 'genders', required: true, requiredMessage: SurveyMessages.genderRequired, preferNotAllowed: true }),
   select({ id: 18, key: 'age', lookup: 'ages', preferNotAllowed: true }),
