@@ -211,15 +211,18 @@ export const populationGroups = async (db: Kysely<Database>, context: StatsConte
  * Grouped first by the dimensions' source columns and the answer, then by the dimensions (a
  * person is in exactly one source group, so the distinct counts add up). Without `from` each
  * respondent gives one row, so a plain count is their number; with it a person may reach the
- * same answer through several rows (two languages of one zone), so they are counted distinct.
+ * same answer through several rows (two languages of one zone), so they are counted distinct,
+ * unless `keyed`: the answer is the child table's own key beside the response (its primary
+ * key), so a person holds it once and a plain count (no sort) is their number too.
  */
 export const answerGroups = async (
   db: Kysely<Database>,
   context: StatsContext,
   answer: RawBuilder<unknown>,
   from: RawBuilder<unknown> = sql``,
+  keyed = false,
 ): Promise<AnswerGroup[]> => {
-  const onePerPerson = from.compile(db).sql.trim() === '';
+  const onePerPerson = keyed || from.compile(db).sql.trim() === '';
   const rows = await runStatistics(
     db,
     sql<GroupRow>`with ${baseCte(context)},

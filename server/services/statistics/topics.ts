@@ -133,18 +133,22 @@ const LANGUAGES = sql`join response_languages rl on rl.response_id = base.id`;
 const NATIVE = sql`join response_languages rl on rl.response_id = base.id and rl.level = 'native'`;
 const HERITAGES = sql`join response_heritages rh on rh.response_id = base.id`;
 
-/** A multi-answer topic over a child table. */
+/**
+ * A multi-answer topic over a child table. `keyed`: the answer is the table's key beside the
+ * response (its primary key), so each person holds it at most once (see answerGroups).
+ */
 const multiTopic = (
   name: string,
   values: (db: Kysely<Database>) => Promise<DimensionValue[]>,
   from: RawBuilder<unknown> | ((db: Kysely<Database>) => Promise<RawBuilder<unknown>>),
   answer: RawBuilder<unknown>,
+  keyed = false,
 ): Topic => ({
   name,
   build: async (db, context) => ({
     dimension: { name, values: await values(db) },
     multiple: true,
-    counts: await answerGroups(db, context, answer, typeof from === 'function' ? await from(db) : from),
+    counts: await answerGroups(db, context, answer, typeof from === 'function' ? await from(db) : from, keyed),
   }),
 });
 
@@ -171,8 +175,8 @@ const familyJoin = async (db: Kysely<Database>): Promise<RawBuilder<unknown>> =>
 
 const listValues = (list: string) => async (db: Kysely<Database>) => (await lookupValues(db, list)).map((item) => valueOf(item));
 
-export const languages = multiTopic('languages', listValues('languages'), LANGUAGES, sql`rl.language_id`);
-export const nativeLanguages = multiTopic('native-languages', listValues('languages'), NATIVE, sql`rl.language_id`);
+export const languages = multiTopic('languages', listValues('languages'), LANGUAGES, sql`rl.language_id`, true);
+export const nativeLanguages = multiTopic('native-languages', listValues('languages'), NATIVE, sql`rl.language_id`, true);
 export const languageZones = multiTopic(
   'language-zones',
   listValues('zones'),
@@ -205,7 +209,7 @@ export const languageCount = fixedTopic(
       where x.response_id = base.id and xl.code <> ${PREFER_NOT_CODE})`,
 );
 
-export const ethnicities = multiTopic('ethnicities', listValues('ethnicities'), HERITAGES, sql`rh.ethnicity_id`);
+export const ethnicities = multiTopic('ethnicities', listValues('ethnicities'), HERITAGES, sql`rh.ethnicity_id`, true);
 export const culturalFamilies = multiTopic(
   'cultural-families',
   async (db) => (await broadFamilies(db)).top.map((item) => valueOf(item)),
@@ -348,7 +352,7 @@ export const heritageCount = fixedTopic(
 // Questions 25 to 27 (migration 0009): 26 and 27 are columns of `base`; 25 is its own table.
 const CULTURES = sql`join response_cultures rc on rc.response_id = base.id`;
 
-export const cultureBelong = multiTopic('culture-belong', listValues('ethnicities'), CULTURES, sql`rc.ethnicity_id`);
+export const cultureBelong = multiTopic('culture-belong', listValues('ethnicities'), CULTURES, sql`rc.ethnicity_id`, true);
 export const cultureIdentity: Topic = {
   name: 'culture-identity',
   build: async (db, context) => ({
