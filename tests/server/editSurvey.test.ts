@@ -5,11 +5,10 @@ import { LookupMessages } from '../../domain/contracts/lookups';
 import { checkEditSurvey, checkUpdateSurvey, ResponseMessages } from '../../domain/contracts/responses';
 import { type AnswerValue, SurveyMessages } from '../../domain/contracts/survey';
 import { TokenMessages } from '../../domain/contracts/tokens';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import type { SurveyTokenRow } from '../../server/db/database';
 import { randomToken, sha256Hex } from '../../server/services/auth/tokens';
-import { createCapturingMailer, type MailMessage } from '../../server/services/mail';
+import type { MailMessage } from '../../server/services/mail';
 import { insertOrganization } from './helpers/accounts';
 import {
   countRows,
@@ -17,15 +16,12 @@ import {
   insertDepartment,
   insertLink,
   insertSurveyInvitation,
-  lookupIds,
   seatsUsed,
   submit,
   surveyBody,
   VALID_CHILD_ROWS,
-  validQuestions,
 } from './helpers/surveyResponses';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { closeSurveyServer, openSurveyServer } from './helpers/surveyServer';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
@@ -34,21 +30,12 @@ let idOf: IdOf;
 let valid: Record<string, AnswerValue>;
 
 const DAY = 86_400_000;
-const APP_URL = 'https://atlas.example.org';
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  const capturing = createCapturingMailer();
-  mail = capturing.messages;
-  app = await buildApp(testConfig({ appUrl: APP_URL }), { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
-  idOf = lookupIds(database.db);
-  valid = await validQuestions(idOf);
+  ({ database, app, mail, idOf, valid } = await openSurveyServer());
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeSurveyServer({ app, database }));
 
 const expectRefused = (response: { statusCode: number; json: () => unknown }, status: number, message: string, errors?: Record<string, string[]>) => {
   expect(response.statusCode, JSON.stringify(response.json())).toBe(status);

@@ -6,10 +6,9 @@ import { LookupMessages } from '../../domain/contracts/lookups';
 import { ResponseMessages } from '../../domain/contracts/responses';
 import { type AnswerValue, type LanguageRow, SurveyMessages } from '../../domain/contracts/survey';
 import { TokenMessages } from '../../domain/contracts/tokens';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { randomToken } from '../../server/services/auth/tokens';
-import { createCapturingMailer, type MailMessage } from '../../server/services/mail';
+import type { MailMessage } from '../../server/services/mail';
 import { insertOrganization } from './helpers/accounts';
 import {
   countRows,
@@ -17,15 +16,12 @@ import {
   insertDepartment,
   insertLink,
   insertSurveyInvitation,
-  lookupIds,
   seatsUsed,
   submit,
   surveyBody,
   VALID_CHILD_ROWS,
-  validQuestions,
 } from './helpers/surveyResponses';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { SURVEY_APP_URL, closeSurveyServer, openSurveyServer } from './helpers/surveyServer';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
@@ -34,21 +30,13 @@ let idOf: IdOf;
 let valid: Record<string, AnswerValue>;
 
 const DAY = 86_400_000;
-const APP_URL = 'https://atlas.example.org';
+const APP_URL = SURVEY_APP_URL;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  const capturing = createCapturingMailer();
-  mail = capturing.messages;
-  app = await buildApp(testConfig({ appUrl: APP_URL }), { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
-  idOf = lookupIds(database.db);
-  valid = await validQuestions(idOf);
+  ({ database, app, mail, idOf, valid } = await openSurveyServer());
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeSurveyServer({ app, database }));
 
 const organization = async (): Promise<string> => {
   const id = await insertOrganization(database.db);
