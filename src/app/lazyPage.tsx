@@ -38,9 +38,12 @@ export const lazyPage = <P extends object>(load: () => Promise<{ default: Compon
   const Page = (props: P) => {
     const [, setArrived] = useState(0);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    // Whether this render had the page: the chunk may arrive between the render and the
+    // effect (it is often fetched ahead), and a render that showed the fallback must be redone.
+    const renderedLoaded = loaded !== undefined;
     useEffect(() => {
       let current = true;
-      if (!loaded) {
+      if (!renderedLoaded) {
         preload().then(
           () => current && setArrived((n) => n + 1),
           (error: unknown) => current && setFailure({ error }),
