@@ -1,3 +1,4 @@
+import { CellTable } from './cells';
 import { Hierarchy, ROOT, type Dimension } from './hierarchy';
 import { alternativesOf, combinations, hypercubeBoxes, rankSmallestPopulated, type ProtectedLattice } from './lattice';
 
@@ -41,7 +42,10 @@ export class ProtectedAnswers {
   readonly answer: Hierarchy;
   /** Per filter atom (index in the lattice): answer node -> count (a leaf when additive). */
   private readonly perAtom: Map<number, number>[];
-  private readonly counts = new Map<number, number>();
+  /** Per answer node, the atoms (ascending) holding someone with an answer under it. */
+  private readonly atomsWith: number[][] = [];
+  /** Counts and hidden levels of the cells (filter box, answer node). */
+  private readonly cells: CellTable;
   /**
    * Per filter box, the answer nodes with a count there, ascending (the order of `children`).
    * A question may have thousands of values (states) of which a box holds a few: the lines
@@ -51,8 +55,8 @@ export class ProtectedAnswers {
   private readonly childrenCache = new Map<number, number[]>();
   /** populatedChildren by count, then node: the order rankSmallestPopulated prefers. */
   private readonly rankedCache = new Map<number, number[]>();
-  private readonly hiddenAt = new Map<number, number>();
-  private readonly covered = new Set<number>();
+  /** Lattice decisions copied into `cells` so far (the lattice's hiddenAt only grows). */
+  private latticeSeen = -1;
   private readonly stride: number;
   private buckets: number[][] = [];
   /** Levels computed so far (level 1 hides nothing). */
@@ -91,6 +95,8 @@ export class ProtectedAnswers {
     this.answer = new Hierarchy(question, implicitUnder);
     if (!Number.isSafeInteger(lattice.space.total * this.answer.size)) throw new RangeError('too many values across the dimensions of one statistic');
     this.stride = lattice.space.total;
+    this.cells = new CellTable(lattice.space, lattice.options.maxDepth, this.answer.size);
+    for (const [box, count] of lattice.counts) this.cells.setBoxCount(box, count);
     this.perAtom = perAtomKeys.map((map, atom) => {
       const out = new Map<number, number>();
       let total = 0;
@@ -107,16 +113,14 @@ export class ProtectedAnswers {
     this.perAtom.forEach((map, atom) => {
       for (const [node, count] of map) {
         const nodes = multiple ? [node] : this.answer.ancestors[node].filter((a) => a !== ROOT);
-        for (const box of lattice.atomBoxes[atom]) {
-          for (const a of nodes) {
-            const id = box + a * this.stride;
-            this.counts.set(id, (this.counts.get(id) ?? 0) + count);
-          }
+        for (const box of lattice.atomBoxes[atom]) for (const a of nodes) this.cells.add(box, a, count);
+        for (const a of nodes) {
+          const holders = (this.atomsWith[a] ??= []);
+          if (holders[holders.length - 1] !== atom) holders.push(atom);
         }
       }
     });
-    for (const [id, count] of this.counts) {
-      if (count <= 0) continue;
+    for (const id of this.cells.populated) {
       const { box, node } = this.split(id);
       const list = this.populatedIn.get(box);
       if (list) list.push(node);
@@ -173,7 +177,7 @@ export class ProtectedAnswers {
 
   count(filterBox: number, node: number): number {
     if (node === ROOT) return this.lattice.count(filterBox);
-    return this.counts.get(this.id(filterBox, node)) ?? 0;
+    return this.cells.count(filterBox, node);
   }
 
   /**
@@ -193,14 +197,20 @@ export class ProtectedAnswers {
   /** Computes the levels up to k (after the lattice's), see ProtectedLattice.ensure. */
   ensure(k: number): void {
     this.lattice.ensure(k);
+    this.copyLatticeLevels();
     while (this.level < k) this.runLevel(++this.level);
+  }
+
+  /** The boxes the lattice hid since the last copy, into `cells`. */
+  private copyLatticeLevels(): void {
+    if (this.latticeSeen === this.lattice.hiddenAt.size) return;
+    for (const [box, level] of this.lattice.hiddenAt) this.cells.setBoxLevel(box, level);
+    this.latticeSeen = this.lattice.hiddenAt.size;
   }
 
   /** Hidden at `level`, for a level already computed. */
   private hiddenNow(filterBox: number, node: number, level: number): boolean {
-    if (this.lattice.hidden(filterBox, level)) return true;
-    if (node === ROOT) return false;
-    return (this.hiddenAt.get(this.id(filterBox, node)) ?? Infinity) <= level;
+    return this.cells.hidden(filterBox, node, level);
   }
 
   private split(id: number): { box: number; node: number } {
@@ -210,8 +220,9 @@ export class ProtectedAnswers {
   private prepare(): void {
     const { maxK } = this.lattice.options;
     this.buckets = Array.from({ length: maxK + 1 }, () => []);
-    for (const [id, count] of this.counts) {
+    for (const id of this.cells.populated) {
       const { box, node } = this.split(id);
+      const count = this.cells.count(box, node);
       let level = count >= 1 && count <= maxK - 1 ? count + 1 : Infinity;
       if (this.multiple) {
         const complement = this.lattice.count(box) - count;
@@ -228,14 +239,28 @@ export class ProtectedAnswers {
 
   private runLevel(level: number): void {
     for (const id of this.buckets[level]) {
-      if (!this.hiddenAt.has(id)) this.hiddenAt.set(id, level);
-      if (this.covered.has(id)) continue;
-      for (const box of this.complementsOf(id, level)) {
-        if (!this.hiddenAt.has(box)) this.hiddenAt.set(box, level);
-        this.covered.add(box);
+      const { box, node } = this.split(id);
+      this.cells.hide(box, node, level);
+      if (this.cells.covered(box, node)) continue;
+      for (const cell of this.complementsOf(id, level)) {
+        const other = this.split(cell);
+        this.cells.hide(other.box, other.node, level);
+        this.cells.cover(other.box, other.node);
       }
     }
     this.close(level);
+  }
+
+  /**
+   * The first atom (in the lattice's order) of the filter box that holds someone with an answer
+   * under `node`: from the shorter of the box's atoms and the answer's atoms, which give the same.
+   */
+  private firstAtomWith(node: number, box: number, coords: readonly number[], inside: readonly number[]): number | undefined {
+    const holders = this.atomsWith[node] ?? [];
+    if (inside.length <= holders.length) return inside.find((atom) => this.atomShare(atom, node) > 0);
+    if (box === ROOT) return holders[0];
+    const atoms = this.lattice.atoms;
+    return holders.find((atom) => coords.every((value, d) => value === ROOT || value === atoms[atom].coords[d]));
   }
 
   /** Count of the answer part of a cell within one filter atom. */
@@ -264,9 +289,9 @@ export class ProtectedAnswers {
     const cellCount = this.count(box, node);
     const wantsPositive = cellCount >= 1 && cellCount <= lattice.options.maxK - 1;
     const alpha =
-      inside.find((atom) =>
-        wantsPositive ? this.atomShare(atom, node) > 0 : lattice.atoms[atom].count - this.atomShare(atom, node) > 0,
-      ) ?? inside[0];
+      (wantsPositive
+        ? this.firstAtomWith(node, box, coords, inside)
+        : inside.find((atom) => lattice.atoms[atom].count - this.atomShare(atom, node) > 0)) ?? inside[0];
     const alphaCoords = lattice.atoms[alpha].coords;
 
     let targets: (number | null)[] = [null];
@@ -294,41 +319,44 @@ export class ProtectedAnswers {
       };
       return [{ dim: d, options: rankSmallestPopulated(options, countWith, FILTER_CANDIDATES) }];
     });
-    const cornerOf = (choice: readonly number[], pattern: number) => {
-      const filterBox = [...coords];
-      const atom = [...alphaCoords];
-      let sign = 1;
-      flippable.forEach((flip, i) => {
-        if (!(pattern & (1 << i))) return;
-        sign = -sign;
-        filterBox[flip.dim] = flip.options[choice[i]];
-        atom[flip.dim] = fspace.dims[flip.dim].leavesUnder(flip.options[choice[i]])[0];
-      });
-      return { filterBox: fspace.id(filterBox), atom, sign };
-    };
+    // A corner flips the dimensions of its pattern's bits to the choice's alternatives; with flat
+    // dimensions its filter box and its atom are numbers shifted by whole strides.
     const patterns = 1 << flippable.length;
-    const costOf = new Map<number, number>();
-    const cost = (filterBox: number, n: number) => {
-      if (filterBox === box && n === node) return 0;
-      const key = filterBox + n * this.stride;
-      let value = costOf.get(key);
-      if (value === undefined) {
-        value = this.hiddenNow(filterBox, n, level) ? 0 : this.count(filterBox, n);
-        costOf.set(key, value);
-      }
-      return value;
-    };
+    const boxShift = flippable.map((flip) => flip.options.map((option) => (option - coords[flip.dim]) * fspace.strides[flip.dim]));
+    const atomShift = flippable.map((flip) =>
+      flip.options.map((option) => (fspace.dims[flip.dim].leavesUnder(option)[0] - alphaCoords[flip.dim]) * fspace.strides[flip.dim]),
+    );
+    const alphaId = fspace.id(alphaCoords);
+    const cornerBoxes = new Array<number>(patterns);
+    const cost = (filterBox: number, n: number) =>
+      (filterBox === box && n === node) || this.hiddenNow(filterBox, n, level) ? 0 : this.count(filterBox, n);
     let best = { cost: Infinity, empty: true, choice: [] as number[], target: null as number | null };
     for (const choice of combinations(flippable.map((flip) => flip.options.length))) {
-      const corners = Array.from({ length: patterns }, (_, pattern) => cornerOf(choice, pattern));
-      const empty = corners.some((corner) => lattice.indexOfAtom(corner.atom) === undefined);
+      for (let pattern = 0; pattern < patterns; pattern++) {
+        let filterBox = box;
+        for (let i = 0; i < flippable.length; i++) if (pattern & (1 << i)) filterBox += boxShift[i][choice[i]];
+        cornerBoxes[pattern] = filterBox;
+      }
+      let emptyCorner: boolean | undefined;
+      /** Some corner is a combination of filter values nobody has (asked only when it decides). */
+      const empty = () => {
+        if (emptyCorner === undefined) {
+          emptyCorner = false;
+          for (let pattern = 1; pattern < patterns && !emptyCorner; pattern++) {
+            let atom = alphaId;
+            for (let i = 0; i < flippable.length; i++) if (pattern & (1 << i)) atom += atomShift[i][choice[i]];
+            emptyCorner = lattice.atomAt(atom) === undefined;
+          }
+        }
+        return emptyCorner;
+      };
       for (const target of targets) {
         let total = 0;
-        for (const corner of corners) {
-          total += cost(corner.filterBox, node);
-          if (target !== null) total += cost(corner.filterBox, target);
+        for (let pattern = 0; pattern < patterns; pattern++) {
+          total += cost(cornerBoxes[pattern], node);
+          if (target !== null) total += cost(cornerBoxes[pattern], target);
         }
-        if (total < best.cost || (total === best.cost && best.empty && !empty)) best = { cost: total, empty, choice, target };
+        if (total < best.cost || (total === best.cost && best.empty && !empty())) best = { cost: total, empty: empty(), choice, target };
       }
     }
 
@@ -370,12 +398,12 @@ export class ProtectedAnswers {
     const { lattice, stride } = this;
     const fspace = lattice.space;
     const dims = fspace.dims.length;
-    const countOf = (box: number, node: number) => (node === ROOT ? lattice.count(box) : (this.counts.get(box + node * stride) ?? 0));
+    const countOf = (box: number, node: number) => (node === ROOT ? this.cells.boxCount(box) : this.cells.count(box, node));
     const queue: number[] = [];
     const hiddenInPass = new Set<number>();
-    for (const [id, count] of this.counts) {
+    for (const id of this.cells.populated) {
       const box = id % stride;
-      if (count > 0 && this.hiddenNow(box, (id - box) / stride, level)) queue.push(id);
+      if (this.hiddenNow(box, (id - box) / stride, level)) queue.push(id);
     }
     // A line's outcome depends only on which of its members are hidden, so a line settled since
     // the last hide among its members is skipped: settling it again would hide nothing. Each
@@ -429,7 +457,7 @@ export class ProtectedAnswers {
         }
         if (hiddenSum === 0 || hiddenSum >= level || smallest === null) return hiddenSum;
         const id = smallest[0] + smallest[1] * stride;
-        this.hiddenAt.set(id, level);
+        this.cells.hide(smallest[0], smallest[1], level);
         hiddenInPass.add(id);
         queue.push(id);
         noteHidden(smallest[0], smallest[1]);

@@ -176,6 +176,11 @@ export class ProtectedLattice {
     return this.atomIndex.get(this.space.id(coords));
   }
 
+  /** The index of the atom with this box number, if anyone has its combination of values. */
+  atomAt(id: number): number | undefined {
+    return this.atomIndex.get(id);
+  }
+
   /** Hidden at threshold k (every box deeper than maxDepth is hidden). */
   hidden(id: number, k: number): boolean {
     this.ensure(k);
