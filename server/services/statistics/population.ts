@@ -13,6 +13,7 @@ import {
 import type { Dimension, DimensionValue } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { invalidData } from '../auth/errors';
+import { AGE_BANDS, DIMENSION_NAMES, DIMENSION_SOURCES, type DimensionSource, GENERATION_YEARS, PREFER_NOT_CODE, UNKNOWN, dimensionKeysOf } from './dimensions';
 import type { DepartmentScope } from '../organization/scope';
 
 /**
@@ -22,20 +23,7 @@ import type { DepartmentScope } from '../organization/scope';
  * answers over these groups, so that every selection is protected consistently.
  */
 
-export const PREFER_NOT_CODE = 'prefer_not';
-export const UNKNOWN = 'unknown';
-
-/** Five-year bands (SPEC section 9: the range helper rounds to multiples of 5). */
-export const AGE_BANDS = ['0-14', ...Array.from({ length: 10 }, (_, i) => `${15 + i * 5}-${19 + i * 5}`), '65+'] as const;
-
-/** Birth years of the generations (Pew Research Center's boundaries). */
-const GENERATION_YEARS = [
-  ['Gen X', 1965, 1980],
-  ['Gen Y', 1981, 1996],
-  ['Gen Z', 1997, 2012],
-] as const;
-
-export const LGBTIQ_ORIENTATIONS = ['gay_lesbian', 'bisexual', 'other'] as const;
+export { AGE_BANDS, PREFER_NOT_CODE, UNKNOWN } from './dimensions';
 
 export interface Period {
   readonly from: Date | null;
@@ -109,72 +97,25 @@ export const whereOf = (context: StatsContext): RawBuilder<unknown> => {
   return sql.join(parts, sql` and `);
 };
 
-/** Filter dimension columns, in this order, named as the filter keys. */
-export const DIMENSION_NAMES = ['gender', 'position-level', 'age-range', 'generation', 'disability', 'lgbtiq'] as const;
-const DIMENSION_COLUMNS = ['d_gender', 'd_position', 'd_age', 'd_generation', 'd_disability', 'd_lgbtiq'] as const;
-
-/** The responses columns every filter dimension is computed from. */
-const DIMENSION_SOURCES = ['gender_id', 'position_level_id', 'birth_year', 'disability_id', 'sexual_orientation_id'] as const;
-
-/** The lookup rows the dimensions read codes from, joined to a row source `alias` holding DIMENSION_SOURCES. */
-const dimensionJoins = (alias: string): RawBuilder<unknown> => sql`
-    left join lookup_principles dis on dis.id = ${sql.ref(`${alias}.disability_id`)}
-    left join lookup_principles so on so.id = ${sql.ref(`${alias}.sexual_orientation_id`)}
-    left join lookup_principles g on g.id = ${sql.ref(`${alias}.gender_id`)}`;
-
-/** The filter dimension columns (DIMENSION_COLUMNS, in order) of a row source `alias` with dimensionJoins. */
-const dimensionColumns = (context: StatsContext, alias: string): RawBuilder<unknown> => {
-  const column = (name: (typeof DIMENSION_SOURCES)[number]) => sql.ref(`${alias}.${name}`);
-  const birthYear = column('birth_year');
-  const age = sql`(${context.year}::int - ${birthYear})`;
-  const generation = sql.join(
-    GENERATION_YEARS.map(([name, from, to]) => sql`when ${birthYear} between ${from}::int and ${to}::int then ${name}::text`),
-    sql` `,
-  );
-  return sql`coalesce(${column('gender_id')}::text, ${UNKNOWN}::text) as d_gender,
-      coalesce(${column('position_level_id')}::text, ${UNKNOWN}::text) as d_position,
-      case when ${birthYear} is null then ${UNKNOWN}::text
-           when ${age} >= 65 then '65+'
-           when ${age} < 15 then '0-14'
-           else ((${age} / 5) * 5)::text || '-' || ((${age} / 5) * 5 + 4)::text end as d_age,
-      case when ${birthYear} is null then ${UNKNOWN}::text ${generation} else 'other' end as d_generation,
-      case when dis.code is null or dis.code = ${PREFER_NOT_CODE} then ${UNKNOWN}::text when dis.code = 'none' then 'no' else 'yes' end as d_disability,
-      case when so.code in (${sql.join([...LGBTIQ_ORIENTATIONS])}) or g.code = 'non_binary' then 'yes'
-           when so.code = 'straight' then 'no' else ${UNKNOWN}::text end as d_lgbtiq`;
-};
-
 /**
- * `base`: one row per respondent in the WHERE, with the filter dimensions computed from
- * indexed columns and the lookup codes. Every statistic is a GROUP BY over it.
+ * `base`: the respondents in the WHERE with the columns the questions read. Every statistic is
+ * a GROUP BY over it, by the dimensions' source columns and the answer.
  */
 export const baseCte = (context: StatsContext): RawBuilder<unknown> => sql`base as (
     select r.id, r.department_id, r.birth_year, r.gender_id, r.age_id, r.education_id, r.disability_id,
       r.sexual_orientation_id, r.position_level_id, r.position_type_id, r.country_birth_id, r.state_id,
-      r.worldview_id, r.branch_id, r.denomination_id, r.culture_identity_id, r.appearance_id,
-      ${dimensionColumns(context, 'r')}
-    from responses r ${dimensionJoins('r')}
+      r.worldview_id, r.branch_id, r.denomination_id, r.culture_identity_id, r.appearance_id
+    from responses r
     where ${whereOf(context)}
   )`;
 
-interface GroupRow {
-  readonly d_gender: string;
-  readonly d_position: string;
-  readonly d_age: string;
-  readonly d_generation: string;
-  readonly d_disability: string;
-  readonly d_lgbtiq: string;
-  readonly answer?: string;
-  readonly count: number | string;
-}
-
-const valuesOf = (row: GroupRow): Record<string, string> =>
-  Object.fromEntries(DIMENSION_NAMES.map((name, i) => [name, row[DIMENSION_COLUMNS[i]]]));
+type SourceRow = DimensionSource & { readonly answer?: string; readonly count: number | string; readonly share?: number | string };
 
 /**
  * Runs a statistics query in its own transaction with JIT compilation off: on a large
- * organisation PostgreSQL's cost estimates switch JIT on, and compiling these wide CASE
- * expressions took longer than running them (EXPLAIN ANALYZE on 1,000,000 responses: 2 to 5 s
- * of JIT for a 1 to 3 s query). The larger work_mem keeps the grouping in memory.
+ * organisation PostgreSQL's cost estimates switch JIT on, and compiling these expressions took
+ * longer than running them (EXPLAIN ANALYZE on 1,000,000 responses: 2 to 5 s of JIT for a 1 to
+ * 3 s query). The larger work_mem keeps the grouping in memory.
  */
 const runStatistics = async <R>(db: Kysely<Database>, query: RawBuilder<R>): Promise<R[]> =>
   db.transaction().execute(async (trx) => {
@@ -185,22 +126,88 @@ const runStatistics = async <R>(db: Kysely<Database>, query: RawBuilder<R>): Pro
 
 const sourceList = (alias: string) => sql.join(DIMENSION_SOURCES.map((name) => sql.ref(`${alias}.${name}`)), sql`, `);
 
+/** Every lookup item's code by id, read once (lookup items change only with a new lookup build). */
+const codeCache = new WeakMap<Kysely<Database>, Promise<Map<number, string>>>();
+
+const lookupCodes = (db: Kysely<Database>): Promise<Map<number, string>> => {
+  let codes = codeCache.get(db);
+  if (!codes) {
+    codes = db
+      .selectFrom('lookup_principles')
+      .select(['id', 'code'])
+      .execute()
+      .then((rows) => new Map(rows.map((row) => [row.id, row.code])));
+    codeCache.set(db, codes);
+    codes.catch(() => codeCache.delete(db));
+  }
+  return codes;
+};
+
+interface DimensionGroup {
+  readonly values: Record<string, string>;
+  readonly answer?: string;
+  count: number;
+  share: number;
+}
+
 /**
- * Respondents per combination of filter values. Grouped first by the few source columns the
- * dimensions are computed from (integers), then by the dimensions over those groups: the
- * text expressions run on thousands of rows instead of every respondent.
+ * Turns rows grouped by the dimensions' source columns (and an answer) into groups of
+ * dimension keys, adding up the rows that fall in the same group. A source combination is
+ * turned into keys once, and found again through nested maps of its integer columns (a
+ * question's rows number a few hundred thousand on a large organisation: string keys per row
+ * cost more than the SQL's own grouping).
  */
+const byDimensions = async (db: Kysely<Database>, context: StatsContext, rows: readonly SourceRow[]): Promise<DimensionGroup[]> => {
+  const codes = await lookupCodes(db);
+  const sources = new Map<number | null, unknown>();
+  const combinationOfKey = new Map<string, number>();
+  /** Per combination of dimension keys, its groups by answer. */
+  const combinations: Map<string | undefined, DimensionGroup>[] = [];
+  const valuesOf: Record<string, string>[] = [];
+  const last = DIMENSION_SOURCES.length - 1;
+  const out: DimensionGroup[] = [];
+  for (const row of rows) {
+    let level = sources;
+    for (let i = 0; i < last; i++) {
+      const value = row[DIMENSION_SOURCES[i]!];
+      let next = level.get(value) as Map<number | null, unknown> | undefined;
+      if (!next) level.set(value, (next = new Map()));
+      level = next;
+    }
+    let combination = level.get(row[DIMENSION_SOURCES[last]!]) as number | undefined;
+    if (combination === undefined) {
+      const values = dimensionKeysOf(row, context.year, (id) => codes.get(id));
+      const key = DIMENSION_NAMES.map((name) => values[name]).join('\u0001');
+      combination = combinationOfKey.get(key);
+      if (combination === undefined) {
+        combination = combinations.length;
+        combinationOfKey.set(key, combination);
+        combinations.push(new Map());
+        valuesOf.push(values);
+      }
+      level.set(row[DIMENSION_SOURCES[last]!], combination);
+    }
+    const groups = combinations[combination]!;
+    const group = groups.get(row.answer);
+    if (group) {
+      group.count += Number(row.count);
+      group.share += Number(row.share ?? 0);
+    } else {
+      const created = { values: valuesOf[combination]!, answer: row.answer, count: Number(row.count), share: Number(row.share ?? 0) };
+      groups.set(row.answer, created);
+      out.push(created);
+    }
+  }
+  return out;
+};
+
+/** Respondents per combination of filter values (one GROUP BY of the responses by the source columns). */
 export const populationGroups = async (db: Kysely<Database>, context: StatsContext) => {
   const rows = await runStatistics(
     db,
-    sql<GroupRow>`with grouped as (
-      select ${sourceList('r')}, count(*) as count from responses r where ${whereOf(context)} group by ${sourceList('r')}
-    )
-    select ${dimensionColumns(context, 'grouped')}, sum(grouped.count)::int as count
-    from grouped ${dimensionJoins('grouped')}
-    group by 1, 2, 3, 4, 5, 6`,
+    sql<SourceRow>`select ${sourceList('r')}, count(*)::int as count from responses r where ${whereOf(context)} group by ${sourceList('r')}`,
   );
-  return rows.map((row) => ({ values: valuesOf(row), count: Number(row.count) }));
+  return (await byDimensions(db, context, rows)).map(({ values, count }) => ({ values, count }));
 };
 
 /**
@@ -208,8 +215,8 @@ export const populationGroups = async (db: Kysely<Database>, context: StatsConte
  * table for a multi-answer question); `answer` is the SQL of the answer key (text); rows with
  * a null answer are left out (no answer). Each person counts once per answer.
  *
- * Grouped first by the dimensions' source columns and the answer, then by the dimensions (a
- * person is in exactly one source group, so the distinct counts add up). Without `from` each
+ * Grouped by the dimensions' source columns and the answer (a person is in exactly one source
+ * group, so the counts of the groups add up to the dimensions'). Without `from` each
  * respondent gives one row, so a plain count is their number; with it a person may reach the
  * same answer through several rows (two languages of one zone), so they are counted distinct,
  * unless `keyed`: the answer is the child table's own key beside the response (its primary
@@ -225,18 +232,13 @@ export const answerGroups = async (
   const onePerPerson = keyed || from.compile(db).sql.trim() === '';
   const rows = await runStatistics(
     db,
-    sql<GroupRow>`with ${baseCte(context)},
-    grouped as (
-      select ${sourceList('base')}, a.answer as answer, ${onePerPerson ? sql`count(*)` : sql`count(distinct base.id)`} as count
+    sql<SourceRow>`with ${baseCte(context)}
+      select ${sourceList('base')}, a.answer as answer, ${onePerPerson ? sql`count(*)` : sql`count(distinct base.id)`}::int as count
       from base ${from} cross join lateral (select (${answer})::text as answer) a
       where a.answer is not null
-      group by ${sourceList('base')}, a.answer
-    )
-    select ${dimensionColumns(context, 'grouped')}, grouped.answer as answer, sum(grouped.count)::int as count
-    from grouped ${dimensionJoins('grouped')}
-    group by 1, 2, 3, 4, 5, 6, 7`,
+      group by ${sourceList('base')}, a.answer`,
   );
-  return rows.map((row) => ({ values: valuesOf(row), answer: String(row.answer), count: Number(row.count) }));
+  return (await byDimensions(db, context, rows)).map(({ values, answer: key, count }) => ({ values, answer: String(key), count }));
 };
 
 // ------------------------------------------------------------------------------------------
@@ -409,65 +411,68 @@ export class PopulationCache {
   }
 }
 
-/**
- * A filter selection (dimension name to accepted values, as selectionFromFilters gives) as a
- * WHERE over `base`, for the few figures disclosure control takes as computed inputs (the
- * diversity index's fractional shares).
- */
-export const selectionWhere = (selection: Readonly<Record<string, string | readonly string[] | null | undefined>>): RawBuilder<unknown> => {
-  const parts: RawBuilder<unknown>[] = [sql`true`];
+type SelectionLists = Readonly<Record<string, string | readonly string[] | null | undefined>>;
+
+/** Whether a group's dimension keys fall in a filter selection (an empty list accepts any value). */
+const inSelection = (values: Readonly<Record<string, string>>, selection: SelectionLists): boolean => {
   for (const [name, raw] of Object.entries(selection)) {
-    const index = DIMENSION_NAMES.indexOf(name as (typeof DIMENSION_NAMES)[number]);
-    if (index < 0) throw new RangeError(`unknown dimension ${name}`);
-    const list = raw === undefined || raw === null ? [] : typeof raw === 'string' ? [raw] : [...raw];
-    if (list.length === 0) continue;
-    parts.push(sql`${sql.ref(`base.${DIMENSION_COLUMNS[index]}`)} in (${sql.join(list)})`);
+    if (raw === undefined || raw === null || raw.length === 0) continue;
+    if (!(DIMENSION_NAMES as readonly string[]).includes(name)) throw new RangeError(`unknown dimension ${name}`);
+    if (typeof raw === 'string' ? values[name] !== raw : !raw.includes(values[name])) return false;
   }
-  return sql.join(parts, sql` and `);
+  return true;
 };
+
+interface ShareGroup {
+  readonly values: Readonly<Record<string, string>>;
+  readonly answer: string;
+  readonly share: number;
+}
 
 /**
  * Fractional counts of a multi-answer topic within a selection: a person with m answers counts
- * 1/m under each (domain/stats/diversity.ts), and how many people answered at all.
+ * 1/m under each (domain/stats/diversity.ts), and how many people answered at all. The shares
+ * are summed per group of filter values once per population; a selection adds up its groups.
+ * A person's shares add up to 1, so the people who answered are the sum of all their shares.
  */
 export const fractionalShares = async (
   db: Kysely<Database>,
   context: StatsContext,
-  selection: Readonly<Record<string, string | readonly string[] | null | undefined>>,
+  selection: SelectionLists,
   table: 'response_languages' | 'response_heritages',
   column: 'language_id' | 'ethnicity_id',
 ): Promise<{ shares: Map<string, number>; answered: number }> => {
-  const compute = () => computeFractionalShares(db, context, selection, table, column);
+  const compute = () => shareGroups(db, context, table, column);
   const cache = cacheOfDatabase.get(db);
-  if (cache === undefined) return compute();
-  const picked = Object.entries(selection)
-    .map(([name, raw]) => [name, raw === undefined || raw === null ? [] : typeof raw === 'string' ? [raw] : [...raw].sort()] as const)
-    .filter(([, list]) => list.length > 0)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return cache.figure(context, JSON.stringify(['fractional-shares', table, column, picked]), compute);
+  const groups = await (cache === undefined ? compute() : cache.figure(context, `fractional-shares|${table}|${column}`, compute));
+  const shares = new Map<string, number>();
+  let answered = 0;
+  for (const group of groups) {
+    if (!inSelection(group.values, selection)) continue;
+    shares.set(group.answer, (shares.get(group.answer) ?? 0) + group.share);
+    answered += group.share;
+  }
+  return { shares, answered: Math.round(answered) };
 };
 
-const computeFractionalShares = async (
+const shareGroups = async (
   db: Kysely<Database>,
   context: StatsContext,
-  selection: Readonly<Record<string, string | readonly string[] | null | undefined>>,
   table: 'response_languages' | 'response_heritages',
   column: 'language_id' | 'ethnicity_id',
-): Promise<{ shares: Map<string, number>; answered: number }> => {
+): Promise<ShareGroup[]> => {
   const rows = await runStatistics(
     db,
-    sql<{ answer: string; share: number; people: number }>`with ${baseCte(context)},
-    picked as (
+    sql<SourceRow>`with ${baseCte(context)},
+    named as (
       select x.response_id, x.${sql.ref(column)} as answer
-      from base join ${sql.table(table)} x on x.response_id = base.id join lookup_principles p on p.id = x.${sql.ref(column)}
-      where p.code <> ${PREFER_NOT_CODE} and ${selectionWhere(selection)}
+      from ${sql.table(table)} x join lookup_principles p on p.id = x.${sql.ref(column)}
+      where x.organization_id = ${context.organizationId} and p.code <> ${PREFER_NOT_CODE}
     ),
-    weighted as (select response_id, answer, 1.0 / count(*) over (partition by response_id) as share from picked)
-    select answer::text as answer, sum(share)::float8 as share, (select count(distinct response_id) from picked)::int as people
-    from weighted group by answer`,
+    answers as (select response_id, count(*) as m from named group by response_id)
+    select ${sourceList('base')}, named.answer::text as answer, sum(1.0 / answers.m)::float8 as share, 0 as count
+    from base join named on named.response_id = base.id join answers on answers.response_id = base.id
+    group by ${sourceList('base')}, named.answer`,
   );
-  return {
-    shares: new Map(rows.map((row) => [row.answer, Number(row.share)])),
-    answered: Number(rows[0]?.people ?? 0),
-  };
+  return (await byDimensions(db, context, rows)).map(({ values, answer, share }) => ({ values, answer: String(answer), share }));
 };

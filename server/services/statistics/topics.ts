@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DimensionValue, StatsQuestion } from '../../../domain/stats';
 import type { Database } from '../../db/database';
+import { GENERATION_YEARS } from './dimensions';
 import { type LookupValue, PREFER_NOT_CODE, type StatsContext, answerGroups, lookupValues, valueOf } from './population';
 
 /**
@@ -245,7 +246,11 @@ export const generation = fixedTopic(
     { key: 'Gen Z', label: 'Gen Z' },
     { key: 'other', label: 'Other' },
   ],
-  async () => sql`case when base.d_generation = 'unknown' then null else base.d_generation end`,
+  async () =>
+    sql`case when base.birth_year is null then null ${sql.join(
+      GENERATION_YEARS.map(([name, from, to]) => sql`when base.birth_year between ${from}::int and ${to}::int then ${name}::text`),
+      sql` `,
+    )} else 'other' end`,
 );
 
 // ------------------------------------------------------------------------------------------
