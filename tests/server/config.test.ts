@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       clientDir: `${projectRoot}/dist/client`,
       logLevel: 'info',
       trustProxy: false,
+      statisticsFreshWaitMs: 500,
     });
   });
 
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_MAX: '20',
       PASSWORD_REGEX: '^.{12,}$',
       TRUST_PROXY: 'true',
+      STATISTICS_FRESH_WAIT_MS: '2000',
     });
     expect(config).toMatchObject({
       port: 3999,
@@ -41,6 +43,7 @@ describe('loadConfig', () => {
       rateLimitMax: 20,
       passwordRegex: '^.{12,}$',
       trustProxy: true,
+      statisticsFreshWaitMs: 2000,
     });
   });
 
@@ -57,6 +60,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
+    [{ STATISTICS_FRESH_WAIT_MS: '-1' }, /STATISTICS_FRESH_WAIT_MS/],
   ])('refuses %j with a message naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

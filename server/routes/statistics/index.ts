@@ -17,24 +17,20 @@ import {
 import type { Database } from '../../db/database';
 import { type EnvelopeReply, noContent, registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
-import {
-  AGE_BANDS,
-  PopulationCache,
-  type StatsContext,
-  filtersOfUrl,
-  fractionalShares,
-  lookupValues,
-  periodOf,
-} from '../../services/statistics/population';
+import { AGE_BANDS, type StatsContext, filtersOfUrl, lookupValues, periodOf } from '../../services/statistics/population';
+import { PopulationCache, type StatisticsCacheOptions } from '../../services/statistics/cache';
+import { fractionalShares } from '../../services/statistics/shares';
 import * as topics from '../../services/statistics/topics';
 import { departmentScopeOf } from '../../services/organization/scope';
 import { invalidData } from '../../services/auth/errors';
 import { statsMessages } from '../../../domain/contracts/stats';
 
 const caches = new WeakMap<Kysely<Database>, PopulationCache>();
-export const statisticsCache = (db: Kysely<Database>): PopulationCache => {
+
+/** The statistics cache of a database, made with `options` on first use. */
+export const statisticsCache = (db: Kysely<Database>, options: StatisticsCacheOptions = { freshWaitMs: 0 }): PopulationCache => {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new PopulationCache(db)));
+  if (!cache) caches.set(db, (cache = new PopulationCache(db, options)));
   return cache;
 };
 
@@ -71,7 +67,7 @@ const shownValues = (release: Release<Distribution>): number =>
   release.status === 200 ? release.data.cells.filter((cell) => !isSuppressed(cell) && cell.count > 0 && cell.preferNot !== true).length : 0;
 
 export const statisticsRoutes: FastifyPluginAsync = async (app) => {
-  const cache = statisticsCache(app.db);
+  const cache = statisticsCache(app.db, { freshWaitMs: app.config.statisticsFreshWaitMs });
 
   const distributionOf = async (req: Request, topic: topics.Topic): Promise<Release<Distribution>> => {
     const { population, question } = await cache.question(req.context, topic.name, () => topic.build(app.db, req.context));
@@ -82,7 +78,7 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     return population.question(question).tree(req.selection, req.k);
   };
   const countOf = async (req: Request, extra: Selection = {}, k = req.k): Promise<Release<{ count: number }>> => {
-    const { population } = await cache.entry(req.context);
+    const population = await cache.population(req.context);
     const guard = population.guard({ ...req.selection, ...extra }, k);
     return 'ok' in guard ? { status: 200, data: { count: guard.total } } : guard;
   };
@@ -271,7 +267,7 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     serve(E.overview.tertiaryEducation, (req) => distributionOf(req, topics.tertiaryEducation)),
     serve(E.overview.countryBirth, (req) => distributionOf(req, topics.countryBirth)),
     serve(E.overview.bornCountryRegistration, (req) => distributionOf(req, topics.bornCountryRegistration)),
-    serve(E.overview.genderAgeRange, async (req) => (await cache.entry(req.context)).population.crossTable(req.selection, 'gender', 'age-range', req.k)),
+    serve(E.overview.genderAgeRange, async (req) => (await cache.population(req.context)).crossTable(req.selection, 'gender', 'age-range', req.k)),
     serve(E.overview.peopleLtc, ltcOf),
     // country/
     serve(E.country.countries, (req) => distributionOf(req, topics.countryBirth)),

@@ -4,13 +4,7 @@ import * as t from 'io-ts';
 import { DateRange } from '../../../domain/contracts/organization';
 import { Filters, filterProblem } from '../../../domain/filters/model';
 import { decodeQuery } from '../../../domain/filters/encoding';
-import {
-  type AnswerGroup,
-  type ProtectedPopulation,
-  type StatsQuestion,
-  protectPopulation,
-} from '../../../domain/stats';
-import type { Dimension, DimensionValue } from '../../../domain/stats';
+import type { AnswerGroup, Dimension, DimensionValue } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { invalidData } from '../auth/errors';
 import { AGE_BANDS, DIMENSION_NAMES, DIMENSION_SOURCES, type DimensionSource, GENERATION_YEARS, PREFER_NOT_CODE, UNKNOWN, dimensionKeysOf } from './dimensions';
@@ -109,7 +103,7 @@ export const baseCte = (context: StatsContext): RawBuilder<unknown> => sql`base 
     where ${whereOf(context)}
   )`;
 
-type SourceRow = DimensionSource & { readonly answer?: string; readonly count: number | string; readonly share?: number | string };
+export type SourceRow = DimensionSource & { readonly answer?: string; readonly count: number | string; readonly share?: number | string };
 
 /**
  * Runs a statistics query in its own transaction with JIT compilation off: on a large
@@ -117,14 +111,14 @@ type SourceRow = DimensionSource & { readonly answer?: string; readonly count: n
  * longer than running them (EXPLAIN ANALYZE on 1,000,000 responses: 2 to 5 s of JIT for a 1 to
  * 3 s query). The larger work_mem keeps the grouping in memory.
  */
-const runStatistics = async <R>(db: Kysely<Database>, query: RawBuilder<R>): Promise<R[]> =>
+export const runStatistics = async <R>(db: Kysely<Database>, query: RawBuilder<R>): Promise<R[]> =>
   db.transaction().execute(async (trx) => {
     await sql`set local jit = off`.execute(trx);
     await sql`set local work_mem = '64MB'`.execute(trx);
     return (await query.execute(trx)).rows;
   });
 
-const sourceList = (alias: string) => sql.join(DIMENSION_SOURCES.map((name) => sql.ref(`${alias}.${name}`)), sql`, `);
+export const sourceList = (alias: string) => sql.join(DIMENSION_SOURCES.map((name) => sql.ref(`${alias}.${name}`)), sql`, `);
 
 /** Every lookup item's code by id, read once (lookup items change only with a new lookup build). */
 const codeCache = new WeakMap<Kysely<Database>, Promise<Map<number, string>>>();
@@ -157,7 +151,7 @@ interface DimensionGroup {
  * question's rows number a few hundred thousand on a large organisation: string keys per row
  * cost more than the SQL's own grouping).
  */
-const byDimensions = async (db: Kysely<Database>, context: StatsContext, rows: readonly SourceRow[]): Promise<DimensionGroup[]> => {
+export const byDimensions = async (db: Kysely<Database>, context: StatsContext, rows: readonly SourceRow[]): Promise<DimensionGroup[]> => {
   const codes = await lookupCodes(db);
   const sources = new Map<number | null, unknown>();
   const combinationOfKey = new Map<string, number>();
@@ -297,182 +291,4 @@ export const populationDimensions = async (db: Kysely<Database>): Promise<Dimens
     { name: 'disability', values: yesNo },
     { name: 'lgbtiq', values: yesNo },
   ];
-};
-
-// ------------------------------------------------------------------------------------------
-// The protected population, cached
-
-interface Entry {
-  /** statistics_versions.version of the organisation when the entry was made. */
-  readonly version: number;
-  readonly population: ProtectedPopulation;
-  /** Questions of this population, by name, so that their protection is computed once. */
-  readonly questions: Map<string, Promise<StatsQuestion>>;
-  /** Other figures computed from the same responses (fractional shares), by key. */
-  readonly figures: Map<string, Promise<unknown>>;
-}
-
-interface Slot extends Omit<Entry, 'population'> {
-  readonly population: Promise<ProtectedPopulation>;
-}
-
-const MAX_ENTRIES = 200;
-/** Figures kept per entry (one per filter selection asked): oldest dropped first. */
-const MAX_FIGURES = 500;
-
-/** The cache a database's statistics routes use, so that helpers called by them can share it. */
-const cacheOfDatabase = new WeakMap<Kysely<Database>, PopulationCache>();
-
-/**
- * Protection is costly (domain/stats README): one protected population per organisation,
- * scope, period and year, kept until the organisation's responses change. Whether they did
- * is one row of statistics_versions (migration 0010: triggers bump it with every write to
- * the responses or their answer rows), so a request on a warm cache reads that row only.
- */
-export class PopulationCache {
-  private readonly entries = new Map<string, { readonly version: number; readonly slot: Promise<Slot> }>();
-
-  constructor(private readonly db: Kysely<Database>) {
-    cacheOfDatabase.set(db, this);
-  }
-
-  private keyOf(context: StatsContext): string {
-    const scope = context.scope.kind === 'organization' ? 'all' : [...context.scope.ids].sort().join(',');
-    return [context.organizationId, scope, context.period.from?.toISOString() ?? '', context.period.to?.toISOString() ?? '', context.year].join('|');
-  }
-
-  private async versionOf(organizationId: string): Promise<number> {
-    const row = await sql<{ version: number | string }>`select version from statistics_versions where organization_id = ${organizationId}`.execute(this.db);
-    return Number(row.rows[0]?.version ?? 0);
-  }
-
-  /**
-   * The entry for the context at the current version; its population may still be in the
-   * making, so that a question's SQL runs while the population is protected.
-   */
-  private async slot(context: StatsContext): Promise<Slot> {
-    const key = this.keyOf(context);
-    const version = await this.versionOf(context.organizationId);
-    const cached = this.entries.get(key);
-    if (cached && cached.version === version) return cached.slot;
-    this.entries.delete(key);
-    const population = (async () => {
-      const [dimensions, groups] = await Promise.all([populationDimensions(this.db), populationGroups(this.db, context)]);
-      return protectPopulation({ dimensions, groups });
-    })();
-    const slot = Promise.resolve<Slot>({ version, population, questions: new Map(), figures: new Map() });
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    const record = { version, slot };
-    this.entries.set(key, record);
-    population.catch(() => {
-      if (this.entries.get(key) === record) this.entries.delete(key);
-    });
-    return slot;
-  }
-
-  async entry(context: StatsContext): Promise<Entry> {
-    const slot = await this.slot(context);
-    return { ...slot, population: await slot.population };
-  }
-
-  /** A question of the population, built once per population. */
-  async question(context: StatsContext, name: string, build: () => Promise<StatsQuestion>): Promise<{ population: ProtectedPopulation; question: StatsQuestion }> {
-    const slot = await this.slot(context);
-    let question = slot.questions.get(name);
-    if (!question) {
-      question = build();
-      slot.questions.set(name, question);
-      question.catch(() => slot.questions.delete(name));
-    }
-    const [population, built] = await Promise.all([slot.population, question]);
-    return { population, question: built };
-  }
-
-  /** Any other figure of the same responses, computed once per population and key. */
-  async figure<T>(context: StatsContext, key: string, compute: () => Promise<T>): Promise<T> {
-    const slot = await this.slot(context);
-    let figure = slot.figures.get(key) as Promise<T> | undefined;
-    if (!figure) {
-      figure = compute();
-      if (slot.figures.size >= MAX_FIGURES) slot.figures.delete(slot.figures.keys().next().value!);
-      slot.figures.set(key, figure);
-      figure.catch(() => slot.figures.delete(key));
-    }
-    return figure;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** Forgets every population (benchmarks measure the first call with this). */
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
-type SelectionLists = Readonly<Record<string, string | readonly string[] | null | undefined>>;
-
-/** Whether a group's dimension keys fall in a filter selection (an empty list accepts any value). */
-const inSelection = (values: Readonly<Record<string, string>>, selection: SelectionLists): boolean => {
-  for (const [name, raw] of Object.entries(selection)) {
-    if (raw === undefined || raw === null || raw.length === 0) continue;
-    if (!(DIMENSION_NAMES as readonly string[]).includes(name)) throw new RangeError(`unknown dimension ${name}`);
-    if (typeof raw === 'string' ? values[name] !== raw : !raw.includes(values[name])) return false;
-  }
-  return true;
-};
-
-interface ShareGroup {
-  readonly values: Readonly<Record<string, string>>;
-  readonly answer: string;
-  readonly share: number;
-}
-
-/**
- * Fractional counts of a multi-answer topic within a selection: a person with m answers counts
- * 1/m under each (domain/stats/diversity.ts), and how many people answered at all. The shares
- * are summed per group of filter values once per population; a selection adds up its groups.
- * A person's shares add up to 1, so the people who answered are the sum of all their shares.
- */
-export const fractionalShares = async (
-  db: Kysely<Database>,
-  context: StatsContext,
-  selection: SelectionLists,
-  table: 'response_languages' | 'response_heritages',
-  column: 'language_id' | 'ethnicity_id',
-): Promise<{ shares: Map<string, number>; answered: number }> => {
-  const compute = () => shareGroups(db, context, table, column);
-  const cache = cacheOfDatabase.get(db);
-  const groups = await (cache === undefined ? compute() : cache.figure(context, `fractional-shares|${table}|${column}`, compute));
-  const shares = new Map<string, number>();
-  let answered = 0;
-  for (const group of groups) {
-    if (!inSelection(group.values, selection)) continue;
-    shares.set(group.answer, (shares.get(group.answer) ?? 0) + group.share);
-    answered += group.share;
-  }
-  return { shares, answered: Math.round(answered) };
-};
-
-const shareGroups = async (
-  db: Kysely<Database>,
-  context: StatsContext,
-  table: 'response_languages' | 'response_heritages',
-  column: 'language_id' | 'ethnicity_id',
-): Promise<ShareGroup[]> => {
-  const rows = await runStatistics(
-    db,
-    sql<SourceRow>`with ${baseCte(context)},
-    named as (
-      select x.response_id, x.${sql.ref(column)} as answer
-      from ${sql.table(table)} x join lookup_principles p on p.id = x.${sql.ref(column)}
-      where x.organization_id = ${context.organizationId} and p.code <> ${PREFER_NOT_CODE}
-    ),
-    answers as (select response_id, count(*) as m from named group by response_id)
-    select ${sourceList('base')}, named.answer::text as answer, sum(1.0 / answers.m)::float8 as share, 0 as count
-    from base join named on named.response_id = base.id join answers on answers.response_id = base.id
-    group by ${sourceList('base')}, named.answer`,
-  );
-  return (await byDimensions(db, context, rows)).map(({ values, answer, share }) => ({ values, answer: String(answer), share }));
 };

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import { populationCacheOf } from './cache';
+import { DIMENSION_NAMES, PREFER_NOT_CODE } from './dimensions';
+import { type SourceRow, type StatsContext, baseCte, byDimensions, runStatistics, sourceList } from './population';
+
+/**
+ * Fractional shares of the multi-answer pillars of the diversity index (domain/stats/diversity.ts).
+ */
+
+type SelectionLists = Readonly<Record<string, string | readonly string[] | null | undefined>>;
+
+/** Whether a group's dimension keys fall in a filter selection (an empty list accepts any value). */
+const inSelection = (values: Readonly<Record<string, string>>, selection: SelectionLists): boolean => {
+  for (const [name, raw] of Object.entries(selection)) {
+    if (raw === undefined || raw === null || raw.length === 0) continue;
+    if (!(DIMENSION_NAMES as readonly string[]).includes(name)) throw new RangeError(`unknown dimension ${name}`);
+    if (typeof raw === 'string' ? values[name] !== raw : !raw.includes(values[name])) return false;
+  }
+  return true;
+};
+
+interface ShareGroup {
+  readonly values: Readonly<Record<string, string>>;
+  readonly answer: string;
+  readonly share: number;
+}
+
+/**
+ * Fractional counts of a multi-answer topic within a selection: a person with m answers counts
+ * 1/m under each (domain/stats/diversity.ts), and how many people answered at all. The shares
+ * are summed per group of filter values once per population; a selection adds up its groups.
+ * A person's shares add up to 1, so the people who answered are the sum of all their shares.
+ */
+export const fractionalShares = async (
+  db: Kysely<Database>,
+  context: StatsContext,
+  selection: SelectionLists,
+  table: 'response_languages' | 'response_heritages',
+  column: 'language_id' | 'ethnicity_id',
+): Promise<{ shares: Map<string, number>; answered: number }> => {
+  const compute = () => shareGroups(db, context, table, column);
+  const cache = populationCacheOf(db);
+  const groups = await (cache === undefined ? compute() : cache.figure(context, `fractional-shares|${table}|${column}`, compute));
+  const shares = new Map<string, number>();
+  let answered = 0;
+  for (const group of groups) {
+    if (!inSelection(group.values, selection)) continue;
+    shares.set(group.answer, (shares.get(group.answer) ?? 0) + group.share);
+    answered += group.share;
+  }
+  return { shares, answered: Math.round(answered) };
+};
+
+const shareGroups = async (
+  db: Kysely<Database>,
+  context: StatsContext,
+  table: 'response_languages' | 'response_heritages',
+  column: 'language_id' | 'ethnicity_id',
+): Promise<ShareGroup[]> => {
+  const rows = await runStatistics(
+    db,
+    sql<SourceRow>`with ${baseCte(context)},
+    named as (
+      select x.response_id, x.${sql.ref(column)} as answer
+      from ${sql.table(table)} x join lookup_principles p on p.id = x.${sql.ref(column)}
+      where x.organization_id = ${context.organizationId} and p.code <> ${PREFER_NOT_CODE}
+    ),
+    answers as (select response_id, count(*) as m from named group by response_id)
+    select ${sourceList('base')}, named.answer::text as answer, sum(1.0 / answers.m)::float8 as share, 0 as count
+    from base join named on named.response_id = base.id join answers on answers.response_id = base.id
+    group by ${sourceList('base')}, named.answer`,
+  );
+  return (await byDimensions(db, context, rows)).map(({ values, answer, share }) => ({ values, answer: String(answer), share }));
+};

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StatsQuestion } from '../../domain/stats';
+import type { OpenDatabase } from '../../server/db/connect';
+import { createDemoOrganization, type DemoSignIn } from '../../server/demo';
+import { PopulationCache } from '../../server/services/statistics/cache';
+import type { StatsContext } from '../../server/services/statistics/population';
+import * as topics from '../../server/services/statistics/topics';
+import { createTestDatabase } from './helpers/testDatabase';
+import { testConfig } from './helpers/testConfig';
+
+let database: OpenDatabase;
+let demo: DemoSignIn;
+let context: StatsContext;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ lookups: true });
+  demo = (await createDemoOrganization(database.db, { seed: 'cache', responses: 40, organizationName: 'Cache', argon2: testConfig().argon2, batchSize: 40 }))!;
+  context = { organizationId: demo.organizationId, scope: { kind: 'organization' }, period: { from: null, to: null }, year: 2026 };
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+/** One response of the organisation removed: the organisation's statistics version moves on. */
+const removeOneResponse = async () => {
+  const victim = await database.db.selectFrom('responses').select('id').where('organization_id', '=', demo.organizationId).limit(1).executeTakeFirstOrThrow();
+  await database.db.deleteFrom('responses').where('id', '=', victim.id).execute();
+};
+
+const respondents = async () =>
+  Number((await database.db.selectFrom('responses').select((eb) => eb.fn.countAll<number>().as('count')).where('organization_id', '=', demo.organizationId).executeTakeFirstOrThrow()).count);
+
+/** A build that waits until released, so that a test decides when the new figures are ready. */
+const heldBuild = () => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  const build = async (): Promise<StatsQuestion> => {
+    calls += 1;
+    await gate;
+    return topics.gender.build(database.db, context);
+  };
+  return { build, release, calls: () => calls };
+};
+
+const notCalled = async (): Promise<StatsQuestion> => {
+  throw new Error('the question should have been ready');
+};
+
+describe('the statistics cache', () => {
+  it('answers from the previous figures while the new ones take longer than the wait, then from the new ones', async () => {
+    const cache = new PopulationCache(database.db, { freshWaitMs: 0 });
+    const before = await respondents();
+    const first = await cache.question(context, 'gender', () => topics.gender.build(database.db, context));
+    expect(first.population.respondents).toBe(before);
+    expect((await cache.question(context, 'gender', notCalled)).question).toBe(first.question);
+
+    await removeOneResponse();
+    const held = heldBuild();
+    const stale = await cache.question(context, 'gender', held.build);
+    expect(held.calls()).toBe(1);
+    // The question and its population come from the same responses: the earlier ones.
+    expect(stale.question).toBe(first.question);
+    expect(stale.population).toBe(first.population);
+
+    held.release();
+    await cache.settled();
+    const fresh = await cache.question(context, 'gender', notCalled);
+    expect(fresh.population.respondents).toBe(before - 1);
+    expect(fresh.question).not.toBe(first.question);
+    expect(fresh.population.question(fresh.question).distribution({}, 5)).toMatchObject({ status: 200, data: { total: before - 1 } });
+  });
+
+  it('waits for the new figures when they are ready within the wait', async () => {
+    const cache = new PopulationCache(database.db, { freshWaitMs: 600_000 });
+    const first = await cache.question(context, 'gender', () => topics.gender.build(database.db, context));
+    await removeOneResponse();
+    const held = heldBuild();
+    const answer = cache.question(context, 'gender', held.build);
+    setTimeout(held.release, 50);
+    const fresh = await answer;
+    expect(fresh.population.respondents).toBe(first.population.respondents - 1);
+    expect(fresh.population.respondents).toBe(await respondents());
+  });
+
+  it('computes a question asked for the first time since a change, with no earlier figures to answer from', async () => {
+    const cache = new PopulationCache(database.db, { freshWaitMs: 0 });
+    await cache.population(context);
+    await removeOneResponse();
+    const answer = await cache.question(context, 'worldviews', () => topics.worldviews.build(database.db, context));
+    expect(answer.population.respondents).toBe(await respondents());
+  });
+
+  it('tries a failed question again on the next request', async () => {
+    const cache = new PopulationCache(database.db, { freshWaitMs: 0 });
+    await expect(cache.question(context, 'broken', () => Promise.reject(new Error('database went away')))).rejects.toThrow('database went away');
+    const answer = await cache.question(context, 'broken', () => topics.gender.build(database.db, context));
+    expect(answer.population.respondents).toBe(await respondents());
+  });
+});
