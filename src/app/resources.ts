@@ -23,7 +23,12 @@ const NO_ARGS: ResourceArgs = {};
  * statistics sections when the active filters change. The data is decoded again with the
  * endpoint's codec, so a replayed log from elsewhere cannot put a wrong shape on screen.
  */
-export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = NO_ARGS, reloadPage?: string): Section<SectionData<K>> => {
+/**
+ * A data section, loaded when the component mounts and whenever its page is refreshed, the
+ * viewed group changes or (statistics) the filters change. `load: false` only reads it: for a
+ * second view of a section another component on the same page loads, so that it is requested once.
+ */
+export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = NO_ARGS, reloadPage?: string, load = true): Section<SectionData<K>> => {
   const dispatch = useDispatch();
   const { catalog } = useStoreRuntime();
   const argsKey = JSON.stringify(args);
@@ -35,8 +40,8 @@ export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = 
   const filtered = catalog.sectionEntry(name)?.filtered === true;
   const filters = useSelector((s: AppState) => (filtered ? JSON.stringify(s.filters.active) : ''));
   useEffect(() => {
-    dispatch({ type: 'resource/load', name, args: JSON.parse(argsKey) as ResourceArgs });
-  }, [dispatch, name, argsKey, reloads, view, filters]);
+    if (load) dispatch({ type: 'resource/load', name, args: JSON.parse(argsKey) as ResourceArgs });
+  }, [dispatch, name, argsKey, reloads, view, filters, load]);
   const section = useSelector((s: AppState) => sectionOf(s.resources, name));
   return useMemo(() => {
     if (section.data === null) return { status: section.status, data: null, message: section.message };

@@ -22,7 +22,7 @@ export const CountryBirthPage = ({ page }: { page: string }) => {
         <StatCard name="statCountryCountries" title={t('stat.country.countries')} page={page}>
           {(d, title) => <Bar title={title} data={d} max={15} />}
         </StatCard>
-        <StatCard name="statCountryCountries" title={t('stat.country.map')} page={page} wide>
+        <StatCard name="statCountryCountries" title={t('stat.country.map')} page={page} wide shared>
           {(d, title) => (
             <Suspense fallback={<p className="stat-loading">{t('loading')}</p>}>
               <CountryMap title={title} data={d} />

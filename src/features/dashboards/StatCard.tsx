@@ -19,17 +19,19 @@ type DataFor<K extends StatisticsSectionName> = DataOf<(typeof sections)[K]['end
  * the active filters reload it (useSection).
  */
 export const StatCard = <K extends StatisticsSectionName>({
-  name, title, page, wide = false, children,
+  name, title, page, wide = false, shared = false, children,
 }: {
   name: K;
   title: string;
   page: string;
   wide?: boolean;
+  /** Another card of the page loads the same section: this one shows it without asking again. */
+  shared?: boolean;
   children: (data: DataFor<K>, title: string) => ReactNode;
 }) => {
   const { t } = useTranslation();
   const dispatch = useDispatch();
-  const section = useSection(name, {}, page);
+  const section = useSection(name, {}, page, !shared);
   const headingId = useId();
   const busy = section.status === 'pending' || section.status === 'idle';
   return (
