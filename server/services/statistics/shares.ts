@@ -59,18 +59,20 @@ const shareGroups = async (
   table: 'response_languages' | 'response_heritages',
   column: 'language_id' | 'ethnicity_id',
 ): Promise<ShareGroup[]> => {
+  // People are counted per number of answers m (a window over each person's rows) rather than
+  // summing 1/m in SQL: integer counting, and numeric division on a million rows was most of it.
   const rows = await runStatistics(
     db,
-    sql<SourceRow>`with ${baseCte(context)},
+    sql<SourceRow & { readonly m: number }>`with ${baseCte(context)},
     named as (
-      select x.response_id, x.${sql.ref(column)} as answer
+      select x.response_id, x.${sql.ref(column)} as answer, count(*) over (partition by x.response_id) as m
       from ${sql.table(table)} x join lookup_principles p on p.id = x.${sql.ref(column)}
       where x.organization_id = ${context.organizationId} and p.code <> ${PREFER_NOT_CODE}
-    ),
-    answers as (select response_id, count(*) as m from named group by response_id)
-    select ${sourceList('base')}, named.answer::text as answer, sum(1.0 / answers.m)::float8 as share, 0 as count
-    from base join named on named.response_id = base.id join answers on answers.response_id = base.id
-    group by ${sourceList('base')}, named.answer`,
+    )
+    select ${sourceList('base')}, named.answer::text as answer, named.m::int as m, count(*)::int as count
+    from base join named on named.response_id = base.id
+    group by ${sourceList('base')}, named.answer, named.m`,
   );
-  return (await byDimensions(db, context, rows)).map(({ values, answer, share }) => ({ values, answer: String(answer), share }));
+  const weighted = rows.map((row) => ({ ...row, share: Number(row.count) / row.m }));
+  return (await byDimensions(db, context, weighted)).map(({ values, answer, share }) => ({ values, answer: String(answer), share }));
 };
