@@ -3,7 +3,8 @@ import { ProtectedAnswers } from './answers';
 import { SPECIAL_CATEGORY_MIN_GROUP_SIZE } from './config';
 import { refused, tooFew, violatesRemainder } from './guard';
 import { BoxSpace, Hierarchy, ROOT, type Dimension } from './hierarchy';
-import { ProtectedLattice, subsetsBySize } from './lattice';
+import { ProtectedLattice } from './lattice';
+import { smallestBoxInside, smallestSupersetDifference } from './remainder';
 import { percentOf } from './percent';
 
 /**
@@ -77,6 +78,8 @@ export class ProtectedPopulation {
   readonly lattice: ProtectedLattice;
   readonly dims: readonly Hierarchy[];
   private readonly questions = new WeakMap<StatsQuestion, ProtectedQuestion>();
+  /** Per list selection (its boxes) and k, the smallest positive difference to a selection around it. */
+  private readonly listDistances = new Map<string, number>();
 
   constructor(population: StatsPopulation, options: ProtectionOptions = {}) {
     const names = new Set<string>();
@@ -161,26 +164,15 @@ export class ProtectedPopulation {
     if (total < k) return withheldOf(tooFew(k));
     if (resolved.boxes.some((box) => this.lattice.hidden(box, k))) return withheldOf(refused());
     if (resolved.perDim.some((nodes) => nodes.length > 1)) {
-      // Lists: the union must also keep its distance from every coarser selection holding all
-      // its people. Its hull lists, per dimension, the values its respondents actually have.
-      const space = this.lattice.space;
-      const atoms = [...new Set(resolved.boxes.flatMap((box) => this.lattice.atomsIn.get(box) ?? []))].map(
-        (index) => this.lattice.atoms[index].coords,
-      );
-      const hull = this.dims.map((dim, d) => {
-        const values = [...new Set(atoms.map((atom) => atom[d]))].sort((a, b) => a - b);
-        return values.length === dim.leavesUnder(ROOT).length ? [ROOT] : values;
-      });
-      const open = hull.map((values, d) => (values[0] === ROOT ? -1 : d)).filter((d) => d >= 0);
-      for (const relaxed of subsetsBySize(open)) {
-        let boxes: number[] = [0];
-        hull.forEach((values, d) => {
-          const nodes = relaxed.includes(d) ? [ROOT] : values;
-          boxes = boxes.flatMap((box) => nodes.map((node) => box + node * space.strides[d]));
-        });
-        const parent = boxes.reduce((sum, box) => sum + this.lattice.count(box), 0);
-        if (violatesRemainder(total, parent, k)) return withheldOf(refused());
+      // A list: it must keep its distance from every selection around it (remainder.ts).
+      const key = `${k}|${resolved.boxes.join(',')}`;
+      let nearest = this.listDistances.get(key);
+      if (nearest === undefined) {
+        const inside = new Set(resolved.boxes.flatMap((box) => this.lattice.atomsIn.get(box) ?? []));
+        nearest = Math.min(smallestSupersetDifference(this.lattice, inside, total), smallestBoxInside(this.lattice, inside, total, k));
+        this.listDistances.set(key, nearest);
       }
+      if (violatesRemainder(total, total + nearest, k)) return withheldOf(refused());
     }
     return { ok: true, resolved, total };
   }
