@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Button, Cell } from 'react-aria-components';
 import type { TokenLink, TokenStatus } from '../../../domain/contracts/tokens';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { useAction, useSection } from '../../app/resources';
 import { FormAlert } from '../account/formParts';
-import { ListState } from '../../components/ListState';
 import { formatUtc } from './linkTimes';
 import { LinkFormDialog } from './LinkFormDialog';
 import { LinkQrDialog } from './LinkQrDialog';
 import { LinkEmailDialog } from './LinkEmailDialog';
+import { TableCard } from './TableCard';
 
 const STATUS_LABELS: Record<TokenStatus, MessageKey> = {
   active: 'link_status_active',
@@ -39,75 +39,68 @@ export const SurveysManagement = ({ page }: { page: string }) => {
   };
 
   return (
-    <section className="card stack" aria-labelledby="links-heading">
-      <div className="card-header">
-        <h2 id="links-heading">{t('survey_links')}</h2>
+    <TableCard
+      headingId="links-heading"
+      title={t('survey_links')}
+      action={
         <Button className="button primary" onPress={() => setOpen({ kind: 'create' })}>
           {t('link_create')}
         </Button>
-      </div>
-      <p className="muted">{t('survey_links_help')}</p>
-      <FormAlert status={switchLink.state} />
-      <p role="status" className={copied ? 'form-success' : 'visually-hidden'}>{copied}</p>
-      <ListState section={links} empty={t('survey_links_none')} />
-      {links.data && links.data.length > 0 && (
-        <div className="table-scroll">
-          <Table aria-labelledby="links-heading" className="data-table">
-            <TableHeader>
-              <Column isRowHeader>{t('link_alias')}</Column>
-              <Column>{t('link_group')}</Column>
-              <Column>{t('link_expires')}</Column>
-              <Column>{t('link_seats')}</Column>
-              <Column>{t('link_status')}</Column>
-              <Column>{t('actions')}</Column>
-            </TableHeader>
-            <TableBody items={links.data}>
-              {(link) => (
-                <Row id={link.id}>
-                  <Cell>
-                    <span className="strong">{link.alias}</span>
-                    <span className="muted small">{link.anonymity === 1 ? t('link_anonymous') : t('link_named')}</span>
-                  </Cell>
-                  <Cell>{link.department?.name ?? t('link_whole_organisation')}</Cell>
-                  <Cell>{formatUtc(link.expires_at)}</Cell>
-                  <Cell>{t('link_seats_value', { used: link.used, capacity: link.capacity })}</Cell>
-                  <Cell>
-                    <span className={`status-pill status-${link.status}`}>{t(STATUS_LABELS[link.status])}</span>
-                  </Cell>
-                  <Cell>
-                    <div className="row-actions">
-                      <Button className="button small" onPress={() => setOpen({ kind: 'edit', link })} aria-label={t('link_edit_named', { alias: link.alias })}>
-                        {t('edit')}
-                      </Button>
-                      <Button
-                        className="button small"
-                        isDisabled={switchLink.state.status === 'pending'}
-                        onPress={() => switchLink.submit({ id: link.id, active: !link.active })}
-                        aria-label={t(link.active ? 'link_deactivate_named' : 'link_activate_named', { alias: link.alias })}
-                      >
-                        {link.active ? t('link_deactivate') : t('link_activate')}
-                      </Button>
-                      <Button className="button small" onPress={() => void copy(link)} aria-label={t('link_copy_named', { alias: link.alias })}>
-                        {t('link_copy')}
-                      </Button>
-                      <Button className="button small" onPress={() => setOpen({ kind: 'qr', link })} aria-label={t('link_qr_named', { alias: link.alias })}>
-                        {t('link_qr')}
-                      </Button>
-                      <Button className="button small" onPress={() => setOpen({ kind: 'email', link })} aria-label={t('link_email_named', { alias: link.alias })}>
-                        {t('link_email')}
-                      </Button>
-                    </div>
-                  </Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
-        </div>
+      }
+      intro={
+        <>
+          <p className="muted">{t('survey_links_help')}</p>
+          <FormAlert status={switchLink.state} />
+          <p role="status" className={copied ? 'form-success' : 'visually-hidden'}>{copied}</p>
+        </>
+      }
+      section={links}
+      empty={t('survey_links_none')}
+      tableName="heading"
+      columns={[t('link_alias'), t('link_group'), t('link_expires'), t('link_seats'), t('link_status'), t('actions')]}
+      cells={(link) => (
+        <>
+          <Cell>
+            <span className="strong">{link.alias}</span>
+            <span className="muted small">{link.anonymity === 1 ? t('link_anonymous') : t('link_named')}</span>
+          </Cell>
+          <Cell>{link.department?.name ?? t('link_whole_organisation')}</Cell>
+          <Cell>{formatUtc(link.expires_at)}</Cell>
+          <Cell>{t('link_seats_value', { used: link.used, capacity: link.capacity })}</Cell>
+          <Cell>
+            <span className={`status-pill status-${link.status}`}>{t(STATUS_LABELS[link.status])}</span>
+          </Cell>
+          <Cell>
+            <div className="row-actions">
+              <Button className="button small" onPress={() => setOpen({ kind: 'edit', link })} aria-label={t('link_edit_named', { alias: link.alias })}>
+                {t('edit')}
+              </Button>
+              <Button
+                className="button small"
+                isDisabled={switchLink.state.status === 'pending'}
+                onPress={() => switchLink.submit({ id: link.id, active: !link.active })}
+                aria-label={t(link.active ? 'link_deactivate_named' : 'link_activate_named', { alias: link.alias })}
+              >
+                {link.active ? t('link_deactivate') : t('link_activate')}
+              </Button>
+              <Button className="button small" onPress={() => void copy(link)} aria-label={t('link_copy_named', { alias: link.alias })}>
+                {t('link_copy')}
+              </Button>
+              <Button className="button small" onPress={() => setOpen({ kind: 'qr', link })} aria-label={t('link_qr_named', { alias: link.alias })}>
+                {t('link_qr')}
+              </Button>
+              <Button className="button small" onPress={() => setOpen({ kind: 'email', link })} aria-label={t('link_email_named', { alias: link.alias })}>
+                {t('link_email')}
+              </Button>
+            </div>
+          </Cell>
+        </>
       )}
+    >
       {open?.kind === 'create' && <LinkFormDialog link={null} onClose={() => setOpen(null)} />}
       {open?.kind === 'edit' && <LinkFormDialog link={open.link} onClose={() => setOpen(null)} />}
       {open?.kind === 'qr' && <LinkQrDialog link={open.link} onClose={() => setOpen(null)} />}
       {open?.kind === 'email' && <LinkEmailDialog link={open.link} onClose={() => setOpen(null)} />}
-    </section>
+    </TableCard>
   );
 };

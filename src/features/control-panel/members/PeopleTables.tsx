@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Button, Cell } from 'react-aria-components';
 import type { Invitation, Member } from '../../../../domain/contracts/members';
 import type { Section } from '../../../app/resources';
 import { useAction } from '../../../app/resources';
 import { FormAlert } from '../../account/formParts';
 import { fullName, KIND_LABELS, ROLE_LABELS, RuleButton, STATUS_LABELS, useFormatDay } from './parts';
-import { ListState } from '../../../components/ListState';
+import { ListTable, TableCard } from '../TableCard';
 
 export type PeopleOpen =
   | { kind: 'invite'; role: 'sub_admin' | 'second_admin' }
@@ -29,9 +29,10 @@ interface MembersProps {
 export const MembersTable = ({ members, parentNames, canInviteSubAdmin, canInviteSecondAdmin, open }: MembersProps) => {
   const { t } = useTranslation();
   return (
-    <section className="card stack" aria-labelledby="members-heading">
-      <div className="card-header">
-        <h2 id="members-heading">{t('members_heading')}</h2>
+    <TableCard
+      headingId="members-heading"
+      title={t('members_heading')}
+      action={
         <div className="row-actions">
           {canInviteSubAdmin && (
             <Button className="button" onPress={() => open({ kind: 'invite', role: 'sub_admin' })}>{t('invite_sub_admin')}</Button>
@@ -40,56 +41,44 @@ export const MembersTable = ({ members, parentNames, canInviteSubAdmin, canInvit
             <Button className="button" onPress={() => open({ kind: 'invite', role: 'second_admin' })}>{t('invite_second_admin')}</Button>
           )}
         </div>
-      </div>
-      <ListState section={members} empty={t('members_none')} />
-      {members.data && members.data.length > 0 && (
-        <div className="table-scroll">
-          <Table aria-label={t('members_heading')} className="data-table">
-            <TableHeader>
-              <Column isRowHeader>{t('member_name')}</Column>
-              <Column>{t('email')}</Column>
-              <Column>{t('member_role')}</Column>
-              <Column>{t('member_group')}</Column>
-              <Column>{t('actions')}</Column>
-            </TableHeader>
-            <TableBody items={members.data} dependencies={[parentNames, t]}>
-              {(member) => {
-                const name = fullName(member);
-                const parent = member.department ? parentNames.get(member.department.id) : undefined;
-                return (
-                  <Row id={member.id}>
-                    <Cell>
-                      <span className="strong">{name}</span>
-                      {!member.active && <span className="muted small">{t('member_inactive')}</span>}
-                    </Cell>
-                    <Cell><span className="email-cell">{member.email}</span></Cell>
-                    <Cell>{t(ROLE_LABELS[member.role])}</Cell>
-                    <Cell>
-                      {member.department ? (
-                        <>
-                          <span>{member.department.name}</span>
-                          {parent && <span className="muted small">{t('member_in_group', { name: parent })}</span>}
-                        </>
-                      ) : (
-                        <span className="muted">{t('member_no_department')}</span>
-                      )}
-                    </Cell>
-                    <Cell>
-                      <div className="rule-actions">
-                        <RuleButton label={t('member_move')} ariaLabel={t('member_move_named', { name })} reason={member.movable ? null : (member.move_reason ?? '')}
-                          onPress={() => open({ kind: 'move', member })} />
-                        <RuleButton label={t('remove')} ariaLabel={t('remove_named', { name })} reason={member.removable ? null : (member.remove_reason ?? '')}
-                          onPress={() => open({ kind: 'removeMember', member })} />
-                      </div>
-                    </Cell>
-                  </Row>
-                );
-              }}
-            </TableBody>
-          </Table>
-        </div>
-      )}
-    </section>
+      }
+      section={members}
+      empty={t('members_none')}
+      columns={[t('member_name'), t('email'), t('member_role'), t('member_group'), t('actions')]}
+      dependencies={[parentNames, t]}
+      cells={(member) => {
+        const name = fullName(member);
+        const parent = member.department ? parentNames.get(member.department.id) : undefined;
+        return (
+          <>
+            <Cell>
+              <span className="strong">{name}</span>
+              {!member.active && <span className="muted small">{t('member_inactive')}</span>}
+            </Cell>
+            <Cell><span className="email-cell">{member.email}</span></Cell>
+            <Cell>{t(ROLE_LABELS[member.role])}</Cell>
+            <Cell>
+              {member.department ? (
+                <>
+                  <span>{member.department.name}</span>
+                  {parent && <span className="muted small">{t('member_in_group', { name: parent })}</span>}
+                </>
+              ) : (
+                <span className="muted">{t('member_no_department')}</span>
+              )}
+            </Cell>
+            <Cell>
+              <div className="rule-actions">
+                <RuleButton label={t('member_move')} ariaLabel={t('member_move_named', { name })} reason={member.movable ? null : (member.move_reason ?? '')}
+                  onPress={() => open({ kind: 'move', member })} />
+                <RuleButton label={t('remove')} ariaLabel={t('remove_named', { name })} reason={member.removable ? null : (member.remove_reason ?? '')}
+                  onPress={() => open({ kind: 'removeMember', member })} />
+              </div>
+            </Cell>
+          </>
+        );
+      }}
+    />
   );
 };
 
@@ -124,47 +113,39 @@ export const InvitationsTable = ({ invitations }: { invitations: Section<Invitat
       <p role="status" className={done ? 'form-success' : 'visually-hidden'}>{done}</p>
       <FormAlert status={resend.state} />
       <FormAlert status={revoke.state} />
-      <ListState section={invitations} empty={t('invitations_none')} count={open.length} />
-      {open.length > 0 && (
-        <div className="table-scroll">
-          <Table aria-label={t('invitations_heading')} className="data-table">
-            <TableHeader>
-              <Column isRowHeader>{t('email')}</Column>
-              <Column>{t('invitation_kind')}</Column>
-              <Column>{t('invitation_department')}</Column>
-              <Column>{t('invitation_status')}</Column>
-              <Column>{t('invitation_expires')}</Column>
-              <Column>{t('actions')}</Column>
-            </TableHeader>
-            <TableBody items={open} dependencies={[busy, t]}>
-              {(invitation) => (
-                <Row id={invitation.id}>
-                  <Cell>
-                    <span className="strong email-cell">{invitation.email}</span>
-                    <span className="muted small">{fullName(invitation)}</span>
-                  </Cell>
-                  <Cell>{t(KIND_LABELS[invitation.kind])}</Cell>
-                  <Cell>{invitation.department?.name ?? <span className="muted">{t('invitation_no_department')}</span>}</Cell>
-                  <Cell><span className={`status-pill status-${invitation.status}`}>{t(STATUS_LABELS[invitation.status])}</span></Cell>
-                  <Cell>{formatDay(invitation.expires_at)}</Cell>
-                  <Cell>
-                    <div className="row-actions">
-                      <Button className="button small" isDisabled={busy} onPress={() => act('resent', invitation)}
-                        aria-label={t('invitation_resend_named', { email: invitation.email })}>
-                        {t('invitation_resend')}
-                      </Button>
-                      <Button className="button small" isDisabled={busy} onPress={() => act('revoked', invitation)}
-                        aria-label={t('invitation_revoke_named', { email: invitation.email })}>
-                        {t('invitation_revoke')}
-                      </Button>
-                    </div>
-                  </Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      {/* Not a TableCard: this heading has no card-header row around it. */}
+      <ListTable
+        section={invitations}
+        empty={t('invitations_none')}
+        items={open}
+        label={t('invitations_heading')}
+        columns={[t('email'), t('invitation_kind'), t('invitation_department'), t('invitation_status'), t('invitation_expires'), t('actions')]}
+        dependencies={[busy, t]}
+        cells={(invitation) => (
+          <>
+            <Cell>
+              <span className="strong email-cell">{invitation.email}</span>
+              <span className="muted small">{fullName(invitation)}</span>
+            </Cell>
+            <Cell>{t(KIND_LABELS[invitation.kind])}</Cell>
+            <Cell>{invitation.department?.name ?? <span className="muted">{t('invitation_no_department')}</span>}</Cell>
+            <Cell><span className={`status-pill status-${invitation.status}`}>{t(STATUS_LABELS[invitation.status])}</span></Cell>
+            <Cell>{formatDay(invitation.expires_at)}</Cell>
+            <Cell>
+              <div className="row-actions">
+                <Button className="button small" isDisabled={busy} onPress={() => act('resent', invitation)}
+                  aria-label={t('invitation_resend_named', { email: invitation.email })}>
+                  {t('invitation_resend')}
+                </Button>
+                <Button className="button small" isDisabled={busy} onPress={() => act('revoked', invitation)}
+                  aria-label={t('invitation_revoke_named', { email: invitation.email })}>
+                  {t('invitation_revoke')}
+                </Button>
+              </div>
+            </Cell>
+          </>
+        )}
+      />
     </section>
   );
 };
