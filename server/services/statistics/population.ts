@@ -144,6 +144,10 @@ interface DimensionGroup {
   share: number;
 }
 
+/** The ids of every lookup list's "Prefer not to answer". */
+export const preferNotIds = async (db: Kysely<Database>): Promise<number[]> =>
+  [...(await lookupCodes(db))].filter(([, code]) => code === PREFER_NOT_CODE).map(([id]) => id);
+
 /**
  * Turns rows grouped by the dimensions' source columns (and an answer) into groups of
  * dimension keys, adding up the rows that fall in the same group. A source combination is
