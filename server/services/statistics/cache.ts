@@ -7,7 +7,7 @@ import { type StatsContext, populationDimensions, populationGroups } from './pop
  * Protected statistics, computed once per organisation, group scope, period and year and kept
  * until the organisation's responses change.
  *
- * Protection is costly (domain/stats README), and on a large organisation the first figures
+ * Protection is costly (README: measured cost), and on a large organisation the first figures
  * after a change take seconds to compute. Whether the responses changed is one row of
  * statistics_versions (migration 0010: triggers bump it with every write to the responses or
  * their answer rows), so a request on a warm cache reads that row only.
