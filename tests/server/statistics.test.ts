@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
 import { isRight } from 'fp-ts/lib/Either';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,25 @@ describe('statistics endpoints', () => {
     const unknown = await get(app, url('/home/total-registered', { 'date-tag': 'nope' }), { token: adminA });
     expect(unknown.statusCode).toBe(422);
     expect((await get(app, url('/home/total-registered', { disability: 'maybe' }), { token: adminA })).statusCode).toBe(422);
+  });
+
+  it('answer any filter query with figures, a 204 sentence or a 422, never a server error', async () => {
+    const female = String(await principleId('genders', 'female'));
+    const key = fc.constantFrom('gender', 'position-level', 'age-range', 'generation', 'disability', 'lgbtiq', 'date-tag', 'colour', '');
+    const value = fc.oneof(fc.constantFrom(female, '25-44', '0-99', 'Gen Z', 'yes', 'no', '', '-1', '1e9', '%', 'unknown', '\u0000'), fc.string({ maxLength: 8 }));
+    const part = fc.tuple(key, fc.boolean(), value).map(
+      ([name, list, raw]) => `${encodeURIComponent(`filter[${name}]${list ? '[]' : ''}`)}=${encodeURIComponent(raw)}`,
+    );
+    const paths = ['/home/total-registered', '/overview/country-birth', '/worldview/tree', '/general/mutuality-index', '/demographic/state-per-gender'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), fc.array(part, { maxLength: 4 }), async (path, parts) => {
+        const response = await get(app, `/api${path}?${parts.join('&')}`, { token: adminA });
+        expect([200, 422], `${path}?${parts.join('&')} ${response.body}`).toContain(response.statusCode);
+        const body = response.json() as { status: number; message?: string };
+        if (response.statusCode === 200 && body.status === 204) expect(body.message).toMatch(/It needs at least|Not enough data/);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('choose the population with a date-tag', async () => {
