@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsQuestion } from '../../domain/stats';
 import type { OpenDatabase } from '../../server/db/connect';
@@ -111,6 +112,18 @@ describe('the statistics cache', () => {
     await removeOneResponse();
     const answer = await cache.question(context, 'worldviews', () => topics.worldviews.build(database.db, context));
     expect(answer.population.respondents).toBe(await respondents());
+  });
+
+  it('takes new figures when the version goes back, as after a database restore', async () => {
+    const cache = new PopulationCache(database.db, { freshWaitMs: 0 });
+    const first = await cache.question(context, 'gender', () => topics.gender.build(database.db, context));
+    await removeOneResponse();
+    await sql`update statistics_versions set version = 0 where organization_id = ${demo.organizationId}`.execute(database.db);
+    await cache.question(context, 'gender', () => topics.gender.build(database.db, context));
+    await cache.settled();
+    const after = await cache.question(context, 'gender', notCalled);
+    expect(after.question).not.toBe(first.question);
+    expect(after.population.respondents).toBe(await respondents());
   });
 
   it('tries a failed question again on the next request', async () => {

@@ -29,6 +29,8 @@ export interface StatisticsCacheOptions {
 interface Slot {
   /** statistics_versions.version of the organisation the slot computes. */
   readonly version: number;
+  /** Order in which slots were made: a newer slot replaces an older one even if the version went back (a restored database). */
+  readonly sequence: number;
   readonly population: Promise<ProtectedPopulation>;
   /** Questions by name, so that their protection is computed once. */
   readonly questions: Map<string, Promise<StatsQuestion>>;
@@ -55,6 +57,7 @@ export const populationCacheOf = (db: Kysely<Database>): PopulationCache | undef
 
 export class PopulationCache {
   private readonly keys = new Map<string, KeyState>();
+  private sequence = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -82,7 +85,7 @@ export class PopulationCache {
       const [dimensions, groups] = await Promise.all([populationDimensions(this.db), populationGroups(this.db, context)]);
       return protectPopulation({ dimensions, groups });
     })();
-    const slot: Slot = { version, population, questions: new Map(), figures: new Map(), failed: false };
+    const slot: Slot = { version, sequence: ++this.sequence, population, questions: new Map(), figures: new Map(), failed: false };
     population.catch(() => {
       slot.failed = true;
     });
@@ -108,7 +111,7 @@ export class PopulationCache {
   /** Records that a part is ready in a slot; an older slot forgets its copy of the part. */
   private markReady(state: KeyState, part: string, slot: Slot, took: number): void {
     const current = state.ready.get(part);
-    if (current !== undefined && current.version >= slot.version) return;
+    if (current !== undefined && current.sequence >= slot.sequence) return;
     state.ready.set(part, slot);
     // The first caller's measure is recorded: its callback runs first and it waited longest.
     state.took.set(part, took);
