@@ -96,7 +96,6 @@ export class ProtectedAnswers {
     if (!Number.isSafeInteger(lattice.space.total * this.answer.size)) throw new RangeError('too many values across the dimensions of one statistic');
     this.stride = lattice.space.total;
     this.cells = new CellTable(lattice.space, lattice.options.maxDepth, this.answer.size);
-    for (const [box, count] of lattice.counts) this.cells.setBoxCount(box, count);
     this.perAtom = perAtomKeys.map((map, atom) => {
       const out = new Map<number, number>();
       let total = 0;
@@ -191,7 +190,7 @@ export class ProtectedAnswers {
 
   hidden(filterBox: number, node: number, k: number): boolean {
     this.ensure(k);
-    return this.hiddenNow(filterBox, node, k);
+    return this.cells.hidden(filterBox, node, k);
   }
 
   /** Computes the levels up to k (after the lattice's), see ProtectedLattice.ensure. */
@@ -206,11 +205,6 @@ export class ProtectedAnswers {
     if (this.latticeSeen === this.lattice.hiddenAt.size) return;
     for (const [box, level] of this.lattice.hiddenAt) this.cells.setBoxLevel(box, level);
     this.latticeSeen = this.lattice.hiddenAt.size;
-  }
-
-  /** Hidden at `level`, for a level already computed. */
-  private hiddenNow(filterBox: number, node: number, level: number): boolean {
-    return this.cells.hidden(filterBox, node, level);
   }
 
   private split(id: number): { box: number; node: number } {
@@ -329,7 +323,7 @@ export class ProtectedAnswers {
     const alphaId = fspace.id(alphaCoords);
     const cornerBoxes = new Array<number>(patterns);
     const cost = (filterBox: number, n: number) =>
-      (filterBox === box && n === node) || this.hiddenNow(filterBox, n, level) ? 0 : this.count(filterBox, n);
+      (filterBox === box && n === node) || this.cells.hidden(filterBox, n, level) ? 0 : this.count(filterBox, n);
     let best = { cost: Infinity, empty: true, choice: [] as number[], target: null as number | null };
     for (const choice of combinations(flippable.map((flip) => flip.options.length))) {
       for (let pattern = 0; pattern < patterns; pattern++) {
@@ -398,12 +392,12 @@ export class ProtectedAnswers {
     const { lattice, stride } = this;
     const fspace = lattice.space;
     const dims = fspace.dims.length;
-    const countOf = (box: number, node: number) => (node === ROOT ? this.cells.boxCount(box) : this.cells.count(box, node));
+    const countOf = (box: number, node: number) => (node === ROOT ? lattice.count(box) : this.cells.count(box, node));
     const queue: number[] = [];
     const hiddenInPass = new Set<number>();
     for (const id of this.cells.populated) {
       const box = id % stride;
-      if (this.hiddenNow(box, (id - box) / stride, level)) queue.push(id);
+      if (this.cells.hidden(box, (id - box) / stride, level)) queue.push(id);
     }
     // A line's outcome depends only on which of its members are hidden, so a line settled since
     // the last hide among its members is skipped: settling it again would hide nothing. Each
@@ -449,7 +443,7 @@ export class ProtectedAnswers {
         let smallestCount = Infinity;
         for (const member of members) {
           const count = countOf(member[0], member[1]);
-          if (this.hiddenNow(member[0], member[1], level)) hiddenSum += count;
+          if (this.cells.hidden(member[0], member[1], level)) hiddenSum += count;
           else if (count > 0 && count < smallestCount) {
             smallest = member;
             smallestCount = count;
@@ -485,7 +479,7 @@ export class ProtectedAnswers {
         const margin = box + (up - value) * fspace.strides[d];
         const line = margin + node * stride;
         if (!firstLook(line, d) && !fresh) continue;
-        if (this.hiddenNow(margin, node, level)) continue;
+        if (this.cells.hidden(margin, node, level)) continue;
         if (unchanged(d, line)) continue;
         settle(d, line, () => dim.children[up].map((child) => [margin + (child - up) * fspace.strides[d], node] as const));
       }
@@ -493,7 +487,7 @@ export class ProtectedAnswers {
         const parent = this.answer.parent[node];
         const line = box + parent * stride;
         if (!firstLook(line, dims) && !fresh) continue;
-        if (this.hiddenNow(box, parent, level)) continue;
+        if (this.cells.hidden(box, parent, level)) continue;
         if (unchanged(dims, line)) continue;
         settle(dims, line, () => this.populatedChildren(box, parent).map((child) => [box, child] as const));
       }

@@ -15,8 +15,7 @@ export class CellTable {
   /** Level at which a cell is hidden (0: released at every level computed so far). */
   private readonly levels: Uint16Array;
   private readonly coveredCells: Uint8Array;
-  /** Per box: respondents, and the lattice's level at which it is hidden (0: released). */
-  private readonly boxCounts: Float64Array;
+  /** Per box, the lattice's level at which it is hidden (0: released). */
   private readonly boxLevels: Uint16Array;
   /** Cells with people, numbered as the protection names them, in the order first counted. */
   readonly populated: number[] = [];
@@ -44,18 +43,12 @@ export class CellTable {
     this.counts = new Int32Array(boxes * nodes);
     this.levels = new Uint16Array(boxes * nodes);
     this.coveredCells = new Uint8Array(boxes * nodes);
-    this.boxCounts = new Float64Array(boxes);
     this.boxLevels = new Uint16Array(boxes);
   }
 
   private slot(box: number, node: number): number {
     const slot = this.slotOfBox[box];
     return slot < 0 ? -1 : slot * this.nodes + node;
-  }
-
-  /** Within the depth the lattice counts. */
-  counted(box: number): boolean {
-    return this.slotOfBox[box] >= 0;
   }
 
   add(box: number, node: number, count: number): void {
@@ -97,17 +90,6 @@ export class CellTable {
   cover(box: number, node: number): void {
     const slot = this.slot(box, node);
     if (slot >= 0) this.coveredCells[slot] = 1;
-  }
-
-  /** Respondents of a box (0 beyond the lattice's depth), as copied by `setBoxCount`. */
-  boxCount(box: number): number {
-    const slot = this.slotOfBox[box];
-    return slot < 0 ? 0 : this.boxCounts[slot];
-  }
-
-  setBoxCount(box: number, count: number): void {
-    const slot = this.slotOfBox[box];
-    if (slot >= 0) this.boxCounts[slot] = count;
   }
 
   /** The lattice level at which a box is hidden, as the lattice decided it. */

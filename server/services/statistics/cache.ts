@@ -48,7 +48,14 @@ interface KeyState {
 }
 
 const MAX_KEYS = 200;
-const POPULATION = 'population';
+/** A part of a slot: its name in the key's maps, and how an older slot lets go of its copy. */
+interface Part {
+  readonly key: string;
+  readonly forget: (slot: Slot) => void;
+}
+
+// Every slot's population is kept: the older slots' questions and figures were protected with it.
+const POPULATION: Part = { key: 'population', forget: () => undefined };
 
 /** The cache a database's statistics routes use, so that helpers called by them can share it. */
 const cacheOfDatabase = new WeakMap<Kysely<Database>, PopulationCache>();
@@ -109,16 +116,14 @@ export class PopulationCache {
   }
 
   /** Records that a part is ready in a slot; an older slot forgets its copy of the part. */
-  private markReady(state: KeyState, part: string, slot: Slot, took: number): void {
-    const current = state.ready.get(part);
+  private markReady(state: KeyState, part: Part, slot: Slot, took: number): void {
+    const current = state.ready.get(part.key);
     if (current !== undefined && current.sequence >= slot.sequence) return;
-    state.ready.set(part, slot);
+    state.ready.set(part.key, slot);
     // The first caller's measure is recorded: its callback runs first and it waited longest.
-    state.took.set(part, took);
+    state.took.set(part.key, took);
     if (current === undefined) return;
-    const [kind, name] = splitPart(part);
-    if (kind === 'question') current.questions.delete(name);
-    if (kind === 'figure') current.figures.delete(name);
+    part.forget(current);
   }
 
   /**
@@ -126,7 +131,7 @@ export class PopulationCache {
    * takes longer than freshWaitMs. When the part took longer than that the last time, the
    * earlier figures answer at once rather than after the wait.
    */
-  private async resolve<T>(context: StatsContext, part: string, get: (slot: Slot) => Promise<T>): Promise<T> {
+  private async resolve<T>(context: StatsContext, part: Part, get: (slot: Slot) => Promise<T>): Promise<T> {
     const state = await this.stateOf(context);
     const fresh = state.newest;
     const started = this.now();
@@ -135,14 +140,14 @@ export class PopulationCache {
       () => this.markReady(state, part, fresh, this.now() - started),
       () => undefined,
     );
-    const earlier = state.ready.get(part);
+    const earlier = state.ready.get(part.key);
     if (earlier === undefined || earlier === fresh) return pending;
-    if ((state.took.get(part) ?? 0) > this.options.freshWaitMs) return get(earlier);
+    if ((state.took.get(part.key) ?? 0) > this.options.freshWaitMs) return get(earlier);
     let timer: NodeJS.Timeout | undefined;
     const previous = new Promise<T>((resolve, reject) => {
       timer = setTimeout(() => {
         // The newest ready slot by now (never forgotten), in case a newer one became ready.
-        const ready = state.ready.get(part) ?? fresh;
+        const ready = state.ready.get(part.key) ?? fresh;
         get(ready).then(resolve, reject);
       }, this.options.freshWaitMs);
       timer.unref();
@@ -161,7 +166,8 @@ export class PopulationCache {
 
   /** A question of the population, built once per population, with that population. */
   async question(context: StatsContext, name: string, build: () => Promise<StatsQuestion>): Promise<{ population: ProtectedPopulation; question: StatsQuestion }> {
-    return this.resolve(context, partOf('question', name), async (slot) => {
+    const part: Part = { key: `question:${name}`, forget: (slot) => slot.questions.delete(name) };
+    return this.resolve(context, part, async (slot) => {
       let question = slot.questions.get(name);
       if (!question) {
         question = build();
@@ -175,7 +181,8 @@ export class PopulationCache {
 
   /** Any other figure of the same responses, computed once per population and key. */
   async figure<T>(context: StatsContext, key: string, compute: () => Promise<T>): Promise<T> {
-    return this.resolve(context, partOf('figure', key), (slot) => {
+    const part: Part = { key: `figure:${key}`, forget: (slot) => slot.figures.delete(key) };
+    return this.resolve(context, part, (slot) => {
       let figure = slot.figures.get(key) as Promise<T> | undefined;
       if (!figure) {
         figure = compute();
@@ -201,10 +208,3 @@ export class PopulationCache {
     this.keys.clear();
   }
 }
-
-const partOf = (kind: 'question' | 'figure', name: string): string => `${kind}:${name}`;
-
-const splitPart = (part: string): [string, string] => {
-  const at = part.indexOf(':');
-  return at < 0 ? [part, ''] : [part.slice(0, at), part.slice(at + 1)];
-};

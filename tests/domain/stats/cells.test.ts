@@ -21,7 +21,6 @@ describe('CellTable', () => {
   it('treats a box deeper than the lattice counts as empty and always hidden', () => {
     const table = new CellTable(space, 2, 4);
     const deep = box([1, 1, 1]);
-    expect(table.counted(deep)).toBe(false);
     expect(table.count(deep, 1)).toBe(0);
     expect(table.hidden(deep, 1, 2)).toBe(true);
     expect(() => table.add(deep, 1, 1)).toThrow(RangeError);
