@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { isParticipantPage } from './domain/navigation/participant';
+import { precompress } from './scripts/precompress';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
@@ -22,7 +23,7 @@ const participantPages = (): Plugin => ({
  * JavaScript stays in one file a phone fetches at once, whatever the dashboards import.
  */
 export default defineConfig({
-  plugins: [react(), participantPages()],
+  plugins: [react(), participantPages(), precompress()],
   build: { outDir: 'dist/client', sourcemap: true },
   server: {
     host: '127.0.0.1',

@@ -39,7 +39,7 @@ export const runLookupsBench = async (): Promise<void> => {
     const seedStart = performance.now();
     await seedLookups(database.db);
     const seedMs = performance.now() - seedStart;
-    const app = await buildApp({ ...loadConfig({ NODE_ENV: 'test' }), rateLimitMax: 1_000_000, clientDir: '/nonexistent/client' }, { db: database.db, dbKind: database.kind });
+    const app = await buildApp({ ...loadConfig({ NODE_ENV: 'test' }), rateLimit: { sessionMax: 1_000_000, addressMax: 1_000_000 }, clientDir: '/nonexistent/client' }, { db: database.db, dbKind: database.kind });
     try {
       const baseline = await perSearch((term) =>
         sql`select id, name from lookup_principles where list = 'ethnicities' and name ilike ${`%${term}%`} order by name limit 500`.execute(database.db),

@@ -33,7 +33,7 @@ export interface BenchDatabase {
 const QUICK_RESPONSES = 2000;
 
 /** Test settings (quiet logs), but the statistics cache waits for fresh figures as long as in production. */
-export const benchConfig = (): ServerConfig => ({ ...loadConfig({ NODE_ENV: 'test' }), rateLimitMax: 1_000_000_000, statisticsFreshWaitMs: loadConfig({}).statisticsFreshWaitMs });
+export const benchConfig = (): ServerConfig => ({ ...loadConfig({ NODE_ENV: 'test' }), rateLimit: { sessionMax: 1_000_000_000, addressMax: 1_000_000_000 }, statisticsFreshWaitMs: loadConfig({}).statisticsFreshWaitMs });
 
 const wholeNumber = (raw: string | undefined, fallback: number, name: string): number => {
   if (raw === undefined || raw.trim() === '') return fallback;

@@ -86,7 +86,7 @@ const benchOne = async (label: string, database: OpenDatabase): Promise<void> =>
   const payload = JSON.stringify(surveyBody(link.token, questions));
 
   const app = await buildApp(
-    { ...loadConfig({ NODE_ENV: 'test' }), rateLimitMax: 1_000_000_000, clientDir: '/nonexistent/client' },
+    { ...loadConfig({ NODE_ENV: 'test' }), rateLimit: { sessionMax: 1_000_000_000, addressMax: 1_000_000_000 }, clientDir: '/nonexistent/client' },
     { db, dbKind: database.kind, mailer: createCapturingMailer().mailer },
   );
   try {

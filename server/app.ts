@@ -1,16 +1,17 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Messages } from '../domain/contracts/envelope';
 import type { ServerConfig } from './config';
 import type { DbKind } from './db/connect';
 import type { Database } from './db/database';
-import { ApiError } from './http/apiError';
 import { registerClient } from './http/client';
+import { registerCompression } from './http/compression';
 import { decorateServices } from './http/decorators';
 import { apiErrorHandler, frameworkErrorHandler } from './http/errorHandler';
+import { MAX_BODY_BYTES, registerJsonBodyParser } from './http/jsonBody';
+import { noStoreOnApiAnswers } from './http/noStore';
+import { registerRateLimits } from './http/rateLimits';
 import { decorateAuth } from './plugins/auth';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
@@ -74,20 +75,18 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestSerializer } },
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
+    bodyLimit: MAX_BODY_BYTES,
   });
   app.setErrorHandler(apiErrorHandler);
+  registerJsonBodyParser(app);
+  noStoreOnApiAnswers(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.production),
     strictTransportSecurity: config.production,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: config.rateLimitMax,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) => new ApiError(context.statusCode, Messages.tooManyRequests),
-  });
+  await registerCompression(app);
 
   decorateServices(app, {
     db: deps.db,
@@ -96,6 +95,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
     mailer: deps.mailer ?? createMailer(config, deps.db, app.log),
   });
   decorateAuth(app);
+  await registerRateLimits(app);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,8 +18,13 @@ export interface ServerConfig {
   readonly dataDir: string;
   readonly production: boolean;
   readonly cookieDomain?: string;
-  /** Requests per minute per client address. */
-  readonly rateLimitMax: number;
+  /** API requests a minute: per live session when signed in, per client address otherwise. */
+  readonly rateLimit: { readonly sessionMax: number; readonly addressMax: number };
+  /**
+   * Outside production, the key that opens the development mailbox (the outbox of every
+   * organisation); undefined in production, where the mailbox does not exist.
+   */
+  readonly mailboxKey?: string;
   readonly passwordRegex: string;
   /** The Vite-built client. */
   readonly clientDir: string;
@@ -136,6 +142,19 @@ const amazon = (env: Env): ServerConfig['amazon'] => {
   };
 };
 
+const MIN_MAILBOX_KEY_LENGTH = 16;
+
+/** A fresh random key at each start unless MAILBOX_KEY sets one; none in production. */
+const mailboxKey = (env: Env): string | undefined => {
+  if (env.NODE_ENV === 'production') return undefined;
+  const value = present(env.MAILBOX_KEY);
+  if (value === undefined) return randomBytes(24).toString('base64url');
+  if (value.length < MIN_MAILBOX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new ConfigError(`Invalid MAILBOX_KEY: expected at least ${MIN_MAILBOX_KEY_LENGTH} printable characters without spaces.`);
+  }
+  return value;
+};
+
 /** Reads the environment once at start; a wrong value stops the start with a message naming it. */
 export const loadConfig = (env: Env = process.env): ServerConfig => ({
   port: integer('PORT', env.PORT, 3000, 0, 65535),
@@ -144,7 +163,11 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   dataDir: resolve(present(env.DATA_DIR) ?? resolve(projectRoot, 'data/pglite')),
   production: env.NODE_ENV === 'production',
   cookieDomain: present(env.COOKIE_DOMAIN),
-  rateLimitMax: integer('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 300, 1, 1_000_000_000),
+  rateLimit: {
+    sessionMax: integer('RATE_LIMIT_SESSION_MAX', env.RATE_LIMIT_SESSION_MAX, 3000, 1, 1_000_000_000),
+    addressMax: integer('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 1000, 1, 1_000_000_000),
+  },
+  mailboxKey: mailboxKey(env),
   passwordRegex: regex('PASSWORD_REGEX', env.PASSWORD_REGEX, fallbackPasswordRegex),
   clientDir: resolve(present(env.CLIENT_DIR) ?? resolve(projectRoot, 'dist/client')),
   logLevel: logLevel(env.LOG_LEVEL, env.NODE_ENV),

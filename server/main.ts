@@ -83,6 +83,11 @@ export const runServer = async (loadServerConfig: () => ServerConfig = loadConfi
   }
   console.log(`Listening on ${server.url}`);
   console.log(`Database: ${server.database.description}`);
+  const { mailboxKey } = server.app.config;
+  if (mailboxKey !== undefined) {
+    // Like a notebook server's token: whoever can read this console may read the outbox.
+    console.log(`Development mailbox (outgoing mail, with reset links and codes): ${server.url}/dev/mailbox?key=${mailboxKey}`);
+  }
   if (server.demo !== undefined) {
     const { demo } = server;
     console.log(`Demo organisation ready (${demo.responses.toLocaleString('en-AU')} synthetic responses, ${(demo.milliseconds / 1000).toFixed(1)} s): sign in at ${server.url}/login as ${demo.adminEmail} with ${demo.password}`);

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, projectRoot, type ServerConfig } from './confi
 import { runServer } from './main';
 
 // What the Vite build reads: if any of it is newer than the built page, the client is stale.
-const clientSources = ['src', 'infrastructure', 'domain', 'index.html', 'survey.html', 'vite.config.ts', 'vite.participant.config.ts'];
+const clientSources = ['src', 'infrastructure', 'domain', 'public', 'scripts', 'index.html', 'survey.html', 'vite.config.ts', 'vite.participant.config.ts'];
 
 const newestChange = (path: string): number => {
   if (!existsSync(path)) return 0;

@@ -13,10 +13,14 @@ export const OutboxMessage = t.strict({
 });
 export type OutboxMessage = t.TypeOf<typeof OutboxMessage>;
 
-/** The outbox, newest first; `to` keeps one recipient (exact address, any letter case). */
+/**
+ * The outbox, newest first; `to` keeps one recipient (exact address, any letter case). Read
+ * with the mailbox key the server prints at start (`key`, or the X-Mailbox-Key header), or as
+ * a signed-in administrator, who sees their own organisation's mail.
+ */
 export const getDevOutbox = endpoint({
   method: 'GET',
   path: '/dev/outbox',
-  query: t.partial({ to: t.string }),
+  query: t.partial({ to: t.string, key: t.string }),
   data: t.array(OutboxMessage),
 });

@@ -15,6 +15,8 @@ export const apiEvents = {
     silent: t.boolean,
   }),
   decodeFailed: message('api/decodeFailed', { id: t.string, url: t.string, problems: t.array(t.string), silent: t.boolean }),
+  /** The server answered 429: the call waits for its Retry-After and is sent again. */
+  throttled: message('api/throttled', { id: t.string, url: t.string, retryInSeconds: t.number, silent: t.boolean }),
 };
 
 export const notificationCommands = {
@@ -26,13 +28,13 @@ export const notificationEvents = {
 
 export const NotificationCommand = notificationCommands.dismiss;
 export type NotificationCommand = t.TypeOf<typeof NotificationCommand>;
-export const NotificationEvent = t.union([apiEvents.failed, apiEvents.decodeFailed, notificationEvents.dismissed]);
+export const NotificationEvent = t.union([apiEvents.failed, apiEvents.decodeFailed, apiEvents.throttled, notificationEvents.dismissed]);
 export type NotificationEvent = t.TypeOf<typeof NotificationEvent>;
 
 /** What the notification area shows: a translation key or the server's words. */
 export interface Notification {
   readonly id: string;
-  readonly key: 'api_error' | 'unknown_error' | 'connection_lost_login';
+  readonly key: 'api_error' | 'unknown_error' | 'connection_lost_login' | 'too_many_requests';
   readonly text: string | null;
 }
 
@@ -48,6 +50,10 @@ export const notificationsReducer = (state: readonly Notification[] = [], event:
     case 'api/failed':
       if (e.silent) return state;
       return [...state, { id: e.id, key: keyForCode(e.code), text: e.message }].slice(-MAX_NOTIFICATIONS);
+    case 'api/throttled':
+      // Many calls of one page are throttled at once: one message says it for all of them.
+      if (e.silent || state.some((n) => n.key === 'too_many_requests')) return state;
+      return [...state, { id: e.id, key: 'too_many_requests' as const, text: null }].slice(-MAX_NOTIFICATIONS);
     case 'api/decodeFailed':
       if (e.silent) return state;
       return [...state, { id: e.id, key: 'unknown_error' as const, text: null }].slice(-MAX_NOTIFICATIONS);

@@ -112,14 +112,17 @@ export const logoutEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
 const restoredWithToken = (e: AppEvent) => e.type === 'session/restored' && e.hasToken;
 
 /**
- * Confirms a restored token with the server (check-access-token). A 401 signs the person out
- * through the HTTP rules; being offline keeps the restored session until the server answers.
+ * Confirms a session with the server (check-access-token): a token restored at load, and a
+ * fresh sign-in, so signing in through the form reaches the same state as a reload (primary
+ * departments, the view-as bar). A 401 signs the person out through the HTTP rules; being
+ * offline keeps the restored session until the server answers.
  */
 export const sessionCheckEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
   live$.pipe(
     filter(
       (m): m is AppEvent =>
         restoredWithToken(m as AppEvent) ||
+        m.type === 'session/loggedIn' ||
         m.type === 'session/check' ||
         // SPEC section 4: after a view-as switch the session is refreshed.
         m.type === 'session/viewAsChanged' ||
@@ -143,10 +146,10 @@ export const sessionCheckEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
     ),
   );
 
-/** Permissions follow every confirmed session (SPEC section 6: fetched after the session check). */
+/** Permissions follow every confirmed session (SPEC section 6: fetched after the session check, which a sign-in also makes). */
 export const permissionsEffect: Effect<AuthDeps> = (live$, state$, deps) =>
   live$.pipe(
-    ofType('session/checked', 'session/loggedIn'),
+    ofType('session/checked'),
     withLatestFrom(state$),
     filter(([, state]: [AppEvent, AppState]) => !state.session.passwordExpired),
     switchMap(() =>

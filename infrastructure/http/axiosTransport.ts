@@ -1,5 +1,5 @@
 import axios, { isAxiosError, isCancel, type AxiosAdapter } from 'axios';
-import { type HttpTransport, TransportCancelled, TransportFailure, isAcceptedStatus } from './transport';
+import { type HttpTransport, TransportCancelled, TransportFailure, isAcceptedStatus, retryAfterMs } from './transport';
 
 export interface AxiosTransportOptions {
   readonly baseURL: string;
@@ -26,7 +26,10 @@ export const axiosTransport = (options: AxiosTransportOptions): HttpTransport =>
       } catch (error) {
         if (isCancel(error)) throw new TransportCancelled();
         if (isAxiosError(error)) {
-          if (error.response) throw new TransportFailure(error.response.status, error.response.data);
+          if (error.response) {
+            const retryAfter = error.response.headers?.['retry-after'] as string | undefined;
+            throw new TransportFailure(error.response.status, error.response.data, retryAfterMs(retryAfter));
+          }
           throw new TransportFailure(error.code ?? 'ERR_UNKNOWN');
         }
         throw new TransportFailure('ERR_UNKNOWN');

@@ -54,6 +54,14 @@ export interface ApiClientOptions {
 export const DEFAULT_MAX_RETRY = 6;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const defaultRetryDelayMs = (attempt: number): number => Math.min(250 * 2 ** attempt, 4000);
+/** A 429 without Retry-After waits this long; a longer Retry-After is cut to the maximum, so a page never hangs for minutes. */
+export const THROTTLED_DEFAULT_WAIT_MS = 5_000;
+export const THROTTLED_MAX_WAIT_MS = 60_000;
+const TOO_MANY_REQUESTS = 429;
+
+/** How long to wait after a 429 before the same call is sent again. */
+export const throttledWaitMs = (retryAfterMs: number | undefined): number =>
+  Math.min(Math.max(retryAfterMs ?? THROTTLED_DEFAULT_WAIT_MS, 0), THROTTLED_MAX_WAIT_MS);
 
 const LOGIN = '/login';
 const LOGOUT = '/logout';
@@ -64,6 +72,7 @@ class AttemptFailed {
   constructor(
     readonly code: number | string,
     readonly envelope?: ApiEnvelope,
+    readonly retryAfterMs?: number,
   ) {}
 }
 
@@ -79,7 +88,7 @@ const readEnvelope = (body: unknown): ApiEnvelope | undefined => {
 
 const toAttemptFailed = (error: unknown): AttemptFailed => {
   if (error instanceof AttemptFailed) return error;
-  if (error instanceof TransportFailure) return new AttemptFailed(error.code, error.body === undefined ? undefined : readEnvelope(error.body));
+  if (error instanceof TransportFailure) return new AttemptFailed(error.code, error.body === undefined ? undefined : readEnvelope(error.body), error.retryAfterMs);
   return new AttemptFailed('ERR_UNKNOWN');
 };
 
@@ -95,7 +104,8 @@ const withOptional = <D>(success: { status: number; data: D | null }, envelope: 
 
 /**
  * SPEC sections 7 and 8 in one place: headers and bearer token, the filter query encoding,
- * retries of timed-out calls, the 401 and 417 session rules, and api-error events.
+ * retries of timed-out calls, the 401 and 417 session rules, and api-error events. A 429 is
+ * tried again after the server's Retry-After, with a message meanwhile (api/throttled).
  */
 export const createApiClient = (options: ApiClientOptions): ApiClient => {
   const { cookies, ids, report } = options;
@@ -193,8 +203,14 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
         // maxRetry counts the tries after the first: maxRetry 6 sends at most 7 requests.
         retry({
           count: endpoint.maxRetry ?? DEFAULT_MAX_RETRY,
-          delay: (failure: AttemptFailed, retryCount) =>
-            isRetryableCode(failure.code) ? timer(retryDelayMs(retryCount - 1)) : throwError(() => failure),
+          delay: (failure: AttemptFailed, retryCount) => {
+            if (failure.code === TOO_MANY_REQUESTS) {
+              const waitMs = throttledWaitMs(failure.retryAfterMs);
+              report({ type: 'api/throttled', id: ids.next(), url: route, retryInSeconds: Math.ceil(waitMs / 1000), silent: input.silent ?? false });
+              return timer(waitMs);
+            }
+            return isRetryableCode(failure.code) ? timer(retryDelayMs(retryCount - 1)) : throwError(() => failure);
+          },
         }),
         catchError((failure: AttemptFailed) => throwError(() => fail(failure, route, input.silent ?? false))),
         map((reply) => read(endpoint, route, reply, input.silent ?? false)),

@@ -1,4 +1,4 @@
-import { type HttpTransport, NETWORK_CODE, TIMEOUT_CODE, TransportCancelled, TransportFailure, isAcceptedStatus } from './transport';
+import { type HttpTransport, NETWORK_CODE, TIMEOUT_CODE, TransportCancelled, TransportFailure, isAcceptedStatus, retryAfterMs } from './transport';
 
 export interface FetchTransportOptions {
   readonly baseURL: string;
@@ -43,7 +43,7 @@ export const fetchTransport = (options: FetchTransportOptions): HttpTransport =>
         });
         if (response.type === 'opaqueredirect') return { status: 302, body: '' };
         const parsed = await readBody(response);
-        if (!isAcceptedStatus(response.status)) throw new TransportFailure(response.status, parsed);
+        if (!isAcceptedStatus(response.status)) throw new TransportFailure(response.status, parsed, retryAfterMs(response.headers.get('retry-after')));
         return { status: response.status, body: parsed };
       } catch (error) {
         if (error instanceof TransportFailure) throw error;

@@ -25,8 +25,19 @@ export class TransportFailure {
   constructor(
     readonly code: number | string,
     readonly body?: unknown,
+    /** From a Retry-After header: how long the server asks to wait before trying again. */
+    readonly retryAfterMs?: number,
   ) {}
 }
+
+/** A Retry-After header (delay in seconds, or an HTTP date) in milliseconds; undefined when absent or unreadable. */
+export const retryAfterMs = (header: string | null | undefined, now = Date.now()): number | undefined => {
+  const value = header?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+};
 
 /** The request was aborted through its signal: not a failure, it ends quietly. */
 export class TransportCancelled {}

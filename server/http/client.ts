@@ -4,8 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Messages } from '../../domain/contracts/envelope';
 import { isParticipantPage } from '../../domain/navigation/participant';
+import { isApiPath } from './paths';
 
-const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
+/** Files of the build's root (Vite copies public/ there) that browsers ask for by name. */
+const ROOT_FILES = ['favicon.ico', 'favicon.svg'] as const;
 
 // A request for a file (last segment has a dot) or under /assets/ never gets the page back.
 const isPagePath = (path: string): boolean => !path.startsWith('/assets/') && !(path.split('/').pop() ?? '').includes('.');
@@ -13,7 +15,8 @@ const isPagePath = (path: string): boolean => !path.startsWith('/assets/') && !(
 const cacheHeaders = (reply: FastifyReply, filePath: string): void => {
   // Vite names files in assets/ by content hash, so they never change; the page must be revalidated.
   const immutable = /[\\/]assets[\\/]/.test(filePath);
-  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  const icon = /[\\/]favicon\.(ico|svg)(\.(br|gz))?$/.test(filePath);
+  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : icon ? 'public, max-age=86400' : 'no-cache');
 };
 
 /**
@@ -27,7 +30,19 @@ export const registerClient = async (app: FastifyInstance, clientDir: string): P
   if (built) {
     // Only the built files are served as they are; every page, / included, is answered below:
     // / with a survey link's token is the participant's page.
-    await app.register(fastifyStatic, { root: join(clientDir, 'assets'), prefix: '/assets/', index: false, cacheControl: false, setHeaders: cacheHeaders });
+    // The build writes .br and .gz copies (scripts/precompress.ts): a browser that accepts one
+    // gets it as it is, with Content-Encoding and Vary, and no CPU spent per request.
+    await app.register(fastifyStatic, {
+      root: join(clientDir, 'assets'),
+      prefix: '/assets/',
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders: cacheHeaders,
+    });
+    for (const name of ROOT_FILES) {
+      if (existsSync(join(clientDir, name))) app.get(`/${name}`, (_request, reply) => reply.sendFile(name, clientDir));
+    }
   }
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request: FastifyRequest, reply: FastifyReply) => {

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, preHandlerAsy
 import { AuthMessages } from '../../domain/contracts/auth';
 
 /** The cookie in which the client keeps the primary token (infrastructure/storage/cookies.ts). */
-const TOKEN_COOKIE = 'token';
+export const TOKEN_COOKIE = 'token';
 import type { OrganizationRow, SessionRow, UserRow } from '../db/database';
 import { ApiError } from '../http/apiError';
-import { bearerToken, findActiveSession } from '../services/auth/sessions';
+import { type ActiveSession, bearerToken, findActiveSession } from '../services/auth/sessions';
 import { organizationUsable } from '../services/auth/users';
 
 /** Who is calling: set by the auth preHandler on every route of an `authenticated` scope. */
@@ -45,6 +45,22 @@ export interface AuthOptions {
   readonly allowCookie?: boolean;
 }
 
+const lookups = new WeakMap<FastifyRequest, Map<string, Promise<ActiveSession | undefined>>>();
+
+/**
+ * The live session of a token for this request, looked up once: the rate limiter reads it to
+ * key a signed-in caller by session, and the auth preHandler then reuses the same answer.
+ */
+export const activeSessionOf = (app: FastifyInstance, request: FastifyRequest, token: string): Promise<ActiveSession | undefined> => {
+  const byToken = lookups.get(request) ?? new Map<string, Promise<ActiveSession | undefined>>();
+  lookups.set(request, byToken);
+  const known = byToken.get(token);
+  if (known !== undefined) return known;
+  const lookup = findActiveSession(app.db, token);
+  byToken.set(token, lookup);
+  return lookup;
+};
+
 /**
  * The preHandler that requires a live session: the bearer token must be known, not revoked
  * and used within the last 30 minutes, its user active. Otherwise 401 'Session expired!
@@ -54,7 +70,7 @@ export const authenticate =
   (options: AuthOptions = {}): preHandlerAsyncHookHandler =>
   async function authenticateRequest(this: FastifyInstance, request: FastifyRequest) {
     const token = bearerToken(request.headers.authorization) ?? (options.allowCookie ? request.cookies[TOKEN_COOKIE] : undefined);
-    const active = token === undefined ? undefined : await findActiveSession(this.db, token);
+    const active = token === undefined ? undefined : await activeSessionOf(this, request, token);
     if (active === undefined) throw new ApiError(401, AuthMessages.sessionExpired);
     if (!organizationUsable(active.organization)) throw new ApiError(403, AuthMessages.noActivePackage);
     if (active.session.restricted && options.allowRestricted !== true) throw new ApiError(403, AuthMessages.passwordExpired);

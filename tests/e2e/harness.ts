@@ -8,6 +8,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 
 export const RESULTS_DIR = 'test-results';
+/** The journeys read emailed links from the development mailbox with this key. */
+const MAILBOX_KEY = `e2e-mailbox-${process.pid}-${Date.now()}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const freePort = () =>
@@ -38,7 +40,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-db-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: options.demo ? 'on' : 'off' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: options.demo ? 'on' : 'off', MAILBOX_KEY },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -153,7 +155,7 @@ export const signInWithCookie = async (server: RunningServer, context: BrowserCo
 export const latestMail = async (server: RunningServer, to: string): Promise<{ subject: string; text: string; link: string | null }> => {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { 'x-mailbox-key': MAILBOX_KEY } });
     const body = (await response.json()) as { data?: { subject: string; text: string; link: string | null }[] };
     if (body.data && body.data.length > 0) return body.data[0];
     if (Date.now() > deadline) throw new Error(`no mail for ${to}`);

@@ -75,7 +75,7 @@ describe('unknown and malformed requests', () => {
 
 describe('rate limit', () => {
   it('answers 429 with the envelope once the per-minute allowance is spent', async () => {
-    const app = await appWith({ rateLimitMax: 3 });
+    const app = await appWith({ rateLimit: { sessionMax: 1_000_000, addressMax: 3 } });
     for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/api/password-config' })).statusCode).toBe(200);
     const refused = await app.inject({ method: 'GET', url: '/api/password-config' });
     expect(refused.statusCode).toBe(429);

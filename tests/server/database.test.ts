@@ -61,6 +61,7 @@ describe('migrations and seeds', () => {
     const keys = Object.keys(en).length;
     expect(counts).toEqual([
       { locale_code: 'au', count: keys },
+      { locale_code: 'en', count: keys },
       { locale_code: 'fr', count: keys },
     ]);
   });

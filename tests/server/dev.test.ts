@@ -6,7 +6,10 @@ import type { ServerConfig } from '../../server/config';
 import type { OpenDatabase } from '../../server/db/connect';
 import { createMailer } from '../../server/services/mail';
 import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { bearer, insertUser, signIn } from './helpers/accounts';
+import { TEST_MAILBOX_KEY, testConfig } from './helpers/testConfig';
+
+const KEY = `key=${TEST_MAILBOX_KEY}`;
 
 let database: OpenDatabase;
 let app: FastifyInstance;
@@ -38,7 +41,7 @@ afterAll(async () => {
 
 describe('GET /api/dev/outbox', () => {
   it('lists the outbox newest first in the JSON envelope', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?${KEY}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
@@ -61,14 +64,14 @@ describe('GET /api/dev/outbox', () => {
   });
 
   it('filters by recipient, exact and case-insensitive', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/dev/outbox?to=FIRST%40example.TEST' });
+    const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=FIRST%40example.TEST&${KEY}` });
     expect(response.json().data.map((message: { subject: string }) => message.subject)).toEqual(['<script>alert(1)</script> & reset', 'Welcome']);
-    const partial = await app.inject({ method: 'GET', url: '/api/dev/outbox?to=first' });
+    const partial = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=first&${KEY}` });
     expect(partial.json().data).toEqual([]);
   });
 
   it('answers the JSON 404 envelope in production', async () => {
-    const response = await productionApp.inject({ method: 'GET', url: '/api/dev/outbox' });
+    const response = await productionApp.inject({ method: 'GET', url: `/api/dev/outbox?${KEY}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ status: 404, message: Messages.notFound });
   });
@@ -76,7 +79,7 @@ describe('GET /api/dev/outbox', () => {
 
 describe('GET /dev/mailbox', () => {
   it('renders an accessible page listing the outbox', async () => {
-    const response = await app.inject({ method: 'GET', url: '/dev/mailbox' });
+    const response = await app.inject({ method: 'GET', url: `/dev/mailbox?${KEY}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -95,7 +98,7 @@ describe('GET /dev/mailbox', () => {
   });
 
   it('filters by recipient', async () => {
-    const html = (await app.inject({ method: 'GET', url: '/dev/mailbox?to=second%40example.test' })).body;
+    const html = (await app.inject({ method: 'GET', url: `/dev/mailbox?to=second%40example.test&${KEY}` })).body;
     expect(html).toContain('<caption>1 message, newest first for second@example.test</caption>');
     expect(html).toContain('Your code');
     expect(html).not.toContain('Welcome');
@@ -103,15 +106,83 @@ describe('GET /dev/mailbox', () => {
   });
 
   it('escapes the filter it echoes', async () => {
-    const html = (await app.inject({ method: 'GET', url: '/dev/mailbox?to=%22%3E%3Cscript%3E' })).body;
+    const html = (await app.inject({ method: 'GET', url: `/dev/mailbox?to=%22%3E%3Cscript%3E&${KEY}` })).body;
     expect(html).not.toContain('"><script>');
     expect(html).toContain('value="&quot;&gt;&lt;script&gt;"');
   });
 
   it('is not served in production (the page fallback answers instead)', async () => {
-    const response = await productionApp.inject({ method: 'GET', url: '/dev/mailbox' });
+    const response = await productionApp.inject({ method: 'GET', url: `/dev/mailbox?${KEY}` });
     expect(response.body).not.toContain('Development mailbox');
     // No client is built in tests, so the fallback says so; with a build it serves index.html.
     expect(response.statusCode).toBe(503);
+  });
+});
+
+describe('who may read the mailbox', () => {
+  let ownOrganization: string;
+  let adminToken: string;
+  let staffToken: string;
+
+  beforeAll(async () => {
+    const admin = await insertUser(database.db, { role: 'admin' });
+    const staff = await insertUser(database.db, { role: 'staff', organizationId: admin.organizationId });
+    ownOrganization = admin.organizationId;
+    const mailer = createMailer(testConfig(), database.db);
+    await mailer.send({ organizationId: ownOrganization, to: staff.email, subject: 'Own organisation', text: 'Yours to read' });
+    adminToken = await signIn(app, admin.email);
+    staffToken = await signIn(app, staff.email);
+  });
+
+  it('answers 404 without the key, with a wrong key, or to a key of another length', async () => {
+    for (const url of ['/api/dev/outbox', '/api/dev/outbox?key=wrong', `/api/dev/outbox?key=${TEST_MAILBOX_KEY.slice(0, -1)}x`, `/api/dev/outbox?key=${TEST_MAILBOX_KEY}x`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ status: 404, message: Messages.notFound });
+    }
+    const page = await app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toContain('Welcome');
+    expect(page.body).toContain('<h1>Not found</h1>');
+  });
+
+  it('no longer hands out a reset link to whoever asks for one (the takeover path)', async () => {
+    const victim = await insertUser(database.db, { role: 'admin' });
+    await app.inject({ method: 'POST', url: '/api/reset-password-request', payload: { email: victim.email } });
+    const response = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(victim.email)}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('reset');
+  });
+
+  it('takes the key as a header too', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/dev/outbox', headers: { 'x-mailbox-key': TEST_MAILBOX_KEY } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('shows a signed-in administrator their own organisation’s mail only, by token or by the client’s cookie', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/dev/outbox', headers: bearer(adminToken) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.map((message: { subject: string }) => message.subject)).toEqual(['Own organisation']);
+    const page = await app.inject({ method: 'GET', url: '/dev/mailbox', cookies: { token: adminToken } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Own organisation');
+    expect(page.body).not.toContain('Welcome');
+    expect(page.body).not.toContain('name="key"');
+  });
+
+  it('answers 404 to other roles and to a signed-out token', async () => {
+    const staff = await app.inject({ method: 'GET', url: '/api/dev/outbox', headers: bearer(staffToken) });
+    expect(staff.statusCode).toBe(404);
+    const unknown = await app.inject({ method: 'GET', url: '/api/dev/outbox', headers: bearer('not-a-session') });
+    expect(unknown.statusCode).toBe(404);
+    const page = await app.inject({ method: 'GET', url: '/dev/mailbox', cookies: { token: staffToken } });
+    expect(page.statusCode).toBe(404);
+  });
+
+  it('keeps the key in the filter form and the reset link of the page', async () => {
+    const html = (await app.inject({ method: 'GET', url: `/dev/mailbox?to=second%40example.test&${KEY}` })).body;
+    expect(html).toContain(`<input type="hidden" name="key" value="${TEST_MAILBOX_KEY}">`);
+    expect(html).toContain(`<a href="/dev/mailbox?key=${TEST_MAILBOX_KEY}">Show all messages</a>`);
   });
 });

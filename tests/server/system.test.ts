@@ -38,13 +38,14 @@ describe('GET /api/locale/locales', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual([
       { code: 'au', name: 'English (Australia)' },
+      { code: 'en', name: 'English' },
       { code: 'fr', name: 'Français' },
     ]);
   });
 });
 
 describe('GET /api/translation', () => {
-  it.each(['au', 'fr'])('gives %s every key of the English catalogue with the same placeholders', async (code) => {
+  it.each(['au', 'en', 'fr'])('gives %s every key of the English catalogue with the same placeholders', async (code) => {
     const response = await app.inject({ method: 'GET', url: `/api/translation?code=${code}` });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();

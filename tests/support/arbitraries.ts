@@ -94,6 +94,7 @@ export const appEvent: fc.Arbitrary<AppEvent> = fc.oneof(
   fc.record({ type: fc.constant('dashboard/reloadRequested' as const), page: fc.constantFrom('home', 'overview', 'languages') }),
   fc.record({ type: fc.constant('api/failed' as const), id: fc.uuid(), code: fc.oneof(fc.integer({ min: 400, max: 599 }), fc.constantFrom('ECONNABORTED', 'ERR_NETWORK')), url: word, message: fc.option(word, { nil: null }), silent: fc.boolean() }),
   fc.record({ type: fc.constant('api/decodeFailed' as const), id: fc.uuid(), url: word, problems: fc.array(word, { maxLength: 2 }), silent: fc.boolean() }),
+  fc.record({ type: fc.constant('api/throttled' as const), id: fc.uuid(), url: word, retryInSeconds: fc.integer({ min: 0, max: 60 }), silent: fc.boolean() }),
   fc.record({ type: fc.constant('notification/dismissed' as const), id: fc.uuid() }),
   fc.record({ type: fc.constant('i18n/languageSelected' as const), code: fc.constantFrom('au', 'fr') }),
   fc.record({ type: fc.constant('i18n/translationLoaded' as const), code: fc.constantFrom('au', 'fr') }),

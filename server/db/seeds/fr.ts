@@ -11,6 +11,7 @@ export const fr: Readonly<Record<MessageKey, string>> = {
   api_error: 'Erreur de connexion ! Veuillez réessayer plus tard !',
   unknown_error: "Une erreur s'est produite ! Veuillez réessayer.",
   connection_lost_login: 'Vous semblez être hors ligne. Vérifiez votre connexion et réessayez.',
+  too_many_requests: 'Trop de requêtes à la fois : la page patiente un instant et réessaie d’elle-même.',
   session_expired: 'Session expirée ! Veuillez vous reconnecter.',
   login_failed:
     "Désolé, une erreur s'est produite lors du traitement de votre demande. Veuillez réessayer dans quelques minutes et nous contacter si le problème persiste.",

@@ -5,6 +5,8 @@ import { fr } from './fr';
 
 const catalogues: ReadonlyArray<{ code: string; name: string; texts: Readonly<Record<string, string>> }> = [
   { code: 'au', name: 'English (Australia)', texts: en },
+  // The product's English is Australian English; `en` is the same catalogue under the code browsers send.
+  { code: 'en', name: 'English', texts: en },
   { code: 'fr', name: 'Français', texts: fr },
 ];
 

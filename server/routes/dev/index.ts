@@ -1,6 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Role } from '../../../domain/contracts/auth';
 import { getDevOutbox } from '../../../domain/contracts/dev';
+import { Messages } from '../../../domain/contracts/envelope';
+import { ApiError } from '../../http/apiError';
 import { registerEndpoint } from '../../http/route';
+import { activeSessionOf, TOKEN_COOKIE } from '../../plugins/auth';
+import { bearerToken } from '../../services/auth/sessions';
+import { organizationUsable } from '../../services/auth/users';
 import { listOutbox, type OutboxEntry } from '../../services/mail/outbox';
 
 const escapeHtml = (value: string): string =>
@@ -36,7 +43,7 @@ const row = (entry: OutboxEntry): string => {
 };
 
 /** A plain page with no script: the CSP of the app allows inline styles only. */
-export const renderMailbox = (entries: readonly OutboxEntry[], to: string): string => `<!doctype html>
+export const renderMailbox = (entries: readonly OutboxEntry[], to: string, key = ''): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -58,11 +65,12 @@ export const renderMailbox = (entries: readonly OutboxEntry[], to: string): stri
 <body>
 <main>
 <h1>Development mailbox</h1>
-<p>Messages the server wrote to its outbox. This page exists only outside production.</p>
+<p>Messages the server wrote to its outbox${key === '' ? " for your organisation" : ''}. This page exists only outside production.</p>
 <form method="get" action="/dev/mailbox">
+${key === '' ? '' : `<input type="hidden" name="key" value="${escapeHtml(key)}">`}
 <label for="mailbox-to">Recipient address<input id="mailbox-to" name="to" type="email" value="${escapeHtml(to)}"></label>
 <button type="submit">Filter</button>
-${to === '' ? '' : '<a href="/dev/mailbox">Show all messages</a>'}
+${to === '' ? '' : `<a href="/dev/mailbox${key === '' ? '' : `?key=${encodeURIComponent(key)}`}">Show all messages</a>`}
 </form>
 <table>
 <caption>${entries.length === 0 ? 'No messages' : `${entries.length} message${entries.length === 1 ? '' : 's'}, newest first`}${to === '' ? '' : ` for ${escapeHtml(to)}`}</caption>
@@ -76,21 +84,63 @@ ${entries.map(row).join('\n')}
 </html>
 `;
 
-const queryTo = (query: unknown): string => {
-  const to = (query as { to?: unknown } | undefined)?.to;
-  return typeof to === 'string' ? to.trim().slice(0, 320) : '';
+const queryText = (query: unknown, name: string): string => {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value.trim().slice(0, 320) : '';
 };
+
+/** The mailbox key may come as `?key=` (a link to open in a browser) or as the X-Mailbox-Key header. */
+const givenKey = (request: FastifyRequest): string => {
+  const header = request.headers['x-mailbox-key'];
+  return typeof header === 'string' && header !== '' ? header : queryText(request.query, 'key');
+};
+
+const sameKey = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+const MAILBOX_ROLES: readonly Role[] = ['admin', 'second_admin'];
+
+/**
+ * Who may read which mail: the holder of the key printed at start reads every message; a
+ * signed-in administrator (bearer token, or the client's cookie for the page) reads their own
+ * organisation's; anyone else gets the same 404 as an unknown address.
+ */
+type MailboxReader = { readonly everything: true } | { readonly everything: false; readonly organizationId: string };
+
+const mailboxReader = async (app: FastifyInstance, request: FastifyRequest): Promise<MailboxReader | undefined> => {
+  const key = givenKey(request);
+  if (key !== '' && app.config.mailboxKey !== undefined && sameKey(key, app.config.mailboxKey)) return { everything: true };
+  const token = bearerToken(request.headers.authorization) ?? request.cookies[TOKEN_COOKIE];
+  if (token === undefined) return undefined;
+  const active = await activeSessionOf(app, request, token);
+  if (active === undefined || active.session.restricted || !organizationUsable(active.organization)) return undefined;
+  return MAILBOX_ROLES.includes(active.user.role) ? { everything: false, organizationId: active.organization.id } : undefined;
+};
+
+const mailOf = (app: FastifyInstance, reader: MailboxReader, to: string | undefined) =>
+  listOutbox(app.db, { to, ...(reader.everything ? {} : { organizationId: reader.organizationId }) });
+
+const notFoundPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head>
+<body><main><h1>Not found</h1><p>${Messages.notFound}</p></main></body></html>
+`;
 
 /**
  * The development mailbox: the outbox as JSON (for end-to-end tests reading emailed links)
- * and as a page. Nothing is registered in production, so both paths answer the usual 404.
+ * and as a page, for the holder of the mailbox key or a signed-in administrator. Nothing is
+ * registered in production, so both paths answer the usual 404 there.
  */
 export const devRoutes: FastifyPluginAsync = async (app) => {
-  if (app.config.production) return;
+  if (app.config.production || app.config.mailboxKey === undefined) return;
 
-  registerEndpoint(app, getDevOutbox, async ({ query, reply }) => {
+  registerEndpoint(app, getDevOutbox, async ({ query, request, reply }) => {
+    const reader = await mailboxReader(app, request);
+    if (reader === undefined) throw new ApiError(404, Messages.notFound);
     reply.header('cache-control', 'no-store');
-    const entries = await listOutbox(app.db, { to: query.to });
+    const entries = await mailOf(app, reader, query.to);
     return entries.map((entry) => ({
       id: entry.id,
       to: entry.to,
@@ -102,8 +152,11 @@ export const devRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/dev/mailbox', async (request, reply) => {
-    const to = queryTo(request.query);
-    const entries = await listOutbox(app.db, { to });
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderMailbox(entries, to));
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    const reader = await mailboxReader(app, request);
+    if (reader === undefined) return reply.code(404).send(notFoundPage);
+    const to = queryText(request.query, 'to');
+    const entries = await mailOf(app, reader, to);
+    return reply.send(renderMailbox(entries, to, reader.everything ? givenKey(request) : ''));
   });
 };

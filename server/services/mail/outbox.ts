@@ -14,7 +14,14 @@ export interface OutboxEntry {
 }
 
 /** The newest messages first; `to` keeps only one recipient (exact address, any letter case). */
-export const listOutbox = async (db: Kysely<Database>, options: { readonly to?: string; readonly limit?: number } = {}): Promise<OutboxEntry[]> => {
+export interface OutboxFilter {
+  readonly to?: string;
+  /** Only the messages sent on behalf of this organisation. */
+  readonly organizationId?: string;
+  readonly limit?: number;
+}
+
+export const listOutbox = async (db: Kysely<Database>, options: OutboxFilter = {}): Promise<OutboxEntry[]> => {
   let query = db
     .selectFrom('outbox')
     .select(['id', 'to_address', 'subject', 'text_body', 'link', 'created_at', 'sent_at', 'attempts', 'last_error'])
@@ -23,6 +30,7 @@ export const listOutbox = async (db: Kysely<Database>, options: { readonly to?: 
     .limit(options.limit ?? 200);
   const to = options.to?.trim();
   if (to !== undefined && to !== '') query = query.where(sql<string>`lower(to_address)`, '=', to.toLowerCase());
+  if (options.organizationId !== undefined) query = query.where('organization_id', '=', options.organizationId);
   const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,

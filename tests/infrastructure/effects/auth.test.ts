@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Subject, of, throwError, type Observable } from 'rxjs';
 import { createStore } from '../../../infrastructure/bus/store';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
-import { loginEffect, logoutEffect, type AuthDeps } from '../../../infrastructure/effects/auth.effects';
+import { loginEffect, logoutEffect, permissionsEffect, sessionCheckEffect, type AuthDeps } from '../../../infrastructure/effects/auth.effects';
 import { ApiFailure } from '../../../infrastructure/http/failure';
 import type { User } from '../../../domain/contracts/auth';
 
@@ -91,5 +91,54 @@ describe('login effect', () => {
     store.dispatch({ type: 'session/logout' });
     expect(calls.map((c) => c.path)).toEqual(['/logout']);
     expect(types(store)).toEqual(['session/signedOut']);
+  });
+});
+
+describe('a sign-in through the form', () => {
+  const organization = { id: 'o1', name: 'Org', country: 'AU', industry: null };
+  const departments = [{ id: 'g1', name: 'North' }];
+
+  const answers: Record<string, unknown> = {
+    '/login': { status: 200, data: { user, access_token: 'tok-1', password_expired: false } },
+    '/check-access-token': { status: 200, data: { user, cohort: null, organization, filter: null, industries: [], primary_departments: departments } },
+    '/user/permissions': { status: 200, data: ['dashboard'] },
+  };
+
+  const signInStore = () => {
+    const calls: string[] = [];
+    const deps: AuthDeps = {
+      api: { call: ((endpoint: { path: string }) => {
+        calls.push(endpoint.path);
+        return of(answers[endpoint.path]);
+      }) as never },
+      cookies: { setPrimary: () => undefined },
+      startActivityClock: () => undefined,
+      leaveFor: () => undefined,
+    };
+    const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, sessionCheckEffect, permissionsEffect], deps });
+    return { store, calls };
+  };
+
+  it('checks the session as a reload does, so primary departments (the view-as bar) are there at once', () => {
+    const { store, calls } = signInStore();
+    store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'Secret123' });
+    expect(calls).toEqual(['/login', '/check-access-token', '/user/permissions']);
+    expect(store.getState().session).toMatchObject({ signedIn: true, checked: true, primaryDepartments: departments });
+  });
+
+  it('reaches the same session state as a reload of the same account', () => {
+    const viaForm = signInStore();
+    viaForm.store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'Secret123' });
+    const viaReload = signInStore();
+    viaReload.store.dispatch({ type: 'session/check' });
+    const comparable = (state: ReturnType<typeof viaForm.store.getState>) => ({
+      user: state.session.user,
+      organization: state.session.organization,
+      primaryDepartments: state.session.primaryDepartments,
+      checked: state.session.checked,
+      signedIn: state.session.signedIn,
+    });
+    expect(comparable(viaForm.store.getState())).toEqual(comparable(viaReload.store.getState()));
+    expect(viaReload.calls).toEqual(['/check-access-token', '/user/permissions']);
   });
 });

@@ -6,7 +6,8 @@ import { endpoint } from '../../../domain/contracts/endpoint';
 import { Messages } from '../../../domain/contracts/envelope';
 import { getTranslation } from '../../../domain/contracts/system';
 import { Filters } from '../../../domain/filters/model';
-import { ApiFailure, DEFAULT_MAX_RETRY, defaultRetryDelayMs, isApiFailure } from '../../../infrastructure/http/client';
+import { ApiFailure, DEFAULT_MAX_RETRY, defaultRetryDelayMs, isApiFailure, THROTTLED_DEFAULT_WAIT_MS, THROTTLED_MAX_WAIT_MS, throttledWaitMs } from '../../../infrastructure/http/client';
+import { retryAfterMs } from '../../../infrastructure/http/transport';
 import { clientOver, fakeNetwork, outcomeOf, type FakeAnswer } from './fakeNetwork';
 
 const stats = endpoint({ method: 'GET', path: '/overview/row-one', query: Filters, data: t.strict({ total: t.number }) });
@@ -233,6 +234,50 @@ describe('session rules', () => {
       await outcomeOf(forLogout.api.call(logout));
       expect(forLogout.events.map((e) => e.type)).toEqual(['api/failed']);
     }
+  });
+});
+
+describe('too many requests (429)', () => {
+  const throttled = (retryAfter?: string): FakeAnswer => ({
+    status: 429,
+    body: { status: 429, message: Messages.tooManyRequests },
+    ...(retryAfter === undefined ? {} : { headers: { 'retry-after': retryAfter } }),
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it('waits for the Retry-After the server gives, says so once, then answers as if nothing happened', async () => {
+    vi.useFakeTimers();
+    const network = fakeNetwork(throttled('3'), ok({ total: 2 }));
+    const { api, events } = clientOver(network);
+    const outcome = outcomeOf(api.call(stats));
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(network.seen).toHaveLength(1);
+    expect(events).toEqual([{ type: 'api/throttled', id: 'report-1', url: '/overview/row-one', retryInSeconds: 3, silent: false }]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(network.seen).toHaveLength(2);
+    expect(await outcome).toEqual({ kind: 'value', values: [{ status: 200, data: { total: 2 } }] });
+    expect(events.filter((event) => event.type === 'api/failed')).toEqual([]);
+  });
+
+  it('fails with the server sentence once its tries are spent, never with the raw answer', async () => {
+    const network = fakeNetwork(throttled('0'));
+    const { api, events } = clientOver(network);
+    const outcome = await outcomeOf(api.call(withRetries(2)));
+    expect(network.seen).toHaveLength(3);
+    expect(outcome.kind === 'error' && outcome.error).toEqual(new ApiFailure(429, '/overview/row-two', Messages.tooManyRequests));
+    expect(events.at(-1)).toEqual({ type: 'api/failed', id: 'report-3', code: 429, url: '/overview/row-two', message: Messages.tooManyRequests, silent: false });
+  });
+
+  it('reads Retry-After as seconds or a date, and bounds the wait', () => {
+    const now = Date.parse('2026-11-25T10:00:00Z');
+    expect(retryAfterMs('7', now)).toBe(7_000);
+    expect(retryAfterMs('Wed, 25 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('Wed, 25 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
+    expect(throttledWaitMs(undefined)).toBe(THROTTLED_DEFAULT_WAIT_MS);
+    expect(throttledWaitMs(3_600_000)).toBe(THROTTLED_MAX_WAIT_MS);
   });
 });
 

@@ -16,7 +16,7 @@ export interface SeenRequest {
 }
 
 /** An answer the fake network gives: an HTTP reply, a transport error code, or nothing ever. */
-export type FakeAnswer = { status: number; body?: unknown } | { error: string } | 'hang' | 'cancelled';
+export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | { error: string } | 'hang' | 'cancelled';
 
 /**
  * An axios adapter playing a scripted list of answers, one per request (the last one repeats).
@@ -43,7 +43,7 @@ export const fakeNetwork = (...answers: FakeAnswer[]) => {
         status: answer.status,
         statusText: '',
         data: answer.body === undefined ? '' : JSON.stringify(answer.body),
-        headers: {},
+        headers: answer.headers ?? {},
         config,
         request: {},
       };

@@ -23,7 +23,9 @@ beforeAll(async () => {
       response.writeHead(302, { Location: '/api/target' }).end();
     } else if (request.url === '/api/refused') {
       response.writeHead(422, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 422, message: 'Please check your answer(s).', errors: { '17': ['Choose one.'] } }));
-    } else if (request.url === '/api/target' || request.url?.startsWith('/api/echo')) {
+    } else if (request.url === '/api/busy' && received.filter((r) => r.url === '/api/busy').length === 1) {
+      response.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' }).end(JSON.stringify({ status: 429, message: 'Too many requests. Please try again later.' }));
+    } else if (request.url === '/api/target' || request.url === '/api/busy' || request.url?.startsWith('/api/echo')) {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 200, data: 'here' }));
     }
     // /api/slow never answers.
@@ -83,6 +85,17 @@ const client = (timeoutMs = 2000) => {
     expect(received.map((r) => r.url)).toEqual(['/api/slow', '/api/slow']);
     expect(outcome.kind).toBe('error');
     expect(events).toEqual([{ type: 'api/failed', id: 'id-1', code: 'ECONNABORTED', url: '/slow', message: null, silent: false }]);
+  });
+
+  it('reads Retry-After from a 429 and sends the call again after it', async () => {
+    received.length = 0;
+    const { api, events } = client();
+    const started = Date.now();
+    const outcome = await outcomeOf(api.call(endpoint({ method: 'GET', path: '/busy', data: t.string })));
+    expect(outcome).toEqual({ kind: 'value', values: [{ status: 200, data: 'here' }] });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    expect(received.map((r) => r.url)).toEqual(['/api/busy', '/api/busy']);
+    expect(events).toEqual([{ type: 'api/throttled', id: 'id-1', url: '/busy', retryInSeconds: 1, silent: false }]);
   });
 
   it('rejects a refused answer with its message and field errors, without retrying', async () => {

@@ -1,9 +1,13 @@
 import { loadConfig, type ServerConfig } from '../../../server/config';
 
+/** The development mailbox's key in tests (a server prints a random one at each start). */
+export const TEST_MAILBOX_KEY = 'test-mailbox-key-0123456789';
+
 /** The default configuration as a test sees it: logger off, no rate limit in the way, no client. */
 export const testConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig => ({
   ...loadConfig({ NODE_ENV: 'test' }),
-  rateLimitMax: 1_000_000,
+  rateLimit: { sessionMax: 1_000_000, addressMax: 1_000_000 },
+  mailboxKey: TEST_MAILBOX_KEY,
   clientDir: '/nonexistent/client',
   ...overrides,
 });
