@@ -8,7 +8,8 @@ describe('notifications of throttled calls', () => {
     state = notificationsReducer(state, throttled('b'));
     state = notificationsReducer(state, throttled('c'));
     expect(state).toEqual([{ id: 'a', key: 'too_many_requests', text: null }]);
-    state = notificationsReducer(state, { type: 'notification/dismissed', id: 'a' });
+    const dismissed = { type: 'notification/dismissed', id: 'a' };
+    state = notificationsReducer(state, dismissed);
     expect(notificationsReducer(state, throttled('d', true))).toEqual([]);
     expect(notificationsReducer(state, throttled('e'))).toEqual([{ id: 'e', key: 'too_many_requests', text: null }]);
   });

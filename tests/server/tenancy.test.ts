@@ -1,11 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/contracts/auth';
 import { type AnyEndpoint, fillPath } from '../../domain/contracts/endpoint';
+import { contractEndpoints } from './helpers/contracts';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { routePath } from '../../server/http/route';
@@ -211,39 +209,8 @@ const SKIPPED: Readonly<Record<string, string>> = {
   'POST login-profile': 'the caller’s own password check, no id field; it revokes the calling session',
 };
 
-const endpointKey = (endpoint: AnyEndpoint): string => `${endpoint.method} ${endpoint.path.replace(/^\/+/, '')}`;
-
-const isEndpoint = (value: unknown): value is AnyEndpoint =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as AnyEndpoint).method === 'string' &&
-  typeof (value as AnyEndpoint).path === 'string' &&
-  typeof (value as AnyEndpoint).query?.decode === 'function' &&
-  typeof (value as AnyEndpoint).body?.decode === 'function';
-
 /** Statistics endpoints say so (domain/contracts/statistics.ts); they are covered as a family below. */
 const isStatistic = (endpoint: AnyEndpoint): boolean => (endpoint as { filtered?: unknown }).filtered === true;
-
-const collectEndpoints = (value: unknown, into: Map<string, AnyEndpoint>): void => {
-  if (isEndpoint(value)) {
-    into.set(endpointKey(value), value);
-    return;
-  }
-  // Endpoints may be grouped in plain objects (the statistics are); codecs are class instances.
-  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
-    for (const child of Object.values(value)) collectEndpoints(child, into);
-  }
-};
-
-/** Every endpoint exported by a file of domain/contracts, by "METHOD path". */
-const contractEndpoints = async (): Promise<Map<string, AnyEndpoint>> => {
-  const directory = fileURLToPath(new URL('../../domain/contracts', import.meta.url));
-  const endpoints = new Map<string, AnyEndpoint>();
-  for (const file of readdirSync(directory).filter((name) => name.endsWith('.ts')).sort()) {
-    for (const value of Object.values((await import(join(directory, file))) as Record<string, unknown>)) collectEndpoints(value, endpoints);
-  }
-  return endpoints;
-};
 
 const served = (endpoint: AnyEndpoint): boolean => app.hasRoute({ method: endpoint.method, url: routePath(endpoint.path) });
 
