@@ -2,16 +2,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { expectAccessible, latestMail, registerAccount, screenshot, signInWithCookie, useSuite, type Account } from './harness';
+import { expectAccessible, latestMail, registerAccount, screenshot, signInThroughPage as signInThroughServerPage, signInWithCookie, useSuite, type Account } from './harness';
 
 const suite = useSuite();
 
-const signInThroughPage = async (page: Page, account: Pick<Account, 'email' | 'password'>) => {
-  await page.goto(`${suite.server.url}/login`);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-};
+const signInThroughPage = (page: Page, account: Pick<Account, 'email' | 'password'>) => signInThroughServerPage(suite.server, page, account);
 
 /** A fresh account signed in on a page whose clock the test moves. */
 const signedInWithPageClock = async (): Promise<Page> => {

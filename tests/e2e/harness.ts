@@ -34,13 +34,15 @@ export interface RunningServer {
 export interface ServerOptions {
   /** Write the demo organisation at start (the dashboards journeys read it); off elsewhere, to save time. */
   readonly demo?: boolean;
+  /** Further settings of the server, e.g. a low rate limit. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export const startServer = async (options: ServerOptions = {}): Promise<RunningServer> => {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-db-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: options.demo ? 'on' : 'off', MAILBOX_KEY },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: options.demo ? 'on' : 'off', MAILBOX_KEY, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -168,11 +170,19 @@ export interface Suite {
   readonly browser: Browser;
 }
 
+/** Signs in through the login form, as a person does. */
+export const signInThroughPage = async (server: RunningServer, page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> => {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+};
+
 /** One server and one browser profile per suite file, started before and stopped after it. */
-export const useSuite = (): Suite => {
+export const useSuite = (options: ServerOptions = {}): Suite => {
   const suite = {} as { server: RunningServer; browser: Browser };
   before(async () => {
-    suite.server = await startServer();
+    suite.server = await startServer(options);
     suite.browser = await launchBrowser();
   });
   after(async () => {

@@ -14,6 +14,22 @@ import { isAcceptableEmail } from './register';
 
 /** A reset link works once, for 60 minutes. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/**
+ * Reset mails one address receives within an hour, whoever asks and from wherever: the
+ * per-address limit alone would let many addresses flood one inbox.
+ */
+export const RESET_MAILS_PER_HOUR = 5;
+
+/** Links are valid for an hour, so the links still unexpired are those asked for in the last hour. */
+const resetsInTheLastHour = async (db: Kysely<Database>, userId: string, now: Date): Promise<number> => {
+  const row = await db
+    .selectFrom('password_resets')
+    .select(db.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
 
 const tokenNoLongerValid = () => fieldFailure(AuthMessages.tokenNoLongerValid, 'token');
 
@@ -46,10 +62,10 @@ export const resetRoutes = (app: FastifyInstance): void => {
     async ({ body, request }) => {
       if (!isAcceptableEmail(body.email)) throw invalidData({ email: [AuthMessages.invalidEmail] });
       const user = await findActiveUserByEmail(app.db, body.email);
-      if (user !== undefined) {
+      const now = new Date();
+      if (user !== undefined && (await resetsInTheLastHour(app.db, user.id, now)) < RESET_MAILS_PER_HOUR) {
         try {
           const token = randomToken();
-          const now = new Date();
           await app.db.transaction().execute(async (trx) => {
             // An older link stops working when a new one is asked for.
             await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
