@@ -9,4 +9,5 @@ await runLookupsBench();
 await runSubmitBench();
 await runStatisticsBench();
 (await import('./bundle.bench')).runBundleBench();
+await (await import('./wire.bench')).runWireBench();
 await (await import('./participantLcp.bench')).runParticipantLcpBench();
