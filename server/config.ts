@@ -25,6 +25,12 @@ export interface ServerConfig {
    * organisation); undefined in production, where the mailbox does not exist.
    */
   readonly mailboxKey?: string;
+  /**
+   * The bearer token of the operator's HTTP endpoints (metrics, error reports, backups).
+   * Outside production a random one is made at each start unless OPERATOR_TOKEN sets it; in
+   * production the endpoints exist only when it is set.
+   */
+  readonly operatorToken?: string;
   readonly passwordRegex: string;
   /** The Vite-built client. */
   readonly clientDir: string;
@@ -142,18 +148,28 @@ const amazon = (env: Env): ServerConfig['amazon'] => {
   };
 };
 
-const MIN_MAILBOX_KEY_LENGTH = 16;
+const MIN_SECRET_LENGTH = 16;
+
+const secret = (name: string, raw: string | undefined): string | undefined => {
+  const value = present(raw);
+  if (value === undefined) return undefined;
+  if (value.length < MIN_SECRET_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new ConfigError(`Invalid ${name}: expected at least ${MIN_SECRET_LENGTH} printable characters without spaces.`);
+  }
+  return value;
+};
+
+const randomSecret = (): string => randomBytes(24).toString('base64url');
 
 /** A fresh random key at each start unless MAILBOX_KEY sets one; none in production. */
 const mailboxKey = (env: Env): string | undefined => {
   if (env.NODE_ENV === 'production') return undefined;
-  const value = present(env.MAILBOX_KEY);
-  if (value === undefined) return randomBytes(24).toString('base64url');
-  if (value.length < MIN_MAILBOX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
-    throw new ConfigError(`Invalid MAILBOX_KEY: expected at least ${MIN_MAILBOX_KEY_LENGTH} printable characters without spaces.`);
-  }
-  return value;
+  return secret('MAILBOX_KEY', env.MAILBOX_KEY) ?? randomSecret();
 };
+
+/** OPERATOR_TOKEN, or outside production a fresh random one at each start. */
+const operatorToken = (env: Env): string | undefined =>
+  secret('OPERATOR_TOKEN', env.OPERATOR_TOKEN) ?? (env.NODE_ENV === 'production' ? undefined : randomSecret());
 
 /** Reads the environment once at start; a wrong value stops the start with a message naming it. */
 export const loadConfig = (env: Env = process.env): ServerConfig => ({
@@ -168,6 +184,7 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
     addressMax: integer('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 1000, 1, 1_000_000_000),
   },
   mailboxKey: mailboxKey(env),
+  operatorToken: operatorToken(env),
   passwordRegex: regex('PASSWORD_REGEX', env.PASSWORD_REGEX, fallbackPasswordRegex),
   clientDir: resolve(present(env.CLIENT_DIR) ?? resolve(projectRoot, 'dist/client')),
   logLevel: logLevel(env.LOG_LEVEL, env.NODE_ENV),

@@ -88,6 +88,9 @@ export const runServer = async (loadServerConfig: () => ServerConfig = loadConfi
     // Like a notebook server's token: whoever can read this console may read the outbox.
     console.log(`Development mailbox (outgoing mail, with reset links and codes): ${server.url}/dev/mailbox?key=${mailboxKey}`);
   }
+  if (server.app.config.operatorToken !== undefined && process.env.OPERATOR_TOKEN === undefined) {
+    console.log(`Operator token for this run (metrics, error reports, backups): ${server.app.config.operatorToken}`);
+  }
   if (server.demo !== undefined) {
     const { demo } = server;
     console.log(`Demo organisation ready (${demo.responses.toLocaleString('en-AU')} synthetic responses, ${(demo.milliseconds / 1000).toFixed(1)} s): sign in at ${server.url}/login as ${demo.adminEmail} with ${demo.password}`);

@@ -62,8 +62,27 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
     [{ STATISTICS_FRESH_WAIT_MS: '-1' }, /STATISTICS_FRESH_WAIT_MS/],
+    [{ RATE_LIMIT_SESSION_MAX: '0' }, /RATE_LIMIT_SESSION_MAX/],
+    [{ MAILBOX_KEY: 'short' }, /MAILBOX_KEY/],
+    [{ OPERATOR_TOKEN: 'has a space in it, so no' }, /OPERATOR_TOKEN/],
   ])('refuses %j with a message naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('makes a fresh mailbox key and operator token at each start outside production, and none of them in production', () => {
+    const first = loadConfig({});
+    const second = loadConfig({});
+    expect(first.mailboxKey).toMatch(/^[\w-]{32}$/);
+    expect(first.operatorToken).toMatch(/^[\w-]{32}$/);
+    expect(second.mailboxKey).not.toBe(first.mailboxKey);
+    expect(loadConfig({ MAILBOX_KEY: 'a-key-of-twenty-chars', OPERATOR_TOKEN: 'operator-token-of-24-ch' })).toMatchObject({
+      mailboxKey: 'a-key-of-twenty-chars',
+      operatorToken: 'operator-token-of-24-ch',
+    });
+    const production = loadConfig({ NODE_ENV: 'production', MAILBOX_KEY: 'a-key-of-twenty-chars' });
+    expect(production.mailboxKey).toBeUndefined();
+    expect(production.operatorToken).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', OPERATOR_TOKEN: 'operator-token-of-24-ch' }).operatorToken).toBe('operator-token-of-24-ch');
   });
 });

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Role } from '../../../domain/contracts/auth';
 import { getDevOutbox } from '../../../domain/contracts/dev';
 import { Messages } from '../../../domain/contracts/envelope';
 import { ApiError } from '../../http/apiError';
 import { registerEndpoint } from '../../http/route';
+import { sameSecret } from '../../http/secrets';
 import { activeSessionOf, TOKEN_COOKIE } from '../../plugins/auth';
 import { bearerToken } from '../../services/auth/sessions';
 import { organizationUsable } from '../../services/auth/users';
@@ -95,12 +95,6 @@ const givenKey = (request: FastifyRequest): string => {
   return typeof header === 'string' && header !== '' ? header : queryText(request.query, 'key');
 };
 
-const sameKey = (given: string, expected: string): boolean => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 const MAILBOX_ROLES: readonly Role[] = ['admin', 'second_admin'];
 
 /**
@@ -112,7 +106,7 @@ type MailboxReader = { readonly everything: true } | { readonly everything: fals
 
 const mailboxReader = async (app: FastifyInstance, request: FastifyRequest): Promise<MailboxReader | undefined> => {
   const key = givenKey(request);
-  if (key !== '' && app.config.mailboxKey !== undefined && sameKey(key, app.config.mailboxKey)) return { everything: true };
+  if (key !== '' && app.config.mailboxKey !== undefined && sameSecret(key, app.config.mailboxKey)) return { everything: true };
   const token = bearerToken(request.headers.authorization) ?? request.cookies[TOKEN_COOKIE];
   if (token === undefined) return undefined;
   const active = await activeSessionOf(app, request, token);
