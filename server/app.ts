@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
-import type { DbKind } from './db/connect';
+import type { DbKind, OpenDatabase } from './db/connect';
 import type { Database } from './db/database';
 import { registerClient } from './http/client';
 import { registerCompression } from './http/compression';
@@ -29,12 +29,16 @@ import { systemRoutes } from './routes/system';
 import { tokenRoutes } from './routes/tokens';
 import { userRoutes } from './routes/user';
 import { createMailer, type Mailer } from './services/mail';
+import { createMetrics } from './operator/metrics';
+import { operatorRoutes } from './routes/operator';
 
 export interface AppDeps {
   readonly db: Kysely<Database>;
   readonly dbKind: DbKind;
   /** Defaults to the outbox/SMTP mailer; tests pass a capturing one. */
   readonly mailer?: Mailer;
+  /** The embedded database's dump (backups) and the PostgreSQL pool's figures (metrics). */
+  readonly database?: Pick<OpenDatabase, 'dumpDataDir' | 'poolStats'>;
 }
 
 // Bodies are never logged, and the query string is cut off because links carry tokens.
@@ -80,6 +84,8 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   app.setErrorHandler(apiErrorHandler);
   registerJsonBodyParser(app);
   noStoreOnApiAnswers(app);
+  const metrics = createMetrics(deps.db, deps.database);
+  app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.production),
@@ -110,6 +116,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(surveyResponseRoutes);
   await app.register(statisticsRoutes);
   await app.register(devRoutes);
+  await app.register(operatorRoutes({ metrics, ...(deps.database === undefined ? {} : { database: deps.database }) }));
 
   await registerClient(app, config.clientDir);
   await app.ready();

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { removeRuntimeFile, runningServerOf, writeRuntimeFile } from './db/runtimeFile';
 import { seedReferenceData } from './db/seeds/referenceData';
 import { type DemoSignIn, seedDemoOnFirstStart } from './demo/index';
 import { seedLookups } from './lookups/seed';
@@ -37,7 +38,19 @@ const assertPortFree = (config: ServerConfig): Promise<void> =>
 /** Opens and prepares the database, then listens. On any failure the database is closed again. */
 export const startServer = async (config: ServerConfig): Promise<RunningServer> => {
   await assertPortFree(config);
-  const database = await openDatabase(config);
+  const embedded = config.databaseUrl === undefined;
+  // Before the folder is opened: PGlite takes one process at a time, so the operator's
+  // commands (and a second server) must not open it beside this one.
+  const runtime = { pid: process.pid, url: `http://${config.host}:${config.port}`, ...(config.operatorToken === undefined ? {} : { operatorToken: config.operatorToken }) };
+  if (embedded) {
+    const other = runningServerOf(config.dataDir);
+    if (other !== undefined) throw new Error(`${config.dataDir} is open in another process (${other.pid}${other.url === '' ? '' : `, ${other.url}`}): stop it, or set DATA_DIR.`);
+    writeRuntimeFile(config.dataDir, runtime);
+  }
+  const database = await openDatabase(config).catch((error: unknown) => {
+    if (embedded) removeRuntimeFile(config.dataDir);
+    throw error;
+  });
   let app: FastifyInstance | undefined;
   let demo: DemoSignIn | undefined;
   try {
@@ -47,26 +60,31 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
     await seedLookups(database.db);
     // After the lookups its answers are chosen from; only when the database has no organisation at all.
     demo = await seedDemoOnFirstStart(database.db, config);
-    app = await buildApp(config, { db: database.db, dbKind: database.kind });
+    app = await buildApp(config, { db: database.db, dbKind: database.kind, database });
     await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
       throw listenError(error, config);
     });
   } catch (error) {
     await app?.close();
     await database.close();
+    if (embedded) removeRuntimeFile(config.dataDir);
     throw error;
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const running = app;
+  const url = `http://${config.host}:${port}`;
+  // Now with the port really listened on (PORT=0 picks one).
+  if (embedded) writeRuntimeFile(config.dataDir, { ...runtime, url });
   return {
     app: running,
     database,
-    url: `http://${config.host}:${port}`,
+    url,
     ...(demo === undefined ? {} : { demo }),
     stop: async () => {
       await running.close();
       await database.close();
+      if (embedded) removeRuntimeFile(config.dataDir);
     },
   };
 };

@@ -24,3 +24,16 @@ export const getPasswordConfig = endpoint({ method: 'GET', path: '/password-conf
 
 export const Health = t.strict({ ok: t.boolean, database: t.keyof({ pglite: null, postgres: null }) });
 export const getHealth = endpoint({ method: 'GET', path: '/health', data: Health });
+
+/**
+ * Readiness for a load balancer: the database answers and its schema is the one the code
+ * expects. Answers HTTP 503 with ready false otherwise.
+ */
+export const Readiness = t.strict({
+  ready: t.boolean,
+  database: t.keyof({ pglite: null, postgres: null }),
+  /** The newest migration applied, and the newest this code brings. */
+  migration: t.strict({ applied: t.union([t.string, t.null]), expected: t.string }),
+});
+export type Readiness = t.TypeOf<typeof Readiness>;
+export const getReadiness = endpoint({ method: 'GET', path: '/ready', data: Readiness });

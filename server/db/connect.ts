@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
 import type { Database } from './database';
@@ -14,6 +14,14 @@ export interface OpenDatabase {
   readonly description: string;
   /** Must be awaited before exit: an unclosed PGlite folder runs crash recovery at next start. */
   close(): Promise<void>;
+  /**
+   * The embedded database's data folder as one gzipped tarball, taken between two queries (PGlite
+   * runs one at a time), so it is consistent while the server runs. Undefined on PostgreSQL,
+   * which has pg_dump.
+   */
+  readonly dumpDataDir?: () => Promise<Uint8Array>;
+  /** Connections of the PostgreSQL pool (the embedded database has one, always busy or idle). */
+  readonly poolStats?: () => { readonly total: number; readonly idle: number; readonly waiting: number };
 }
 
 export type DatabaseTarget = { readonly databaseUrl?: string; readonly dataDir: string } | { readonly memory: true };
@@ -27,8 +35,17 @@ export const openDatabase = async (target: DatabaseTarget): Promise<OpenDatabase
 };
 
 const openPGlite = async (dataDir: string | undefined, description: string): Promise<OpenDatabase> => {
-  const { dialect } = await KyselyPGlite.create(dataDir);
-  return withClose(new Kysely<Database>({ dialect: serialDialect(dialect) }), 'pglite', description);
+  const { dialect, client } = await KyselyPGlite.create(dataDir);
+  const db = new Kysely<Database>({ dialect: serialDialect(dialect) });
+  // Holding the one connection, so that no transaction is half-way; the checkpoint writes the
+  // data files and the control file, without which the copied folder would come back as it
+  // was at the last checkpoint.
+  const dumpDataDir = (): Promise<Uint8Array> =>
+    db.connection().execute(async (connection) => {
+      await sql`checkpoint`.execute(connection);
+      return new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
+    });
+  return { ...withClose(db, 'pglite', description), dumpDataDir };
 };
 
 // node-postgres returns int8 as a string; PGlite returns a number. Align on number (ids, counts).
@@ -42,7 +59,8 @@ const openPostgres = async (databaseUrl: string): Promise<OpenDatabase> => {
   // An idle client losing its server emits here; unhandled, it would end the process.
   pool.on('error', (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return withClose(db, 'postgres', `PostgreSQL at ${describeUrl(databaseUrl)}`);
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { ...withClose(db, 'postgres', `PostgreSQL at ${describeUrl(databaseUrl)}`), poolStats };
 };
 
 const describeUrl = (databaseUrl: string): string => {
