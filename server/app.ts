@@ -31,6 +31,7 @@ import { userRoutes } from './routes/user';
 import { createMailer, type Mailer } from './services/mail';
 import { createMetrics } from './operator/metrics';
 import { operatorRoutes } from './routes/operator';
+import { openApiRoutes } from './routes/system/openapi';
 
 export interface AppDeps {
   readonly db: Kysely<Database>;
@@ -116,6 +117,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(surveyResponseRoutes);
   await app.register(statisticsRoutes);
   await app.register(devRoutes);
+  await app.register(openApiRoutes);
   await app.register(operatorRoutes({ metrics, ...(deps.database === undefined ? {} : { database: deps.database }) }));
 
   await registerClient(app, config.clientDir);

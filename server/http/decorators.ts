@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AnyEndpoint } from '../../domain/contracts/endpoint';
 import type { ServerConfig } from '../config';
 import type { DbKind } from '../db/connect';
 import type { Database } from '../db/database';
@@ -7,6 +8,8 @@ import type { Mailer } from '../services/mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every contract endpoint registered so far (the OpenAPI document is written from them). */
+    readonly registeredEndpoints: AnyEndpoint[];
     readonly db: Kysely<Database>;
     readonly dbKind: DbKind;
     readonly config: ServerConfig;
@@ -23,6 +26,7 @@ export interface Services {
 
 /** Makes the services reachable from every route plugin as `app.db`, `app.dbKind`, `app.config`, `app.mailer`. */
 export const decorateServices = (app: FastifyInstance, services: Services): void => {
+  app.decorate('registeredEndpoints', []);
   app.decorate('db', services.db);
   app.decorate('dbKind', services.dbKind);
   app.decorate('config', services.config);

@@ -48,6 +48,7 @@ export const registerEndpoint = <E extends AnyEndpoint>(
   handler: EndpointHandler<E>,
   options: EndpointOptions = {},
 ): void => {
+  app.registeredEndpoints.push(endpoint);
   app.route({
     ...options,
     method: endpoint.method,
