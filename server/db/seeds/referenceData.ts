@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { en } from '../../../domain/i18n/en';
 import type { Database } from '../database';
-import { fr } from './fr';
+import type { Catalogue } from '../../../domain/i18n/catalogue';
+import { fr } from '../../../domain/i18n/catalogues/fr';
 
-const catalogues: ReadonlyArray<{ code: string; name: string; texts: Readonly<Record<string, string>> }> = [
+const catalogues: ReadonlyArray<{ code: string; name: string; texts: Catalogue }> = [
   { code: 'au', name: 'English (Australia)', texts: en },
   // The product's English is Australian English; `en` is the same catalogue under the code browsers send.
   { code: 'en', name: 'English', texts: en },
@@ -22,7 +23,7 @@ export const seedReferenceData = async (db: Kysely<Database>): Promise<void> => 
         .values({ code, name })
         .onConflict((oc) => oc.column('code').doUpdateSet({ name }))
         .execute();
-      const rows = Object.entries(texts).map(([key, text]) => ({ locale_code: code, key, text }));
+      const rows = Object.entries(texts).flatMap(([key, text]) => (text === undefined ? [] : [{ locale_code: code, key, text }]));
       await trx
         .insertInto('translations')
         .values(rows)

@@ -1,7 +1,7 @@
-import type { MessageKey } from '../../../domain/i18n/en';
+import type { Catalogue } from '../catalogue';
 
 /** French catalogue (locale 'fr'): every key of the English one, with the same placeholders. */
-export const fr: Readonly<Record<MessageKey, string>> = {
+export const fr: Catalogue = {
   error: 'Erreur',
   something_went_wrong: "Une erreur s'est produite lors de l'affichage de cette page.",
   go_back_home: "Retour à l'accueil",
