@@ -9,14 +9,14 @@ import { createTokenCookies } from '../storage/cookies';
 import { clearOnLogout, loadSession, saveSession } from '../storage/persistedSession';
 import { STORAGE_KEYS } from '../storage/keys';
 import { createI18n, initialLanguage } from '../i18n/i18n';
-import { translationEffect } from '../i18n/i18n.effects';
+import { translationEffect, documentLanguage } from '../i18n/i18n.effects';
 import { openTabChannel } from '../tabs/channel';
 import { connectTabs } from '../tabs/sync';
 import { forgetSessionEffect, type SessionEffectDeps } from '../effects/session.effects';
 import { loginEffect, logoutEffect, permissionsEffect, sessionCheckEffect, ssoEffect, type AuthDeps } from '../effects/auth.effects';
 import {
   changePasswordEffect, passwordResetEffects, registerEffect, saveSettingEffect, toggleTwoFactorEffect, totpSetupEffect,
-  twoFactorCodeEffect, updateProfileEffect, type AccountDeps,
+  twoFactorCodeEffect, updateProfileEffect, keepLanguageEffect, type AccountDeps,
 } from '../effects/account.effects';
 import { createSecrets, type Secrets } from './secrets';
 import { inactivityEffect, type InactivityDeps } from '../effects/inactivity.effects';
@@ -122,6 +122,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     passwordResetEffects,
     changePasswordEffect,
     updateProfileEffect,
+    keepLanguageEffect,
     saveSettingEffect,
     totpSetupEffect,
     twoFactorCodeEffect,
@@ -131,7 +132,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     viewAsEffect,
     actionEffect,
     ...surveyEffects,
-    translationEffect({ api, i18n, storage }) as Effect<Deps>,
+    translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];
   store = createStore({ tabId, clock, ids, effects, deps });
 

@@ -4,7 +4,7 @@ import { DEFAULT_TIMEOUT_MS, createApiClient, createHttpReports } from '../http/
 import { fetchTransport } from '../http/fetchTransport';
 import { initialLanguage } from '../i18n/language';
 import { createParticipantTranslator, type ParticipantTranslator } from '../i18n/participantTranslator';
-import { translationEffect } from '../i18n/i18n.effects';
+import { translationEffect, documentLanguage } from '../i18n/i18n.effects';
 import { initialLanguageEffect, type StartDeps } from '../effects/app.effects';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources/resources.effects';
 import { surveyCatalog } from '../resources/survey.catalog';
@@ -60,7 +60,7 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
     sectionLoadEffect,
     actionEffect,
     ...surveyEffects,
-    translationEffect({ api, i18n, storage }) as Effect<Deps>,
+    translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];
   store = createStore({ tabId: crypto.randomUUID(), clock, ids, effects, deps });
   store.dispatch({ type: 'app/start' });

@@ -1,4 +1,4 @@
-import { EMPTY, catchError, exhaustMap, mergeMap, of, withLatestFrom, type Observable } from 'rxjs';
+import { EMPTY, catchError, exhaustMap, filter, mergeMap, of, switchMap, withLatestFrom, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import type { FormId } from '../../domain/account/forms';
 import {
@@ -89,6 +89,23 @@ export const updateProfileEffect: Effect<AccountDeps> = (live$, state$, deps) =>
           return [...events, succeeded('profile')];
         }),
         catchError(failed('profile')),
+      ),
+    ),
+  );
+
+/**
+ * A language chosen in a switcher while signed in is kept in the account too, so it follows the
+ * person to another browser. Silent: the page is already in the new language either way.
+ */
+export const keepLanguageEffect: Effect<AccountDeps> = (live$, state$, deps) =>
+  live$.pipe(
+    ofType('i18n/selectLanguage'),
+    withLatestFrom(state$),
+    filter(([{ code }, state]) => state.session.signedIn && !state.session.passwordExpired && state.session.user !== null && state.session.user.locale_id !== code),
+    switchMap(([{ code }]) =>
+      deps.api.call(updateUser, { body: { locale_id: code }, silent: true }).pipe(
+        mergeMap((result): AppEvent[] => (result.data ? [{ type: 'session/userUpdated', user: result.data }] : [])),
+        catchError(() => EMPTY),
       ),
     ),
   );

@@ -6,6 +6,7 @@ import type { Effect } from '../bus/types';
 import type { ApiClient } from '../http/client';
 import { isApiFailure, isRetryableCode } from '../http/failure';
 import { storedItems, type KeyValueStorage } from '../storage/local';
+import { productLanguage } from '../../domain/i18n/languages';
 import { BUILT_IN_LANGUAGE } from './language';
 
 /** What the effect needs of a translator: i18next in the dashboards, the participant's own on the survey page. */
@@ -18,7 +19,18 @@ export interface TranslationDeps {
   readonly api: Pick<ApiClient, 'call'>;
   readonly i18n: TranslationTarget;
   readonly storage: KeyValueStorage;
+  /** Puts the language shown on the page itself (lang and dir of the document). */
+  showLanguage?(code: string): void;
 }
+
+/** The page's lang and dir follow the language its texts are in (Arabic runs right to left). */
+export const documentLanguage =
+  (root: Pick<HTMLElement, 'lang' | 'dir'>) =>
+  (code: string): void => {
+    const language = productLanguage(code);
+    root.lang = language.lang;
+    root.dir = language.dir;
+  };
 
 class NoTranslation {}
 
@@ -41,7 +53,7 @@ export const translationEffect =
       }),
     );
 
-const loadTranslation = ({ api, i18n }: TranslationDeps, code: string): Observable<AppEvent> =>
+const loadTranslation = ({ api, i18n, showLanguage }: TranslationDeps, code: string): Observable<AppEvent> =>
   // Deferred so that the retry asks the api again rather than replaying the failed answer.
   defer(() => api.call(getTranslation, { query: { code }, silent: true })).pipe(
     map((result) => {
@@ -51,7 +63,19 @@ const loadTranslation = ({ api, i18n }: TranslationDeps, code: string): Observab
     retry({ count: 1, delay: (error: unknown) => (triedAgainByClient(error) ? throwError(() => error) : of(null)) }),
     mergeMap((translations) => {
       i18n.addResourceBundle(code, 'translation', translations, true, true);
-      return from(i18n.changeLanguage(code)).pipe(map((): AppEvent => ({ type: 'i18n/translationLoaded', code })));
+      return from(i18n.changeLanguage(code)).pipe(
+        map((): AppEvent => {
+          showLanguage?.(code);
+          return { type: 'i18n/translationLoaded', code };
+        }),
+      );
     }),
-    catchError(() => from(i18n.changeLanguage(BUILT_IN_LANGUAGE)).pipe(map((): AppEvent => ({ type: 'i18n/translationFailed', code })))),
+    catchError(() =>
+      from(i18n.changeLanguage(BUILT_IN_LANGUAGE)).pipe(
+        map((): AppEvent => {
+          showLanguage?.(BUILT_IN_LANGUAGE);
+          return { type: 'i18n/translationFailed', code };
+        }),
+      ),
+    ),
   );

@@ -1,13 +1,16 @@
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BrandHeader } from '../components/BrandHeader';
+import { LanguageSelect } from '../components/LanguageSelect';
 
 /** Guest pages: the brand and one card in the middle of the page. */
 export const AuthLayout = () => {
   const { t } = useTranslation();
   return (
     <div className="auth-layout">
-      <BrandHeader name={t('app_name')} />
+      <BrandHeader name={t('app_name')}>
+        <LanguageSelect className="compact" />
+      </BrandHeader>
       <main className="auth-card">
         <Outlet />
       </main>

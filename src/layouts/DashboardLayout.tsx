@@ -2,6 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Sidebar } from '../features/dashboard/Sidebar';
 import { ViewAsBar } from '../features/dashboard/ViewAsBar';
+import { LanguageSelect } from '../components/LanguageSelect';
 
 export const DashboardLayout = () => {
   const { t } = useTranslation();
@@ -12,7 +13,10 @@ export const DashboardLayout = () => {
       </a>
       <Sidebar />
       <main id="dashboard-main" className="dashboard-main" tabIndex={-1}>
-        <ViewAsBar />
+        <div className="dashboard-topbar">
+          <ViewAsBar />
+          <LanguageSelect className="compact" />
+        </div>
         <Outlet />
       </main>
     </div>

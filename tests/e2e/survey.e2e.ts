@@ -86,7 +86,9 @@ const tabTo = async (page: Page, name: RegExp, backwards = false): Promise<void>
 
 /** In an open combobox list: arrow down until the highlighted option is `option`, then Enter. */
 const pickInCombo = async (page: Page, option: string): Promise<void> => {
-  await page.getByRole('option', { name: option, exact: true }).first().waitFor();
+  // In the list the focused combobox controls (the page's language select has options too).
+  const listId = await page.evaluate(() => document.activeElement?.getAttribute('aria-controls') ?? '');
+  await page.locator(`[id="${listId}"]`).getByRole('option', { name: option, exact: true }).first().waitFor();
   for (let i = 0; i < 40; i += 1) {
     await page.keyboard.press('ArrowDown');
     const active = await page.evaluate(() => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '../../domain/contracts/envelope';
 import { ServerMessages } from '../../domain/contracts/errors';
+import { PRODUCT_LANGUAGES } from '../../domain/i18n/languages';
 import { en } from '../../domain/i18n/en';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
@@ -36,16 +37,15 @@ describe('GET /api/locale/locales', () => {
   it('lists the seeded locales', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/locale/locales' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual([
-      { code: 'au', name: 'English (Australia)' },
-      { code: 'en', name: 'English' },
-      { code: 'fr', name: 'Français' },
-    ]);
+    expect(response.json().data).toEqual(
+      [...PRODUCT_LANGUAGES].sort((a, b) => a.code.localeCompare(b.code)).map((language) => ({ code: language.code, name: language.nativeName })),
+    );
+    expect(response.json().data.map((locale: { code: string }) => locale.code)).toEqual(expect.arrayContaining(['au', 'en', 'fr', 'es', 'ar', 'zh']));
   });
 });
 
 describe('GET /api/translation', () => {
-  it.each(['au', 'en', 'fr'])('gives %s every key of the English catalogue with the same placeholders', async (code) => {
+  it.each(PRODUCT_LANGUAGES.map((language) => language.code))('gives %s every key of the English catalogue with the same placeholders', async (code) => {
     const response = await app.inject({ method: 'GET', url: `/api/translation?code=${code}` });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();

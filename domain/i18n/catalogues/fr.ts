@@ -84,6 +84,7 @@ export const fr: Catalogue = {
   stay_signed_in: 'Rester connecté',
   invalid_invitation_token: "Ce lien d'invitation n'est pas valide.",
   invalid_invitation_token_help: 'Demandez un nouveau lien à la personne qui vous a invité.',
+  survey_language: 'Langue',
   survey_registration: 'Enquête sur la diversité',
   survey_registration_help: "Ouvrez le lien de l'enquête envoyé par votre organisation pour y participer.",
   page_pending: "Cette page s'ouvre à partir du lien reçu par e-mail.",

@@ -1,15 +1,9 @@
 import type { Kysely } from 'kysely';
-import { en } from '../../../domain/i18n/en';
 import type { Database } from '../database';
-import type { Catalogue } from '../../../domain/i18n/catalogue';
-import { fr } from '../../../domain/i18n/catalogues/fr';
+import { CATALOGUES, cataloguedLanguages } from '../../../domain/i18n/catalogues';
 
-const catalogues: ReadonlyArray<{ code: string; name: string; texts: Catalogue }> = [
-  { code: 'au', name: 'English (Australia)', texts: en },
-  // The product's English is Australian English; `en` is the same catalogue under the code browsers send.
-  { code: 'en', name: 'English', texts: en },
-  { code: 'fr', name: 'Français', texts: fr },
-];
+/** Each language's name as the locale list shows it: in its own language. */
+const catalogues = cataloguedLanguages().map((language) => ({ code: language.code, name: language.nativeName, texts: CATALOGUES[language.code]! }));
 
 /**
  * Locales and their translations, kept equal to the catalogues in code: safe to run at

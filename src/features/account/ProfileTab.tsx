@@ -5,15 +5,9 @@ import {
 } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import type { User } from '../../../domain/contracts/auth';
-import type { MessageKey } from '../../../domain/i18n/en';
+import { PRODUCT_LANGUAGES } from '../../../domain/i18n/languages';
 import { useDispatch, useSelector } from '../../app/runtime';
 import { FormAlert, FormDone, requiredProblem, useClearFormOnLeave, useFormCheck, useFormStatus, SaveActions } from './formParts';
-
-// The server's locale list is not in the state yet; these are the two catalogues it ships.
-const LOCALES: readonly { id: string; name: MessageKey }[] = [
-  { id: 'au', name: 'language_au' },
-  { id: 'fr', name: 'language_fr' },
-];
 
 const selectUser = (s: AppState) => s.session.user;
 
@@ -77,9 +71,11 @@ const ProfileForm = ({ user }: { user: User | null }) => {
         <FieldError />
         <Popover className="select-popover">
           <ListBox className="listbox">
-            {LOCALES.map((l) => (
-              <ListBoxItem key={l.id} id={l.id} className="listbox-item">
-                {t(l.name)}
+            {PRODUCT_LANGUAGES.map((option) => (
+              <ListBoxItem key={option.code} id={option.code} textValue={option.nativeName} className="listbox-item">
+                <span lang={option.lang} dir={option.dir}>
+                  {option.nativeName}
+                </span>
               </ListBoxItem>
             ))}
           </ListBox>

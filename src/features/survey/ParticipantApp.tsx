@@ -4,6 +4,7 @@ import { isParticipantPage } from '../../../domain/navigation/participant';
 import SurveyPage from './SurveyPage';
 import { usePathname, useQueryParams } from './location';
 import { BrandHeader } from '../../components/BrandHeader';
+import { LanguageChoice } from './LanguageChoice';
 
 // The emailed links' pages are a chunk of their own: a survey link downloads none of them.
 const editPages = () => import('./EditPages');
@@ -23,6 +24,10 @@ const Layout = ({ children }: { children: ReactNode }) => {
     <div className="auth-layout">
       <BrandHeader name={t('app_name')} />
       <main className="auth-card">{children}</main>
+      {/* After the survey in the reading and tab order: moving through the questions never lands on it. */}
+      <footer className="participant-footer">
+        <LanguageChoice />
+      </footer>
     </div>
   );
 };

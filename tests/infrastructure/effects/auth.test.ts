@@ -142,3 +142,29 @@ describe('a sign-in through the form', () => {
     expect(viaReload.calls).toEqual(['/check-access-token', '/user/permissions']);
   });
 });
+
+describe('a language chosen while signed in', () => {
+  it('is kept in the account, once, and not when it is already the account’s', async () => {
+    const { keepLanguageEffect } = await import('../../../infrastructure/effects/account.effects');
+    const calls: { path: string; body: unknown }[] = [];
+    const deps = {
+      api: { call: ((endpoint: { path: string }, input?: { body?: unknown }) => {
+        calls.push({ path: endpoint.path, body: input?.body });
+        if (endpoint.path === '/login') return of({ status: 200, data: { user: { ...user, locale_id: 'au' }, access_token: 'tok', password_expired: false } });
+        return of({ status: 200, data: { ...user, locale_id: (input?.body as { locale_id: string }).locale_id } });
+      }) as never },
+      cookies: { setPrimary: () => undefined },
+      startActivityClock: () => undefined,
+      leaveFor: () => undefined,
+    };
+    const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, keepLanguageEffect as never], deps: deps as never });
+    store.dispatch({ type: 'i18n/selectLanguage', code: 'es' });
+    expect(calls).toEqual([]);
+    store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'x' });
+    store.dispatch({ type: 'i18n/selectLanguage', code: 'ar' });
+    expect(calls.filter((call) => call.path === '/user/update')).toEqual([{ path: '/user/update', body: { locale_id: 'ar' } }]);
+    expect(store.getState().session.user?.locale_id).toBe('ar');
+    store.dispatch({ type: 'i18n/selectLanguage', code: 'ar' });
+    expect(calls.filter((call) => call.path === '/user/update')).toHaveLength(1);
+  });
+});

@@ -8,7 +8,7 @@ import { en } from '../../../domain/i18n/en';
 import type { LiveMessage } from '../../../infrastructure/bus/types';
 import { ApiFailure, type ApiClient, type ApiSuccess } from '../../../infrastructure/http/client';
 import { createI18n } from '../../../infrastructure/i18n/i18n';
-import { translationEffect } from '../../../infrastructure/i18n/i18n.effects';
+import { documentLanguage, translationEffect } from '../../../infrastructure/i18n/i18n.effects';
 
 type Answer = { translations: Record<string, string> } | ApiFailure | 'pending';
 
@@ -101,5 +101,23 @@ describe('translation loading', () => {
     expect(events).toEqual([{ type: 'i18n/translationLoaded', code: 'de' }]);
     expect(i18n.language).toBe('de');
     expect(localStorage.getItem('newLang')).toBe('de');
+  });
+});
+
+describe('the page’s own language', () => {
+  const arabic = { translations: { refresh: 'تحديث' } };
+
+  it('follows the texts: lang and dir of the document, right to left for Arabic, back to English when loading fails', async () => {
+    const root = document.documentElement;
+    const { api } = fakeApi(arabic, serverError, serverError);
+    const i18n = createI18n('au');
+    const live$ = new Subject<LiveMessage>();
+    translationEffect({ api, i18n, storage: localStorage, showLanguage: documentLanguage(root) })(live$, of(initialAppState), undefined).subscribe();
+    live$.next({ type: 'i18n/languageSelected', code: 'ar' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([root.lang, root.dir]).toEqual(['ar', 'rtl']);
+    live$.next({ type: 'i18n/languageSelected', code: 'zh' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([root.lang, root.dir]).toEqual(['en-AU', 'ltr']);
   });
 });

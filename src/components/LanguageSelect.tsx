@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import type { AppState } from '../../domain/app/state';
+import { PRODUCT_LANGUAGES } from '../../domain/i18n/languages';
+import { useDispatch, useSelector } from '../app/runtime';
+
+const selectLanguage = (s: AppState) => s.i18n.language;
+
+/** The language of the texts, each named in its own language; kept under newLang (and in the account when signed in). */
+export const LanguageSelect = ({ className = '' }: { className?: string }) => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const language = useSelector(selectLanguage);
+  return (
+    <Select
+      className={`field language-select ${className}`.trim()}
+      value={language}
+      onChange={(key) => key !== null && dispatch({ type: 'i18n/selectLanguage', code: String(key) })}
+    >
+      <Label>{t('language')}</Label>
+      <Button className="select-button">
+        <SelectValue />
+        <span aria-hidden="true" className="select-chevron" />
+      </Button>
+      <Popover className="select-popover">
+        <ListBox className="listbox">
+          {PRODUCT_LANGUAGES.map((option) => (
+            <ListBoxItem key={option.code} id={option.code} textValue={option.nativeName} className="listbox-item">
+              <span lang={option.lang} dir={option.dir}>
+                {option.nativeName}
+              </span>
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+};
