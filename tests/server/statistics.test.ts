@@ -250,6 +250,42 @@ describe('statistics endpoints', () => {
     expect((await get(app, '/api/key-facts?page=overview&filter[age-range]=0-14', { token: adminA })).json()).toEqual({ status: 204, message: 'It needs at least 5 answers.' });
   });
 
+  it('give every response and answer row a random record key, which no statistic sends out', async () => {
+    for (const table of ['responses', 'response_languages', 'response_heritages', 'response_cultures', 'response_ancestry'] as const) {
+      const rows = await sql<{ key: number | null }>`select record_key as key from ${sql.table(table)} where organization_id = ${a.organizationId}`.execute(database.db);
+      expect(rows.rows.length, table).toBeGreaterThan(0);
+      for (const row of rows.rows) {
+        expect(Number.isInteger(row.key), table).toBe(true);
+        expect(row.key!).toBeGreaterThanOrEqual(0);
+        expect(row.key!).toBeLessThan(2 ** 31);
+      }
+      // 31 random bits: hardly ever two the same among a few thousand rows.
+      expect(new Set(rows.rows.map((row) => row.key)).size, table).toBeGreaterThanOrEqual(rows.rows.length - 2);
+    }
+    for (const endpoint of allEndpoints.filter((e) => !SERVED_BY_LATER_WORK.has(e.path))) {
+      const body = (await get(app, url(endpoint.path), { token: adminA })).body;
+      expect(body, endpoint.path).not.toMatch(/record_key|recordKey/);
+    }
+  }, 60_000);
+
+  it('answer a limited number of different selections per hour, and any repeated one', async () => {
+    const limited = await buildApp(testConfig({ statisticsSelectionsPerHour: 3 }), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+    try {
+      const token = await signIn(limited, a.adminEmail, DEMO_PASSWORD);
+      const ask = async (filters: Record<string, unknown>) => (await limited.inject({ method: 'GET', url: url('/home/total-registered', filters), headers: { authorization: `Bearer ${token}` } })).json();
+      const female = String(await principleId('genders', 'female'));
+      const first = await ask({});
+      expect(first.status).toBe(200);
+      expect((await ask({ gender: [female] })).status).toBe(200);
+      expect((await ask({ 'age-range': '25-44' })).status).toBe(200);
+      expect(await ask({ 'age-range': '25-64' })).toEqual({ status: 204, message: 'Not enough data to show.' });
+      // A selection already answered this hour costs nothing: the same figure again.
+      expect(await ask({})).toEqual(first);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('require a session', async () => {
     expect((await get(app, '/api/home/total-registered')).statusCode).toBe(401);
   });

@@ -232,7 +232,7 @@ describe('a stronger attacker who knows every other answer (measured, README: li
  * target's indicator plus two adjustments; the mean of m differences has a variance of 2 / m
  * (variance 1 per figure). The attacker decides "gave A" when the mean passes 1/2.
  */
-export const averagingSuccess = (pairs: number, trials: number, seed: number): number => {
+const averagingSuccess = (pairs: number, trials: number, seed: number): number => {
   let state = seed >>> 0;
   const key = () => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
@@ -261,15 +261,15 @@ export const averagingSuccess = (pairs: number, trials: number, seed: number): n
 };
 
 describe('attack: averaging many selections', () => {
-  it('needs about 20 pairs (40 different selections) for 95% confidence, never certainty without an extreme pair', () => {
+  it('needs about 22 pairs (44 different selections) for 95% confidence (figures in the README)', () => {
     const rates = [1, 5, 10, 20, 30, 60, 500].map((pairs) => ({ pairs, success: averagingSuccess(pairs, 4000, 1319 + pairs) }));
     // Measured figures quoted in the README.
     expect(rates[0].success).toBeLessThan(0.75);
-    expect(rates.find((r) => r.pairs === 10)!.success).toBeLessThan(0.95);
+    expect(rates.find((r) => r.pairs === 10)!.success).toBeLessThan(0.9);
+    expect(rates.find((r) => r.pairs === 20)!.success).toBeLessThan(0.95);
     expect(rates.find((r) => r.pairs === 30)!.success).toBeGreaterThan(0.95);
-    // The statistics answer SelectionBudget's allowance of different selections per hour: 60
-    // by default, 30 pairs, so one person's yes-or-no answer takes the attacker about an hour,
-    // and up to 1,000 selections take 17 hours.
+    // The statistics answer SelectionBudget's allowance of different selections per hour (120
+    // by default): 22 pairs fit in an hour, 1,000 selections take more than 8.
     expect(P_TABLE.many.adjustments.find((entry) => entry.adjustment === MAX_ADJUSTMENT)!.keys).toBe(12);
   });
 
