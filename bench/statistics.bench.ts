@@ -5,6 +5,7 @@ import { buildApp } from '../server/app';
 import { statisticsCache } from '../server/routes/statistics';
 import { describeFirstChart, measureFirstChart } from './firstChart.bench';
 import { openBenchDatabase } from './statisticsDatabase';
+import { printUtility } from './utility.bench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 
@@ -61,6 +62,7 @@ export const runStatisticsBench = async (): Promise<void> => {
         [E.general.mutualityIndex.path, bare(sql`select country_birth_id, worldview_id, count(*) from responses where organization_id = ${org} group by 1, 2`)],
       ];
       console.log(`statistics: ${bench.responses.toLocaleString('en-AU')} demo responses on ${bench.label}, ${ROUNDS} rounds; medians unless marked p95`);
+      await printUtility(database.db, cache, org);
       /** The organisation's responses "changed": what any write does to the statistics version. */
       const touch = () => sql`update statistics_versions set version = version + 1 where organization_id = ${org}`.execute(database.db);
       console.log(

@@ -54,6 +54,11 @@ export interface ServerConfig {
    * before it is answered from the previous figures (which the new ones then replace).
    */
   readonly statisticsFreshWaitMs: number;
+  /**
+   * Different filter selections an organisation's statistics answer per hour (README: averaging).
+   * A selection already answered this hour is answered again at no cost.
+   */
+  readonly statisticsSelectionsPerHour: number;
   /** Login with Amazon; off unless client id and secret are set. */
   readonly amazon?: {
     readonly clientId: string;
@@ -202,5 +207,7 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   },
   // Tests expect every figure to include what they just wrote: they wait as long as it takes.
   statisticsFreshWaitMs: integer('STATISTICS_FRESH_WAIT_MS', env.STATISTICS_FRESH_WAIT_MS, env.NODE_ENV === 'test' ? 600_000 : 500, 0, 600_000),
+  // Tests walk many selections of one organisation; the attack suites set their own allowance.
+  statisticsSelectionsPerHour: integer('STATISTICS_SELECTIONS_PER_HOUR', env.STATISTICS_SELECTIONS_PER_HOUR, env.NODE_ENV === 'test' ? 1_000_000 : 120, 1, 1_000_000),
   amazon: amazon(env),
 });

@@ -4,10 +4,11 @@ import * as t from 'io-ts';
  * Wire shapes of every statistic (DESIGN section 5). The server builds them with the
  * disclosure-control module in domain/stats; the client decodes them with these codecs.
  *
- * A figure is either released (a count and its share of the selection, one decimal, SPEC
- * section 9) or suppressed. A suppressed figure carries the threshold k so the client can say
- * why it is hidden; it is never shown as zero. Some suppressed figures hold k people or more:
- * they are hidden so that a small one cannot be worked out from a total.
+ * A figure is released by the cell key method (README: privacy): its count is perturbed by at
+ * most a small stated amount and is at least k; shares are of the perturbed total, one decimal
+ * (SPEC section 9). Distributions and trees list released values only. In a cross table a cell
+ * whose perturbed count is below k is suppressed: it carries the threshold k so the client can
+ * say why it is hidden, and it is never shown as zero.
  */
 
 const flags = t.partial({

@@ -429,9 +429,10 @@ export const en = {
   // Dashboards and charts
   chart_show_table: 'Show as table',
   chart_show_chart: 'Show as chart',
-  chart_hidden: 'hidden (fewer than {{k}} or protecting a small group)',
+  chart_hidden: 'hidden (fewer than {{k}} after adjustment)',
+  stat_adjusted: 'Figures are adjusted by up to ±{{d}} to protect people; values with too few people are not listed.',
   chart_hidden_short: 'hidden',
-  chart_hidden_rest: 'Hidden values: each is fewer than the threshold or protects a small group',
+  chart_hidden_rest: 'Hidden values: each is fewer than the threshold after adjustment',
   chart_col_name: 'Name',
   chart_col_count: 'People',
   chart_col_percent: 'Share',

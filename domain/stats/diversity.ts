@@ -24,8 +24,8 @@ import { released, type Release } from './release';
  * normalised); pillars withheld for too few answers are left out and the weights of the others
  * normalised again, so nothing withheld enters the published figure.
  *
- * A released index is computed from released figures only (`pillarFromDistribution`,
- * `pillarFromShares`): groups the pillar's distribution hides share their total evenly.
+ * A released index is computed from released (perturbed) figures only (`pillarFromReleased`):
+ * what the values not shown hold is spread over groups smaller than k.
  */
 
 export const DEFAULT_WEIGHTS: Readonly<Record<Pillar, number>> = { heritage: 30, country: 23, language: 23, worldview: 24 };
@@ -119,69 +119,42 @@ export const overallIndex = (
 };
 
 /**
- * What a pillar's index may be computed from: only what its released distribution shows, so
- * that the index cannot give a hidden cell away (with two hidden cells, their sum and the sum
- * of their squares would pin both). Build it with `pillarFromDistribution` (single-answer
- * pillars) or `pillarFromShares` (multi-answer pillars).
+ * What a pillar's index may be computed from: released (perturbed) figures only. Build it with
+ * `pillarFromReleased`.
  */
 export interface PillarInput {
   readonly pillar: Pillar;
-  /** Group sizes shown by the released distribution (fractional for multi-answer pillars). */
+  /** Group sizes from the released distribution (scaled to `answered` for multi-answer pillars). */
   readonly shown: readonly number[];
-  /** Groups the distribution hid; they share `pool` evenly. */
+  /** Groups not shown (each perturbed below k); they share `pool` evenly. */
   readonly hiddenGroups: number;
   readonly pool: number;
-  /** Share of respondents who answered (percent, one decimal), or null when it would tell too much. */
+  /** Share of respondents who answered (percent, one decimal, from perturbed figures), or null. */
   readonly coverage: number | null;
 }
 
 /**
- * A single-answer pillar (country of birth, worldview) from its released distribution.
- * Suppressed cells share what the shown cells leave of the total evenly; the share of a hidden
- * Prefer not to answer is dropped. Coverage is given when every answer group is shown (then
- * the number who answered is already public), null otherwise.
+ * A pillar from its released distribution and the perturbed number of respondents who answered
+ * it (Prefer not to answer and blanks left out; for a multi-answer pillar, people who named at
+ * least one value). Everything here is a released figure.
+ *
+ * - Single answer: the shown values count their perturbed figures; what `answered` leaves over
+ *   them belongs to values not shown, each below k, so it is spread over groups of k - 1.
+ * - Multiple answers: a person with m answers counts 1/m in each group (README). The released
+ *   mentions are scaled so that they add up to `answered`, which gives that weighting on average
+ *   over the people of each value.
  */
-export const pillarFromDistribution = (pillar: Pillar, distribution: Distribution): PillarInput => {
-  if (distribution.multiple) throw new RangeError('a multi-answer pillar needs its fractional shares: use pillarFromShares');
-  const cells = distribution.cells;
-  const shownCells = cells.filter((cell): cell is ReleasedCell => !isSuppressed(cell));
-  const shown = shownCells.filter((cell) => !cell.preferNot).map((cell) => cell.count);
-  const suppressed = cells.filter(isSuppressed);
-  const hiddenGroups = suppressed.filter((cell) => !cell.preferNot).length;
-  const left = Math.max(0, distribution.total - sumOf(shownCells.map((cell) => cell.count)));
-  return {
-    pillar,
-    shown,
-    hiddenGroups,
-    pool: suppressed.length === 0 ? 0 : (left * hiddenGroups) / suppressed.length,
-    coverage: hiddenGroups === 0 ? percentOf(sumOf(shown), distribution.total) : null,
-  };
-};
-
-/**
- * A multi-answer pillar (cultural heritage, language) from its released distribution of
- * mentions and the fractional shares (see `fractionalCounts`) the server computed. Shown
- * groups count their exact share; hidden ones share the rest of `answered` evenly. Coverage is
- * withheld when the people who did not answer are 1 to k-1.
- */
-export const pillarFromShares = (
-  pillar: Pillar,
-  distribution: Distribution,
-  shares: ReadonlyMap<string, number>,
-  answered: number,
-  k: number,
-): PillarInput => {
-  const groups = distribution.cells.filter((cell) => !cell.preferNot);
-  const shown = groups.filter((cell) => !isSuppressed(cell)).map((cell) => shares.get(cell.key) ?? 0);
-  checkCounts([...shown, answered]);
-  const notAnswered = distribution.total - answered;
-  return {
-    pillar,
-    shown,
-    hiddenGroups: groups.filter(isSuppressed).length,
-    pool: Math.max(0, answered - sumOf(shown)),
-    coverage: notAnswered >= 1 && notAnswered <= k - 1 ? null : percentOf(answered, distribution.total),
-  };
+export const pillarFromReleased = (pillar: Pillar, distribution: Distribution, answered: number, k: number): PillarInput => {
+  checkCounts([answered]);
+  const cells = distribution.cells.filter((cell): cell is ReleasedCell => !isSuppressed(cell) && cell.preferNot !== true);
+  const counts = cells.map((cell) => cell.count);
+  const mentions = sumOf(counts);
+  const coverage = distribution.total > 0 ? Math.min(100, percentOf(answered, distribution.total)) : null;
+  if (distribution.multiple) {
+    return { pillar, shown: mentions === 0 ? [] : counts.map((count) => (count * answered) / mentions), hiddenGroups: 0, pool: 0, coverage };
+  }
+  const rest = Math.max(0, answered - mentions);
+  return { pillar, shown: counts, hiddenGroups: rest === 0 ? 0 : Math.ceil(rest / Math.max(1, k - 1)), pool: rest, coverage };
 };
 
 /** One pillar's index; withheld when fewer than k respondents are counted. */

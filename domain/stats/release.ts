@@ -1,31 +1,34 @@
-import type { CrossTable, Distribution, Header, StatCell, StatTree, TreeCell, Withheld } from '../contracts/stats';
-import { ProtectedAnswers } from './answers';
-import { SPECIAL_CATEGORY_MIN_GROUP_SIZE } from './config';
-import { refused, tooFew, violatesRemainder } from './guard';
-import { BoxSpace, Hierarchy, ROOT, type Dimension } from './hierarchy';
-import { ProtectedLattice } from './lattice';
-import { smallestBoxInside, smallestSupersetDifference } from './remainder';
+import type { CrossTable, Distribution, Header, ReleasedCell, StatCell, StatTree, TreeCell, Withheld } from '../contracts/stats';
+import { type KeyedCount, addCounts, emptyCount, perturb } from './cellkey';
+import { tooFew } from './guard';
+import { Hierarchy, ROOT, type Dimension } from './hierarchy';
 import { percentOf } from './percent';
 
 /**
- * What the server hands to disclosure control: counts it computed in SQL, never rows.
+ * What the server hands to disclosure control: counts and key sums it computed in SQL, never
+ * rows.
  *
  * - A population: the filter dimensions (named like the filter keys: gender, position-level,
- *   age-range as age bands, generation, disability, lgbtiq) and the number of respondents per
- *   combination of their values (one GROUP BY over the organisation's respondents in the date
- *   range). Every respondent must be in exactly one group (use a value such as 'unknown' for a
- *   missing attribute).
- * - A question: its values (with parents for a tree) and, per combination of filter values,
- *   how many respondents gave each answer (GROUP BY the filter columns and the answer). For a
- *   multi-answer question, how many respondents mentioned each value (each person at most once
- *   per value; for a tree, once per node whose subtree they mention).
+ *   age-range as age bands, generation, disability, lgbtiq) and, per combination of their
+ *   values, the number of respondents and the sum of their record keys (one GROUP BY over the
+ *   organisation's respondents in the scope and date range). Every respondent is in exactly one
+ *   group (a missing attribute is a value such as 'unknown').
+ * - A question: its values (with parents for a tree) and, per combination of filter values and
+ *   answer, how many respondents gave it and the sum of the keys of the records that make the
+ *   cell (GROUP BY the filter columns and the answer). For a multi-answer question, people
+ *   mentioning each value (once per value; for a tree, once per node whose subtree they
+ *   mention) with the keys of their answer rows.
  *
- * `protectPopulation(...).question(...)` then answers any selection, consistently for every
- * selection and every statistic built on the same counts (see lattice.ts and answers.ts).
+ * A selection adds up the groups it holds: counts and key sums of disjoint groups add up, so its
+ * figure is the one the GROUP BY of the selection's records would give. Every figure is then
+ * released by the cell key method (cellkey.ts): perturbed, shown when the perturbed value is at
+ * least k, and otherwise not listed at all.
  */
 export interface PopulationGroup {
   readonly values: Readonly<Record<string, string>>;
   readonly count: number;
+  /** Sum of the group's record keys (modulo RECORD_KEY_RANGE). */
+  readonly key: number;
 }
 
 export interface StatsPopulation {
@@ -37,6 +40,7 @@ export interface AnswerGroup {
   readonly values: Readonly<Record<string, string>>;
   readonly answer: string;
   readonly count: number;
+  readonly key: number;
 }
 
 export interface StatsQuestion {
@@ -53,77 +57,114 @@ export type Release<T> = { readonly status: 200; readonly data: T } | Withheld;
 
 export const released = <T>(data: T): Release<T> => ({ status: 200, data });
 
-export interface ProtectionOptions {
-  /** Thresholds up to this value can be asked (default: 10, the special-category minimum). */
-  readonly maxK?: number;
-  /**
-   * Filter dimensions a selection may combine (default 2). Deeper combinations are refused
-   * with "Not enough data to show.": they are almost always below k, and the protection's cost
-   * grows fast with depth (README: measured cost).
-   */
-  readonly maxFilters?: number;
-  /** The remainder rule between filter selections (default true). */
-  readonly remainder?: boolean;
+/** A released figure: its perturbed value and the level its key was mixed with (cellkey.ts). */
+export interface Figure {
+  readonly truth: KeyedCount;
+  readonly value: number;
+  readonly level: number;
 }
 
-export const DEFAULT_MAX_FILTERS = 2;
+/**
+ * Releases a figure inside the figures that enclose it in the same table (its selection, its
+ * row, its column, its parent). When it holds as many people as one of them it holds the same
+ * people (it is a subset of each), so its key gets a level above theirs.
+ */
+export const figureOf = (truth: KeyedCount, around: readonly Figure[] = []): Figure => {
+  let level = 0;
+  for (const outer of around) if (outer.truth.count === truth.count && truth.count > 0) level = Math.max(level, outer.level + 1);
+  return { truth, value: perturb(truth.count, truth.key, level), level };
+};
 
-interface Resolved {
-  /** Disjoint filter boxes whose union is the selection (lists expand to one box per value). */
-  readonly boxes: readonly number[];
-  readonly perDim: readonly (readonly number[])[];
+/** Share of a perturbed total, one decimal; a perturbed cell may pass its total, the share stops at 100. */
+const shareOf = (value: number, total: number): number => Math.min(100, percentOf(value, total));
+
+const releasedCell = (key: string, label: string, figure: Figure, total: Figure, preferNot: boolean): ReleasedCell => ({
+  key,
+  label,
+  count: figure.value,
+  percent: shareOf(figure.value, total.value),
+  ...(preferNot ? { preferNot: true as const } : {}),
+});
+
+const suppressedCell = (key: string, label: string, k: number, preferNot: boolean): StatCell => ({
+  key,
+  label,
+  suppressed: true,
+  threshold: k,
+  ...(preferNot ? { preferNot: true as const } : {}),
+});
+
+const header = (dim: Hierarchy, node: number): Header => ({ key: dim.keys[node], label: dim.labels[node] });
+
+const withheldOf = (verdict: Withheld): Withheld => ({ status: verdict.status, message: verdict.message });
+
+/** A selection resolved against the population: which combinations of filter values it holds. */
+export interface Resolved {
+  /** Per combination (index in the population), 1 when the selection holds it. */
+  readonly inside: Uint8Array;
+  /** Per dimension, the accepted leaves, or null for any value. */
+  readonly perDim: readonly (ReadonlySet<number> | null)[];
 }
+
+export type Guarded = { readonly ok: true; readonly resolved: Resolved; readonly total: Figure } | Withheld;
 
 export class ProtectedPopulation {
-  readonly lattice: ProtectedLattice;
   readonly dims: readonly Hierarchy[];
+  /** Distinct combinations of filter values (one leaf per dimension), by their key. */
+  private readonly comboIndex = new Map<string, number>();
+  readonly combos: (readonly number[])[] = [];
+  /** Respondents per combination. */
+  readonly counts: KeyedCount[] = [];
   private readonly questions = new WeakMap<StatsQuestion, ProtectedQuestion>();
-  /** Per list selection (its boxes) and k, the smallest positive difference to a selection around it. */
-  private readonly listDistances = new Map<string, number>();
 
-  constructor(population: StatsPopulation, options: ProtectionOptions = {}) {
+  constructor(population: StatsPopulation) {
     const names = new Set<string>();
     for (const dimension of population.dimensions) {
       if (names.has(dimension.name)) throw new RangeError(`dimension ${dimension.name} given twice`);
       names.add(dimension.name);
-      if (dimension.values.some((value) => value.parent !== undefined)) {
-        // Filters are flat lists in the SPEC; a tree here would need relaxations to every ancestor.
-        throw new RangeError(`filter dimension ${dimension.name} must be a flat list`);
-      }
+      // Filters are flat lists in the SPEC.
+      if (dimension.values.some((value) => value.parent !== undefined)) throw new RangeError(`filter dimension ${dimension.name} must be a flat list`);
     }
     this.dims = population.dimensions.map((dimension) => new Hierarchy(dimension));
-    const space = new BoxSpace(this.dims);
-    const atoms = population.groups.map((group) => ({ coords: this.coordsOf(group.values), count: group.count }));
-    this.lattice = new ProtectedLattice(space, atoms, {
-      maxDepth: Math.min(options.maxFilters ?? DEFAULT_MAX_FILTERS, this.dims.length),
-      maxK: options.maxK ?? SPECIAL_CATEGORY_MIN_GROUP_SIZE,
-      remainder: options.remainder ?? true,
-    });
+    for (const group of population.groups) {
+      checkGroup(group.count, group.key);
+      const combo = this.comboOf(group.values, true)!;
+      this.counts[combo] = addCounts(this.counts[combo], { count: group.count, key: group.key });
+    }
   }
 
+  /** True number of respondents (inside the server only: never released as it is). */
   get respondents(): number {
-    return this.lattice.rootCount;
+    return this.counts.reduce((sum, counted) => sum + counted.count, 0);
   }
 
-  /** The filter atom of a group: one value per dimension. */
-  coordsOf(values: Readonly<Record<string, string>>): number[] {
+  /** The combination of a group's values; a new one is added when `add`. */
+  comboOf(values: Readonly<Record<string, string>>, add = false): number | undefined {
     for (const key of Object.keys(values)) {
       if (!this.dims.some((dim) => dim.name === key)) throw new RangeError(`unknown dimension ${key}`);
     }
-    return this.dims.map((dim) => {
+    const coords = this.dims.map((dim) => {
       const value = values[dim.name];
       if (value === undefined) throw new RangeError(`a group needs a value for ${dim.name}`);
       const node = dim.nodeOf(value);
       if (node === undefined) throw new RangeError(`${dim.name}: unknown value ${value}`);
       return node;
     });
+    const key = coords.join(',');
+    let combo = this.comboIndex.get(key);
+    if (combo === undefined && add) {
+      combo = this.combos.length;
+      this.comboIndex.set(key, combo);
+      this.combos.push(coords);
+      this.counts.push(emptyCount);
+    }
+    return combo;
   }
 
   question(question: StatsQuestion): ProtectedQuestion {
     let protectedQuestion = this.questions.get(question);
     if (!protectedQuestion) {
-      const rows = question.counts.map((row) => ({ filter: this.coordsOf(row.values), answer: row.answer, count: row.count }));
-      protectedQuestion = new ProtectedQuestion(this, new ProtectedAnswers(this.lattice, question.dimension, rows, question.multiple === true));
+      protectedQuestion = new ProtectedQuestion(this, question);
       this.questions.set(question, protectedQuestion);
     }
     return protectedQuestion;
@@ -135,71 +176,66 @@ export class ProtectedPopulation {
     return index;
   }
 
+  /** The combinations a selection holds. Any number of filters and lists may be combined. */
   resolve(selection: Selection): Resolved {
-    const perDim: number[][] = this.dims.map(() => [ROOT]);
+    const perDim: (Set<number> | null)[] = this.dims.map(() => null);
     for (const [name, raw] of Object.entries(selection)) {
       const list = raw === undefined || raw === null ? [] : typeof raw === 'string' ? (raw === '' ? [] : [raw]) : [...raw];
       if (list.length === 0) continue;
       const d = this.dimIndex(name);
       const dim = this.dims[d];
-      // A value nobody has (or the dimension does not know) selects nobody.
-      const nodes = [...new Set(list.map((key) => dim.nodeOf(key)).filter((node): node is number => node !== undefined))];
-      const covered = new Set(nodes.flatMap((node) => dim.leavesUnder(node)));
-      perDim[d] = covered.size === dim.leavesUnder(ROOT).length ? [ROOT] : nodes.sort((a, b) => a - b);
+      // A value the dimension does not know selects nobody.
+      perDim[d] = new Set(list.flatMap((key) => {
+        const node = dim.nodeOf(key);
+        return node === undefined ? [] : dim.leavesUnder(node);
+      }));
     }
-    let boxes: number[] = [0];
-    perDim.forEach((nodes, d) => {
-      boxes = boxes.flatMap((box) => nodes.map((node) => box + node * this.lattice.space.strides[d]));
-    });
-    return { boxes, perDim };
+    return { inside: this.insideOf(perDim), perDim };
   }
 
-  /** The selection rules; on success the resolved selection and its respondents. */
-  guard(selection: Selection, k: number): { ok: true; resolved: Resolved; total: number } | Withheld {
+  private insideOf(perDim: readonly (ReadonlySet<number> | null)[]): Uint8Array {
+    const inside = new Uint8Array(this.combos.length);
+    this.combos.forEach((coords, combo) => {
+      inside[combo] = perDim.every((accepted, d) => accepted === null || accepted.has(coords[d])) ? 1 : 0;
+    });
+    return inside;
+  }
+
+  /** The selection narrowed to one value of a dimension. */
+  narrow(resolved: Resolved, d: number, node: number): Resolved {
+    const leaves = new Set(this.dims[d].leavesUnder(node));
+    const accepted = resolved.perDim[d];
+    const perDim = resolved.perDim.map((set, i) => (i === d ? new Set([...leaves].filter((leaf) => accepted === null || accepted.has(leaf))) : set));
+    return { inside: this.insideOf(perDim), perDim };
+  }
+
+  /** True count and key sum of the respondents of a selection. */
+  truthOf(resolved: Resolved): KeyedCount {
+    let out = emptyCount;
+    for (let combo = 0; combo < this.combos.length; combo++) if (resolved.inside[combo] === 1) out = addCounts(out, this.counts[combo]);
+    return out;
+  }
+
+  /**
+   * The selection rule: the selection's perturbed respondents must be at least k, otherwise
+   * "It needs at least {k} answers." Decided on the perturbed value only.
+   */
+  guard(selection: Selection, k: number): Guarded {
+    checkK(k);
     const resolved = this.resolve(selection);
-    // Combinations deeper than maxFilters are not counted at all: refused whatever their size.
-    const restricted = resolved.perDim.filter((nodes) => nodes[0] !== ROOT).length;
-    if (restricted > this.lattice.options.maxDepth) return withheldOf(refused());
-    const total = resolved.boxes.reduce((sum, box) => sum + this.lattice.count(box), 0);
-    if (total < k) return withheldOf(tooFew(k));
-    if (resolved.boxes.some((box) => this.lattice.hidden(box, k))) return withheldOf(refused());
-    if (resolved.perDim.some((nodes) => nodes.length > 1)) {
-      // A list: it must keep its distance from every selection around it (remainder.ts).
-      const key = `${k}|${resolved.boxes.join(',')}`;
-      let nearest = this.listDistances.get(key);
-      if (nearest === undefined) {
-        const inside = new Set(resolved.boxes.flatMap((box) => this.lattice.atomsIn.get(box) ?? []));
-        nearest = Math.min(smallestSupersetDifference(this.lattice, inside, total), smallestBoxInside(this.lattice, inside, total, k));
-        this.listDistances.set(key, nearest);
-      }
-      if (violatesRemainder(total, total + nearest, k)) return withheldOf(refused());
-    }
+    const total = figureOf(this.truthOf(resolved));
+    if (total.value < k) return withheldOf(tooFew(k));
     return { ok: true, resolved, total };
   }
 
-  /** Values of a dimension that some respondent has, restricted to the selection's list. */
-  shownValues(d: number, resolved: Resolved): number[] {
+  /** Values of dimension d whose perturbed figure within the selection is at least k. */
+  private shownValues(d: number, resolved: Resolved, total: Figure, k: number): { node: number; resolved: Resolved; figure: Figure }[] {
     const dim = this.dims[d];
-    const chosen = resolved.perDim[d];
-    return dim.children[ROOT].filter((node) => {
-      const coords = this.dims.map(() => ROOT);
-      coords[d] = node;
-      if (this.lattice.count(this.lattice.space.id(coords)) === 0) return false;
-      return chosen[0] === ROOT || chosen.some((c) => dim.within(node, c) || dim.within(c, node));
+    return dim.children[ROOT].flatMap((node) => {
+      const narrowed = this.narrow(resolved, d, node);
+      const figure = figureOf(this.truthOf(narrowed), [total]);
+      return figure.value >= k ? [{ node, resolved: narrowed, figure }] : [];
     });
-  }
-
-  /** Boxes of the selection with dimension d set to `node` (none when the selection excludes it). */
-  narrow(resolved: Resolved, d: number, node: number): number[] {
-    const stride = this.lattice.space.strides[d];
-    const dim = this.dims[d];
-    const out: number[] = [];
-    for (const box of resolved.boxes) {
-      const current = this.lattice.space.coords(box)[d];
-      if (current === ROOT) out.push(box + node * stride);
-      else if (dim.within(node, current)) out.push(box + (node - current) * stride);
-    }
-    return out;
   }
 
   /** Respondents by two filter dimensions (e.g. gender by age band) within a selection. */
@@ -210,236 +246,184 @@ export class ProtectedPopulation {
     const c = this.dimIndex(columnDim);
     if (r === c) throw new RangeError('a table needs two different dimensions');
     const { resolved, total } = guard;
-    const rows = this.shownValues(r, resolved);
-    const columns = this.shownValues(c, resolved);
-    const cellOf = (boxes: readonly number[], dim: Hierarchy, node: number): StatCell => {
-      const count = boxes.reduce((sum, box) => sum + this.lattice.count(box), 0);
-      const hidden = boxes.some((box) => this.lattice.hidden(box, k));
-      return makeCell(dim.keys[node], dim.labels[node], count, total, hidden, k, dim.preferNot[node]);
-    };
-    const rowBoxes = rows.map((row) => this.narrow(resolved, r, row));
+    const rows = this.shownValues(r, resolved, total, k);
+    const columns = this.shownValues(c, resolved, total, k);
+    const rowDimension = this.dims[r];
+    const columnDimension = this.dims[c];
     return released({
-      total,
-      rows: rows.map((row) => header(this.dims[r], row)),
-      columns: columns.map((column) => header(this.dims[c], column)),
-      cells: rows.map((row, i) =>
+      total: total.value,
+      rows: rows.map((row) => header(rowDimension, row.node)),
+      columns: columns.map((column) => header(columnDimension, column.node)),
+      cells: rows.map((row) =>
         columns.map((column) => {
-          const boxes = this.narrow({ boxes: rowBoxes[i], perDim: resolved.perDim }, c, column);
-          const count = boxes.reduce((sum, box) => sum + this.lattice.count(box), 0);
-          const hidden = boxes.some((box) => this.lattice.hidden(box, k));
-          return makeCell(`${this.dims[r].keys[row]}|${this.dims[c].keys[column]}`, '', count, total, hidden, k, false);
+          const figure = figureOf(this.truthOf(this.narrow(row.resolved, c, column.node)), [total, row.figure, column.figure]);
+          const key = `${rowDimension.keys[row.node]}|${columnDimension.keys[column.node]}`;
+          return figure.value >= k ? releasedCell(key, '', figure, total, false) : suppressedCell(key, '', k, false);
         }),
       ),
-      rowTotals: rows.map((row, i) => cellOf(rowBoxes[i], this.dims[r], row)),
-      columnTotals: columns.map((column) => cellOf(this.narrow(resolved, c, column), this.dims[c], column)),
+      rowTotals: rows.map((row) => releasedCell(rowDimension.keys[row.node], rowDimension.labels[row.node], row.figure, total, rowDimension.preferNot[row.node])),
+      columnTotals: columns.map((column) =>
+        releasedCell(columnDimension.keys[column.node], columnDimension.labels[column.node], column.figure, total, columnDimension.preferNot[column.node]),
+      ),
     });
   }
 }
 
+const checkK = (k: number): void => {
+  if (!Number.isInteger(k) || k < 1) throw new RangeError('the minimum group size must be a positive whole number');
+};
+
+const checkGroup = (count: number, key: number): void => {
+  if (!Number.isInteger(count) || count < 0) throw new RangeError('counts are whole numbers');
+  if (!Number.isInteger(key) || key < 0) throw new RangeError('key sums are whole non-negative numbers');
+};
+
+/** Rows of one answer node: per combination of filter values, count and key sum. */
+type NodeRows = Map<number, KeyedCount>;
+
 export class ProtectedQuestion {
+  readonly answer: Hierarchy;
+  readonly multiple: boolean;
+  /** Per answer node: its people (a single answer counts under its node and every ancestor). */
+  private readonly rows: NodeRows[];
+
   constructor(
     readonly population: ProtectedPopulation,
-    readonly answers: ProtectedAnswers,
-  ) {}
-
-  private cellOf(boxes: readonly number[], node: number, total: number, k: number): StatCell {
-    const dim = this.answers.answer;
-    const count = boxes.reduce((sum, box) => sum + this.answers.count(box, node), 0);
-    const hidden = boxes.some((box) => this.answers.hidden(box, node, k));
-    return makeCell(dim.keys[node], dim.labels[node], count, total, hidden, k, dim.preferNot[node]);
+    question: StatsQuestion,
+  ) {
+    this.answer = new Hierarchy(question.dimension);
+    this.multiple = question.multiple === true;
+    this.rows = Array.from({ length: this.answer.size }, () => new Map());
+    for (const row of question.counts) {
+      checkGroup(row.count, row.key);
+      if (row.count === 0) continue;
+      const combo = population.comboOf(row.values);
+      if (combo === undefined) throw new RangeError('answers from a combination of filter values no respondent has');
+      const node = this.answer.nodeOf(row.answer);
+      if (node === undefined) throw new RangeError(`${question.dimension.name}: unknown answer ${row.answer}`);
+      const nodes = this.multiple ? [node] : this.answer.ancestors[node].filter((a) => a !== ROOT);
+      for (const n of nodes) {
+        const map = this.rows[n];
+        map.set(combo, addCounts(map.get(combo) ?? emptyCount, { count: row.count, key: row.key }));
+      }
+    }
   }
 
-  /** Answer values some respondent of the population gave, in the order of the dimension. */
-  private shown(nodes: readonly number[]): number[] {
-    const dim = this.answers.answer;
-    return nodes.filter((node) => !dim.implicit[node] && this.answers.count(ROOT, node) > 0);
+  /** True count and key sum of the people under `node` within a selection. */
+  truthOf(resolved: Resolved, node: number): KeyedCount {
+    let out = emptyCount;
+    for (const [combo, counted] of this.rows[node]) if (resolved.inside[combo] === 1) out = addCounts(out, counted);
+    return out;
   }
 
-  /** The answers of a selection, one cell per value. */
+  /** Perturbed count of the people who gave any of `keys` (single-answer: their sets are disjoint). */
+  union(selection: Selection, keys: (key: string, preferNot: boolean) => boolean, k: number): Release<{ count: number; total: number }> {
+    if (this.multiple) throw new RangeError('a union of values of a multi-answer question counts some people twice');
+    const guard = this.population.guard(selection, k);
+    if (!('ok' in guard)) return guard;
+    let truth = emptyCount;
+    for (const node of this.answer.children[ROOT]) if (keys(this.answer.keys[node], this.answer.preferNot[node])) truth = addCounts(truth, this.truthOf(guard.resolved, node));
+    return released({ count: figureOf(truth, [guard.total]).value, total: guard.total.value });
+  }
+
+  private figures(resolved: Resolved, nodes: readonly number[], around: readonly Figure[], k: number): { node: number; figure: Figure }[] {
+    return nodes.flatMap((node) => {
+      const figure = figureOf(this.truthOf(resolved, node), around);
+      return figure.value >= k ? [{ node, figure }] : [];
+    });
+  }
+
+  private cell(node: number, figure: Figure, total: Figure): ReleasedCell {
+    return releasedCell(this.answer.keys[node], this.answer.labels[node], figure, total, this.answer.preferNot[node]);
+  }
+
+  /** The answers of a selection: the values whose perturbed count is at least k, in the dimension's order. */
   distribution(selection: Selection, k: number): Release<Distribution> {
     const guard = this.population.guard(selection, k);
     if (!('ok' in guard)) return guard;
-    if (this.answers.uniform) return withheldOf(refused());
     const { resolved, total } = guard;
-    const dim = this.answers.answer;
     return released({
-      total,
-      multiple: this.answers.multiple,
-      cells: this.shown(dim.children[ROOT]).map((node) => this.cellOf(resolved.boxes, node, total, k)),
+      total: total.value,
+      multiple: this.multiple,
+      cells: this.figures(resolved, this.answer.children[ROOT], [total], k).map(({ node, figure }) => this.cell(node, figure, total)),
     });
   }
 
-  /** The answers of a selection as a tree; a parent counts its whole subtree. */
+  /** The answers of a selection as a tree; a parent counts its whole subtree; children are listed under shown parents only. */
   tree(selection: Selection, k: number): Release<StatTree> {
     const guard = this.population.guard(selection, k);
     if (!('ok' in guard)) return guard;
-    if (this.answers.uniform) return withheldOf(refused());
     const { resolved, total } = guard;
-    const dim = this.answers.answer;
-    const build = (node: number): TreeCell => ({
-      ...this.cellOf(resolved.boxes, node, total, k),
-      children: this.shown(dim.children[node]).map(build),
+    const build = (node: number, figure: Figure): TreeCell => ({
+      ...this.cell(node, figure, total),
+      children: this.figures(resolved, this.answer.children[node], [total, figure], k).map((child) => build(child.node, child.figure)),
     });
-    return released({ total, multiple: this.answers.multiple, nodes: this.shown(dim.children[ROOT]).map(build) });
+    return released({
+      total: total.value,
+      multiple: this.multiple,
+      nodes: this.figures(resolved, this.answer.children[ROOT], [total], k).map(({ node, figure }) => build(node, figure)),
+    });
   }
 
   /** The answers of a selection broken down by a filter dimension (rows) and answer (columns). */
   byDimension(selection: Selection, rowDim: string, k: number): Release<CrossTable> {
     const guard = this.population.guard(selection, k);
     if (!('ok' in guard)) return guard;
-    if (this.answers.uniform) return withheldOf(refused());
     const { resolved, total } = guard;
-    const lattice = this.population.lattice;
-    const r = this.population.dimIndex(rowDim);
-    const rowDimension = this.population.dims[r];
-    const rows = this.population.shownValues(r, resolved);
-    const columns = this.shown(this.answers.answer.children[ROOT]);
-    const rowBoxes = rows.map((row) => this.population.narrow(resolved, r, row));
+    const population = this.population;
+    const r = population.dimIndex(rowDim);
+    const rowDimension = population.dims[r];
+    const rows = rowDimension.children[ROOT].flatMap((node) => {
+      const narrowed = population.narrow(resolved, r, node);
+      const figure = figureOf(population.truthOf(narrowed), [total]);
+      return figure.value >= k ? [{ node, resolved: narrowed, figure }] : [];
+    });
+    const columns = this.figures(resolved, this.answer.children[ROOT], [total], k);
     return released({
-      total,
-      rows: rows.map((row) => header(rowDimension, row)),
-      columns: columns.map((column) => header(this.answers.answer, column)),
-      cells: rowBoxes.map((boxes, i) =>
+      total: total.value,
+      rows: rows.map((row) => header(rowDimension, row.node)),
+      columns: columns.map((column) => header(this.answer, column.node)),
+      cells: rows.map((row) =>
         columns.map((column) => {
-          const cell = this.cellOf(boxes, column, total, k);
-          return { ...cell, key: `${rowDimension.keys[rows[i]]}|${cell.key}`, label: '' };
+          const figure = figureOf(this.truthOf(row.resolved, column.node), [total, row.figure, column.figure]);
+          const key = `${rowDimension.keys[row.node]}|${this.answer.keys[column.node]}`;
+          return figure.value >= k ? { ...releasedCell(key, '', figure, total, this.answer.preferNot[column.node]) } : suppressedCell(key, '', k, this.answer.preferNot[column.node]);
         }),
       ),
-      rowTotals: rowBoxes.map((boxes, i) => {
-        const count = boxes.reduce((sum, box) => sum + lattice.count(box), 0);
-        const hidden = boxes.some((box) => lattice.hidden(box, k));
-        const row = rows[i];
-        return makeCell(rowDimension.keys[row], rowDimension.labels[row], count, total, hidden, k, rowDimension.preferNot[row]);
-      }),
-      columnTotals: columns.map((column) => this.cellOf(resolved.boxes, column, total, k)),
+      rowTotals: rows.map((row) => releasedCell(rowDimension.keys[row.node], rowDimension.labels[row.node], row.figure, total, rowDimension.preferNot[row.node])),
+      columnTotals: columns.map((column) => this.cell(column.node, column.figure, total)),
     });
   }
 }
 
-const header = (dim: Hierarchy, node: number): Header => ({ key: dim.keys[node], label: dim.labels[node] });
-
-const withheldOf = (verdict: Withheld): Withheld => ({ status: verdict.status, message: verdict.message });
-
-export const makeCell = (
-  key: string,
-  label: string,
-  count: number,
-  total: number,
-  hidden: boolean,
-  k: number,
-  preferNot: boolean,
-): StatCell => {
-  const flag = preferNot ? { preferNot: true as const } : {};
-  return hidden
-    ? { key, label, suppressed: true, threshold: k, ...flag }
-    : { key, label, count, percent: percentOf(count, total), ...flag };
-};
-
 /**
- * Protects a population. The work grows with the number of respondents and answer values
- * (README: measured cost), so the server should keep one per organisation and date range until
- * new answers arrive, and pass it to the release functions below instead of the raw counts.
- * Questions are protected once per question object and remembered by the population.
+ * Wraps a population's counts. Cheap (one pass over its groups): the server keeps one per
+ * organisation, scope and date range until the responses change, with its questions.
  */
-export const protectPopulation = (population: StatsPopulation, options: ProtectionOptions = {}): ProtectedPopulation =>
-  new ProtectedPopulation(population, { ...options, maxK: Math.max(options.maxK ?? 0, SPECIAL_CATEGORY_MIN_GROUP_SIZE) });
-
-/** Raw counts are protected on the spot; a protected population is used as it is. */
-const protectedFor = (population: StatsPopulation | ProtectedPopulation, k: number, options: ProtectionOptions): ProtectedPopulation =>
-  population instanceof ProtectedPopulation ? population : protectPopulation(population, { ...options, maxK: Math.max(k, options.maxK ?? 0) });
+export const protectPopulation = (population: StatsPopulation): ProtectedPopulation => new ProtectedPopulation(population);
 
 type Input = { readonly population: StatsPopulation | ProtectedPopulation; readonly selection: Selection };
 
-/**
- * The composition every question endpoint calls: the selection rules, then the answers of the
- * selection with small and revealing cells suppressed. `k` comes from `thresholdFor`.
- */
-export const releaseDistribution = (input: Input & { readonly question: StatsQuestion }, k: number, options: ProtectionOptions = {}): Release<Distribution> =>
-  protectedFor(input.population, k, options).question(input.question).distribution(input.selection, k);
+const protectedFor = (population: StatsPopulation | ProtectedPopulation): ProtectedPopulation =>
+  population instanceof ProtectedPopulation ? population : protectPopulation(population);
 
-export const releaseTree = (input: Input & { readonly question: StatsQuestion }, k: number, options: ProtectionOptions = {}): Release<StatTree> =>
-  protectedFor(input.population, k, options).question(input.question).tree(input.selection, k);
+/** The answers of a selection, released by the cell key method. `k` comes from `thresholdFor`. */
+export const releaseDistribution = (input: Input & { readonly question: StatsQuestion }, k: number): Release<Distribution> =>
+  protectedFor(input.population).question(input.question).distribution(input.selection, k);
+
+export const releaseTree = (input: Input & { readonly question: StatsQuestion }, k: number): Release<StatTree> =>
+  protectedFor(input.population).question(input.question).tree(input.selection, k);
 
 /** Answers broken down by a filter dimension (e.g. state of residence by gender). */
-export const releaseByDimension = (
-  input: Input & { readonly question: StatsQuestion; readonly by: string },
-  k: number,
-  options: ProtectionOptions = {},
-): Release<CrossTable> => protectedFor(input.population, k, options).question(input.question).byDimension(input.selection, input.by, k);
+export const releaseByDimension = (input: Input & { readonly question: StatsQuestion; readonly by: string }, k: number): Release<CrossTable> =>
+  protectedFor(input.population).question(input.question).byDimension(input.selection, input.by, k);
 
 /** Respondents by two filter dimensions (e.g. gender by age band). */
-export const releaseCrossTable = (
-  input: Input & { readonly rows: string; readonly columns: string },
-  k: number,
-  options: ProtectionOptions = {},
-): Release<CrossTable> => protectedFor(input.population, k, options).crossTable(input.selection, input.rows, input.columns, k);
+export const releaseCrossTable = (input: Input & { readonly rows: string; readonly columns: string }, k: number): Release<CrossTable> =>
+  protectedFor(input.population).crossTable(input.selection, input.rows, input.columns, k);
 
 /** A single count (total registered, people with a long-term condition, ...) of a selection. */
-export const releaseCount = (input: Input, k: number, options: ProtectionOptions = {}): Release<{ count: number }> => {
-  const guard = protectedFor(input.population, k, options).guard(input.selection, k);
-  return 'ok' in guard ? released({ count: guard.total }) : guard;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Stand-alone tables: counts that are not linked to the filter lattice (one fixed population).
-
-export interface CountCell {
-  readonly key: string;
-  readonly label?: string;
-  readonly count: number;
-  readonly preferNot?: boolean;
-  /** For a tree: the key of the parent value. */
-  readonly parent?: string;
-}
-
-const NAME = 'answer';
-
-const standalone = (total: number, cells: readonly CountCell[], multiple: boolean, maxK: number) => {
-  const population: StatsPopulation = { dimensions: [], groups: total > 0 ? [{ values: {}, count: total }] : [] };
-  const question: StatsQuestion = {
-    dimension: { name: NAME, values: cells.map(({ key, label, preferNot, parent }) => ({ key, label, preferNot, parent })) },
-    multiple,
-    counts: cells.map((cell) => ({ values: {}, answer: cell.key, count: cell.count })),
-  };
-  return new ProtectedPopulation(population, { maxK, remainder: false }).question(question);
-};
-
-/**
- * One question over a fixed selection: `total` respondents, one count per value (for a tree,
- * respondents whose answer is exactly that value; `multiple`: people mentioning each value).
- * Complementary suppression keeps every hidden cell from following from the total.
- */
-export const releaseCounts = (
-  input: { readonly total: number; readonly cells: readonly CountCell[]; readonly multiple?: boolean },
-  k: number,
-): Release<Distribution> => standalone(input.total, input.cells, input.multiple === true, Math.max(k, 2)).distribution({}, k);
-
-export const releaseCountTree = (
-  input: { readonly total: number; readonly cells: readonly CountCell[]; readonly multiple?: boolean },
-  k: number,
-): Release<StatTree> => standalone(input.total, input.cells, input.multiple === true, Math.max(k, 2)).tree({}, k);
-
-/** A rows-by-columns table of people with its margins (each person in exactly one cell). */
-export const releaseTable = (
-  input: {
-    readonly rows: readonly { readonly key: string; readonly label?: string }[];
-    readonly columns: readonly { readonly key: string; readonly label?: string }[];
-    /** counts[row][column] */
-    readonly counts: readonly (readonly number[])[];
-  },
-  k: number,
-): Release<CrossTable> => {
-  const groups: PopulationGroup[] = [];
-  input.rows.forEach((row, i) => {
-    if ((input.counts[i]?.length ?? -1) !== input.columns.length) throw new RangeError('one count per row and column');
-    input.columns.forEach((column, j) => groups.push({ values: { rows: row.key, columns: column.key }, count: input.counts[i][j] }));
-  });
-  const population: StatsPopulation = {
-    dimensions: [
-      { name: 'rows', values: input.rows },
-      { name: 'columns', values: input.columns },
-    ],
-    groups,
-  };
-  return new ProtectedPopulation(population, { maxK: Math.max(k, 2), maxFilters: 2, remainder: false }).crossTable({}, 'rows', 'columns', k);
+export const releaseCount = (input: Input, k: number): Release<{ count: number }> => {
+  const guard = protectedFor(input.population).guard(input.selection, k);
+  return 'ok' in guard ? released({ count: guard.total.value }) : guard;
 };

@@ -336,6 +336,8 @@ export interface ResponsesTable {
   appearance_id: Generated<number | null>;
   /** As submitted; read back only through the participant's own edit link. */
   answers: ColumnType<JsonValue, string | undefined, string>;
+  /** Random key of the cell key method (migration 0011); filled by the database, never sent out. */
+  record_key: Generated<number>;
 }
 
 export type AncestryRelation = 'mother' | 'father' | 'maternal_grandmother' | 'maternal_grandfather' | 'paternal_grandmother' | 'paternal_grandfather';
@@ -345,6 +347,8 @@ export interface ResponseAncestryTable {
   organization_id: string;
   relation: AncestryRelation;
   country_id: number;
+  /** Random key of the cell key method (migration 0011). */
+  record_key: Generated<number>;
 }
 
 export interface ResponseLanguagesTable {
@@ -352,12 +356,16 @@ export interface ResponseLanguagesTable {
   organization_id: string;
   language_id: number;
   level: 'native' | 'fluent' | 'intermediate' | 'basic';
+  /** Random key of the cell key method (migration 0011). */
+  record_key: Generated<number>;
 }
 
 export interface ResponseHeritagesTable {
   response_id: string;
   organization_id: string;
   ethnicity_id: number;
+  /** Random key of the cell key method (migration 0011). */
+  record_key: Generated<number>;
 }
 
 /** Question 25 (migration 0009): cultures a person feels they belong to. */
@@ -365,6 +373,8 @@ export interface ResponseCulturesTable {
   response_id: string;
   organization_id: string;
   ethnicity_id: number;
+  /** Random key of the cell key method (migration 0011). */
+  record_key: Generated<number>;
 }
 
 export interface ResponseEditLinksTable {

@@ -170,6 +170,38 @@ describe('dashboards', () => {
     await page.close();
   });
 
+  it('draws the whole pyramid for women and men, shows the filtered overview’s countries and languages, and says figures are adjusted', async () => {
+    const api = async (path: string) => (await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const table = (await api('/overview/gender-age-range')).data as { rows: { key: string; label: string }[]; cells: ({ suppressed?: true })[][] };
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/dashboard/overview`);
+    await settled(page);
+    const card = page.locator('[data-section="statOverviewGenderAgeRange"]');
+    const hiddenTitles = await card.locator('[data-hidden]').evaluateAll((nodes) => nodes.map((node) => node.querySelector('title')?.textContent ?? ''));
+    const womenAndMen = table.rows.filter((r) => /\b(female|male)\b/i.test(r.label));
+    assert.equal(womenAndMen.length, 2, JSON.stringify(table.rows));
+    for (const row of womenAndMen) {
+      const cells = table.cells[table.rows.indexOf(row)];
+      assert.ok(cells.every((cell) => cell.suppressed !== true), `${row.label}: every age band shown`);
+      assert.ok(!hiddenTitles.some((title) => title.includes(`${row.label},`) || title.includes(`, ${row.label}:`)), `${row.label}: nothing hatched`);
+    }
+    assert.ok(table.rows.length >= 2);
+    // Every chart card says the figures are adjusted.
+    const note = card.locator('.stat-note');
+    assert.match((await note.textContent()) ?? '', /adjusted by up to ±2/);
+    // The 25-34 without a disability selection lists countries and languages, agreeing with its charts.
+    const filter = '?filter[age-range]=25-34&filter[disability]=no';
+    const row = (await api(`/overview/row-two${filter}`)).data as { items: { key: string; value: number }[] };
+    const countries = (await api(`/overview/country-birth${filter}`)).data as { cells: { preferNot?: true; suppressed?: true; count?: number }[] };
+    const value = (key: string) => row.items.find((item) => item.key === key)?.value ?? 0;
+    assert.ok(value('countries') >= 2, `countries ${value('countries')}`);
+    assert.ok(value('languages') >= 2, `languages ${value('languages')}`);
+    assert.equal(value('countries'), countries.cells.filter((cell) => cell.preferNot !== true && cell.suppressed !== true).length);
+    assert.ok(countries.cells.every((cell) => cell.suppressed === true || (cell.count ?? 0) >= 10), 'no value below k is listed, no 0.0% bar');
+    await screenshot(page, 'dashboards-overview-adjusted');
+    await page.close();
+  });
+
   it('Refresh loads the current page’s sections again', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/dashboard/worldviews`);

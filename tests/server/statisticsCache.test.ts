@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatsQuestion } from '../../domain/stats';
+import { MAX_ADJUSTMENT, type StatsQuestion } from '../../domain/stats';
 import type { OpenDatabase } from '../../server/db/connect';
 import { createDemoOrganization, type DemoSignIn } from '../../server/demo';
 import { PopulationCache } from '../../server/services/statistics/cache';
@@ -70,7 +70,10 @@ describe('the statistics cache', () => {
     const fresh = await cache.question(context, 'gender', notCalled);
     expect(fresh.population.respondents).toBe(before - 1);
     expect(fresh.question).not.toBe(first.question);
-    expect(fresh.population.question(fresh.question).distribution({}, 5)).toMatchObject({ status: 200, data: { total: before - 1 } });
+    // Released figures of the new responses: within the p-table's maximum adjustment of their count.
+    const released = fresh.population.question(fresh.question).distribution({}, 5);
+    expect(released.status).toBe(200);
+    if (released.status === 200) expect(Math.abs(released.data.total - (before - 1))).toBeLessThanOrEqual(MAX_ADJUSTMENT);
   });
 
   it('waits for the new figures when they are ready within the wait', async () => {

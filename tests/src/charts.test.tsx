@@ -44,7 +44,7 @@ const render = async (node: ReactNode): Promise<HTMLElement> => {
   return container;
 };
 
-const HIDDEN_5 = 'hidden (fewer than 5 or protecting a small group)';
+const HIDDEN_5 = 'hidden (fewer than 5 after adjustment)';
 
 const countries: Distribution = {
   total: 40,

@@ -512,9 +512,10 @@ export const fr: Catalogue = {
   // Dashboards and charts
   chart_show_table: 'Afficher en tableau',
   chart_show_chart: 'Afficher en graphique',
-  chart_hidden: 'masqué (moins de {{k}} ou protection d’un petit groupe)',
+  chart_hidden: 'masqué (moins de {{k}} après ajustement)',
+  stat_adjusted: 'Les chiffres sont ajustés de ±{{d}} au plus pour protéger les personnes ; les valeurs qui comptent trop peu de personnes ne sont pas listées.',
   chart_hidden_short: 'masqué',
-  chart_hidden_rest: 'Valeurs masquées : chacune est sous le seuil ou protège un petit groupe',
+  chart_hidden_rest: 'Valeurs masquées : chacune est sous le seuil après ajustement',
   chart_col_name: 'Nom',
   chart_col_count: 'Personnes',
   chart_col_percent: 'Part',

@@ -8,18 +8,18 @@ import {
   type PillarInput,
   type Release,
   type Selection,
-  pillarFromDistribution,
-  pillarFromShares,
+  pillarFromReleased,
+  refused,
   releaseDiversity,
   selectionFromFilters,
   thresholdFor,
 } from '../../../domain/stats';
 import type { Database } from '../../db/database';
-import { type EnvelopeReply, noContent, registerEndpoint } from '../../http/route';
+import { EnvelopeReply, noContent, registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
 import { AGE_BANDS, type StatsContext, filtersOfUrl, lookupValues, periodOf } from '../../services/statistics/population';
 import { PopulationCache, type StatisticsCacheOptions } from '../../services/statistics/cache';
-import { fractionalShares } from '../../services/statistics/shares';
+import { SelectionBudget } from '../../services/statistics/budget';
 import * as topics from '../../services/statistics/topics';
 import { departmentScopeOf } from '../../services/organization/scope';
 import { invalidData } from '../../services/auth/errors';
@@ -62,7 +62,7 @@ const renameItems =
 /** A released section, or the envelope's 204 with the reason. */
 const answer = <T>(release: Release<T>): T | EnvelopeReply => (release.status === 200 ? release.data : noContent(release.message));
 
-/** Values of a released distribution or tree with a released, non-zero count (suppressed ones are not counted). */
+/** Values a released distribution shows (Prefer not to answer left out): what its chart draws. */
 const shownValues = (release: Release<Distribution>): number =>
   release.status === 200 ? release.data.cells.filter((cell) => !isSuppressed(cell) && cell.count > 0 && cell.preferNot !== true).length : 0;
 
@@ -80,7 +80,7 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
   const countOf = async (req: Request, extra: Selection = {}, k = req.k): Promise<Release<{ count: number }>> => {
     const population = await cache.population(req.context);
     const guard = population.guard({ ...req.selection, ...extra }, k);
-    return 'ok' in guard ? { status: 200, data: { count: guard.total } } : guard;
+    return 'ok' in guard ? { status: 200, data: { count: guard.total.value } } : guard;
   };
   /** Respondents with a long-term condition: a disability selection, so k is the special-category one. */
   const ltcOf = async (req: Request) => {
@@ -145,26 +145,36 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     return population.question(question).byDimension(req.selection, 'gender', req.k);
   };
 
-  /** The organisation's diversity index from released distributions (and, for multi-answer pillars, fractional shares). */
+  /** Perturbed number of people who gave any of the values `keep` accepts (a single-answer topic). */
+  const answeredOf = async (req: Request, topic: topics.Topic, keep: (key: string, preferNot: boolean) => boolean): Promise<number | null> => {
+    const { population, question } = await cache.question(req.context, topic.name, () => topic.build(app.db, req.context));
+    const release = population.question(question).union(req.selection, keep, req.k);
+    return release.status === 200 ? release.data.count : null;
+  };
+  const answeredAny = (_key: string, preferNot: boolean) => !preferNot;
+
+  /**
+   * The organisation's diversity index from released figures only: each pillar's distribution
+   * and the perturbed number of people who answered it (for languages and heritages, the people
+   * who named at least one: the mono- and multilingual, those with one or several heritages).
+   */
   const mutualityIndex = async (req: Request): Promise<Release<DiversityIndex>> => {
-    const [country, worldview, heritage, language] = await Promise.all([
-      distributionOf(req, topics.countryBirth),
-      distributionOf(req, topics.worldviews),
-      distributionOf(req, topics.ethnicities),
-      distributionOf(req, topics.languages),
+    const pillarOf = async (pillar: PillarInput['pillar'], topic: topics.Topic, counted: Promise<number | null>): Promise<PillarInput | Release<never>> => {
+      const [release, answered] = await Promise.all([distributionOf(req, topic), counted]);
+      if (release.status !== 200) return release;
+      return pillarFromReleased(pillar, release.data, answered ?? 0, req.k);
+    };
+    const results = await Promise.all([
+      pillarOf('country', topics.countryBirth, answeredOf(req, topics.countryBirth, answeredAny)),
+      pillarOf('worldview', topics.worldviews, answeredOf(req, topics.worldviews, answeredAny)),
+      pillarOf('heritage', topics.ethnicities, answeredOf(req, topics.heritageCount, answeredAny)),
+      pillarOf('language', topics.languages, answeredOf(req, topics.languageCount, answeredAny)),
     ]);
-    const pillars: PillarInput[] = [];
-    if (country.status === 200) pillars.push(pillarFromDistribution('country', country.data));
-    if (worldview.status === 200) pillars.push(pillarFromDistribution('worldview', worldview.data));
-    if (heritage.status === 200) {
-      const { shares, answered } = await fractionalShares(app.db, req.context, req.selection, 'response_heritages', 'ethnicity_id');
-      pillars.push(pillarFromShares('heritage', heritage.data, shares, answered, req.k));
+    const pillars = results.filter((result): result is PillarInput => 'pillar' in result);
+    if (pillars.length === 0) {
+      const first = results[0] as Release<never>;
+      return first.status === 204 ? first : releaseDiversity([], req.k);
     }
-    if (language.status === 200) {
-      const { shares, answered } = await fractionalShares(app.db, req.context, req.selection, 'response_languages', 'language_id');
-      pillars.push(pillarFromShares('language', language.data, shares, answered, req.k));
-    }
-    if (pillars.length === 0) return country.status === 200 ? releaseDiversity([], req.k) : country;
     return releaseDiversity(pillars, req.k);
   };
 
@@ -248,8 +258,19 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     return { status: 200, data: { facts } };
   };
 
+  const budget = new SelectionBudget(app.config.statisticsSelectionsPerHour);
+  /** The request, or the refusal when the organisation has asked too many different selections this hour. */
+  const admitted = async (request: FastifyRequest): Promise<Request | EnvelopeReply> => {
+    const req = await requestOf(app, request);
+    return budget.allow(req.context, req.filters) ? req : noContent(refused().message);
+  };
+  const isRequest = (value: Request | EnvelopeReply): value is Request => !(value instanceof EnvelopeReply);
+
   const serve = <D>(endpoint: StatisticsEndpoint, compute: (req: Request) => Promise<Release<D>>) => (scope: FastifyInstance) =>
-    registerEndpoint(scope, endpoint, async ({ request }) => answer(await compute(await requestOf(app, request))));
+    registerEndpoint(scope, endpoint, async ({ request }) => {
+      const req = await admitted(request);
+      return isRequest(req) ? answer(await compute(req)) : req;
+    });
 
   const routes: ((scope: FastifyInstance) => void)[] = [
     // home/
@@ -337,7 +358,9 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
         const page = (query as { page?: string }).page;
         if (page === undefined || page === '') return noContent(statisticsMessages.keyFactsPage);
         if (!KeyFactPage.is(page)) throw invalidData({ page: [statisticsMessages.keyFactsPage] });
-        const release = await keyFacts(await requestOf(app, request), page);
+        const req = await admitted(request);
+        if (!isRequest(req)) return req;
+        const release = await keyFacts(req, page);
         if (release.status === 200 && release.data.facts.length === 0) return noContent(statsMessages.notEnoughData);
         return answer(release);
       }),

@@ -4,11 +4,12 @@ import type { Database } from '../../db/database';
 import { type StatsContext, populationDimensions, populationGroups } from './population';
 
 /**
- * Protected statistics, computed once per organisation, group scope, period and year and kept
- * until the organisation's responses change.
+ * The grouped counts and key sums of the statistics (population.ts), computed once per
+ * organisation, group scope, period and year and kept until the organisation's responses change.
  *
- * Protection is costly (README: measured cost), and on a large organisation the first figures
- * after a change take seconds to compute. Whether the responses changed is one row of
+ * Releasing a figure from them is cheap (domain/stats: a sum and a p-table look-up), but the
+ * GROUP BY itself takes seconds on a large organisation, so the first figures after a change
+ * take that long. Whether the responses changed is one row of
  * statistics_versions (migration 0010: triggers bump it with every write to the responses or
  * their answer rows), so a request on a warm cache reads that row only.
  *
@@ -32,7 +33,7 @@ interface Slot {
   /** Order in which slots were made: a newer slot replaces an older one even if the version went back (a restored database). */
   readonly sequence: number;
   readonly population: Promise<ProtectedPopulation>;
-  /** Questions by name, so that their protection is computed once. */
+  /** Questions by name, so that their GROUP BY runs once. */
   readonly questions: Map<string, Promise<StatsQuestion>>;
   /** Other figures computed from the same responses (fractional shares), by key. */
   readonly figures: Map<string, Promise<unknown>>;
@@ -54,7 +55,7 @@ interface Part {
   readonly forget: (slot: Slot) => void;
 }
 
-// Every slot's population is kept: the older slots' questions and figures were protected with it.
+// Every slot's population is kept: the older slots' questions are released with it.
 const POPULATION: Part = { key: 'population', forget: () => undefined };
 
 /** The cache a database's statistics routes use, so that helpers called by them can share it. */

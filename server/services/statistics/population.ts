@@ -4,7 +4,7 @@ import * as t from 'io-ts';
 import { DateRange } from '../../../domain/contracts/organization';
 import { Filters, filterProblem } from '../../../domain/filters/model';
 import { decodeQuery } from '../../../domain/filters/encoding';
-import type { AnswerGroup, Dimension, DimensionValue } from '../../../domain/stats';
+import { type AnswerGroup, type Dimension, type DimensionValue, RECORD_KEY_RANGE } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { invalidData } from '../auth/errors';
 import { AGE_BANDS, DIMENSION_NAMES, DIMENSION_SOURCES, type DimensionSource, GENERATION_YEARS, PREFER_NOT_CODE, UNKNOWN, dimensionKeysOf } from './dimensions';
@@ -98,12 +98,18 @@ export const whereOf = (context: StatsContext): RawBuilder<unknown> => {
 export const baseCte = (context: StatsContext): RawBuilder<unknown> => sql`base as (
     select r.id, r.department_id, r.birth_year, r.gender_id, r.age_id, r.education_id, r.disability_id,
       r.sexual_orientation_id, r.position_level_id, r.position_type_id, r.country_birth_id, r.state_id,
-      r.worldview_id, r.branch_id, r.denomination_id, r.culture_identity_id, r.appearance_id
+      r.worldview_id, r.branch_id, r.denomination_id, r.culture_identity_id, r.appearance_id, r.record_key
     from responses r
     where ${whereOf(context)}
   )`;
 
-export type SourceRow = DimensionSource & { readonly answer?: string; readonly count: number | string; readonly share?: number | string };
+export type SourceRow = DimensionSource & { readonly answer?: string; readonly count: number | string; readonly key?: number | string };
+
+/** Record keys are summed modulo 2^31 (domain/stats/cellkey.ts: RECORD_KEY_RANGE), in SQL and here. */
+const KEY_RANGE = RECORD_KEY_RANGE;
+
+/** The SQL of a key sum: SUM(record_key) modulo the record key range, as an integer. */
+export const keySum = (expression: RawBuilder<unknown>) => sql`(sum(${expression}) % ${sql.lit(KEY_RANGE)})::int`;
 
 /**
  * Runs a statistics query in its own transaction with JIT compilation off: on a large
@@ -141,7 +147,8 @@ interface DimensionGroup {
   readonly values: Record<string, string>;
   readonly answer?: string;
   count: number;
-  share: number;
+  /** Sum of the record keys of the group's cells, modulo KEY_RANGE. */
+  key: number;
 }
 
 /** The ids of every lookup list's "Prefer not to answer". */
@@ -189,9 +196,9 @@ export const byDimensions = async (db: Kysely<Database>, context: StatsContext, 
     const group = groups.get(row.answer);
     if (group) {
       group.count += Number(row.count);
-      group.share += Number(row.share ?? 0);
+      group.key = (group.key + Number(row.key ?? 0)) % KEY_RANGE;
     } else {
-      const created = { values: valuesOf[combination]!, answer: row.answer, count: Number(row.count), share: Number(row.share ?? 0) };
+      const created = { values: valuesOf[combination]!, answer: row.answer, count: Number(row.count), key: Number(row.key ?? 0) % KEY_RANGE };
       groups.set(row.answer, created);
       out.push(created);
     }
@@ -199,25 +206,33 @@ export const byDimensions = async (db: Kysely<Database>, context: StatsContext, 
   return out;
 };
 
-/** Respondents per combination of filter values (one GROUP BY of the responses by the source columns). */
+/**
+ * Respondents per combination of filter values, with the sum of their record keys (one GROUP BY
+ * of the responses by the source columns: the count and the cell key come from the same query).
+ */
 export const populationGroups = async (db: Kysely<Database>, context: StatsContext) => {
   const rows = await runStatistics(
     db,
-    sql<SourceRow>`select ${sourceList('r')}, count(*)::int as count from responses r where ${whereOf(context)} group by ${sourceList('r')}`,
+    sql<SourceRow>`select ${sourceList('r')}, count(*)::int as count, ${keySum(sql`r.record_key`)} as key
+      from responses r where ${whereOf(context)} group by ${sourceList('r')}`,
   );
-  return (await byDimensions(db, context, rows)).map(({ values, count }) => ({ values, count }));
+  return (await byDimensions(db, context, rows)).map(({ values, count, key }) => ({ values, count, key }));
 };
 
 /**
- * Answer counts per combination of filter values. `from` joins more tables to `base` (a child
- * table for a multi-answer question); `answer` is the SQL of the answer key (text); rows with
- * a null answer are left out (no answer). Each person counts once per answer.
+ * Answer counts per combination of filter values, each with the sum of the record keys of its
+ * cell (its cell key, before the modulo). `from` joins more tables to `base` (a child table for a
+ * multi-answer question); `answer` is the SQL of the answer key (text); rows with a null answer
+ * are left out (no answer). Each person counts once per answer. `recordKey` is the key a record
+ * brings to a cell: the response's own (`base.record_key`) for a single answer, the answer row's
+ * for a multi-answer question.
  *
  * Grouped by the dimensions' source columns and the answer (a person is in exactly one source
  * group, so the counts of the groups add up to the dimensions'). Without `from` each
  * respondent gives one row, so a plain count is their number; with it a person may reach the
- * same answer through several rows (two languages of one zone), so they are counted distinct,
- * unless `keyed`: the answer is the child table's own key beside the response (its primary
+ * same answer through several rows (two languages of one zone): the rows are first grouped per
+ * person and answer, and that cell of one person brings the sum of the distinct keys of its
+ * rows. With `keyed` the answer is the child table's own key beside the response (its primary
  * key), so a person holds it once and a plain count (no sort) is their number too.
  */
 export const answerGroups = async (
@@ -226,17 +241,29 @@ export const answerGroups = async (
   answer: RawBuilder<unknown>,
   from: RawBuilder<unknown> = sql``,
   keyed = false,
+  recordKey: RawBuilder<unknown> = sql`base.record_key`,
 ): Promise<AnswerGroup[]> => {
   const onePerPerson = keyed || from.compile(db).sql.trim() === '';
   const rows = await runStatistics(
     db,
-    sql<SourceRow>`with ${baseCte(context)}
-      select ${sourceList('base')}, a.answer as answer, ${onePerPerson ? sql`count(*)` : sql`count(distinct base.id)`}::int as count
+    onePerPerson
+      ? sql<SourceRow>`with ${baseCte(context)}
+      select ${sourceList('base')}, a.answer as answer, count(*)::int as count, ${keySum(recordKey)} as key
       from base ${from} cross join lateral (select (${answer})::text as answer) a
       where a.answer is not null
-      group by ${sourceList('base')}, a.answer`,
+      group by ${sourceList('base')}, a.answer`
+      : sql<SourceRow>`with ${baseCte(context)},
+      person as (
+        select ${sourceList('base')}, a.answer as answer, sum(distinct ${recordKey}) as key
+        from base ${from} cross join lateral (select (${answer})::text as answer) a
+        where a.answer is not null
+        group by base.id, ${sourceList('base')}, a.answer
+      )
+      select ${sourceList('person')}, person.answer, count(*)::int as count, ${keySum(sql`person.key`)} as key
+      from person
+      group by ${sourceList('person')}, person.answer`,
   );
-  return (await byDimensions(db, context, rows)).map(({ values, answer: key, count }) => ({ values, answer: String(key), count }));
+  return (await byDimensions(db, context, rows)).map(({ values, answer: key, count, key: keys }) => ({ values, answer: String(key), count, key: keys }));
 };
 
 // ------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'react-aria-components';
-import type { Distribution } from '../../../domain/contracts/stats';
+import { isSuppressed, type Distribution } from '../../../domain/contracts/stats';
+import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import type { Count, Headline } from '../../../domain/contracts/statistics';
 import type { StatisticsSectionName } from '../../../infrastructure/resources/statistics.catalog';
 import type { sections } from '../../../infrastructure/resources/catalog';
@@ -38,7 +39,10 @@ export const StatCard = <K extends StatisticsSectionName>({
     <section className={`card stat-card${wide ? ' wide' : ''}`} aria-labelledby={headingId} aria-busy={busy} data-section={name} data-status={section.status}>
       <h2 id={headingId}>{title}</h2>
       {section.status === 'loaded' && section.data !== null ? (
-        children(section.data as DataFor<K>, title)
+        <>
+          {children(section.data as DataFor<K>, title)}
+          <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
+        </>
       ) : section.status === 'empty' ? (
         <p className="stat-withheld">{section.message ?? t('section_empty')}</p>
       ) : section.status === 'error' ? (
@@ -74,5 +78,8 @@ export const HeadlineFigures = ({ data }: { data: Headline }) => {
 };
 
 /** A ring for one single-choice question; bars when people may pick several values. */
-export const DistributionChart = ({ title, data, genders = false }: { title: string; data: Distribution; genders?: boolean }) =>
-  data.multiple || data.cells.length > 8 ? <Bar title={title} data={data} genders={genders} /> : <Donut title={title} data={data} genders={genders} />;
+export const DistributionChart = ({ title, data, genders = false }: { title: string; data: Distribution; genders?: boolean }) => {
+  // Only values with a shown count are drawn: never a 0.0% bar for a value nobody is shown in.
+  const shown = { ...data, cells: data.cells.filter((cell) => isSuppressed(cell) || cell.count > 0) };
+  return shown.multiple || shown.cells.length > 8 ? <Bar title={title} data={shown} genders={genders} /> : <Donut title={title} data={shown} genders={genders} />;
+};

@@ -5,7 +5,6 @@ import {
   SPECIAL_CATEGORY_DIMENSIONS,
   defaultDisclosureConfig,
   disclosureConfig,
-  guardSelection,
   isSpecialCategory,
   minGroupSizeProblem,
   ageBandsWithin,
@@ -54,58 +53,6 @@ describe('minimum group size', () => {
           expect(threshold).toBe(special ? Math.max(k, 10) : k);
         },
       ),
-    );
-  });
-});
-
-describe('guardSelection', () => {
-  it('refuses a selection below k with the SPEC message', () => {
-    expect(guardSelection({ count: 4, parentCount: 100 }, 5)).toEqual({
-      ok: false,
-      reason: 'tooFew',
-      status: 204,
-      message: 'It needs at least 5 answers.',
-    });
-    expect(guardSelection({ count: 0 }, 5)).toMatchObject({ ok: false, message: 'It needs at least 5 answers.' });
-  });
-
-  it('refuses a selection whose complement in its parent holds 1 to k-1 people', () => {
-    // gender = woman: 57 of 60; the 3 others would be described by the difference.
-    expect(guardSelection({ count: 57, parentCount: 60 }, 5)).toEqual({
-      ok: false,
-      reason: 'remainder',
-      status: 204,
-      message: 'Not enough data to show.',
-    });
-    expect(guardSelection({ count: 55, parentCount: 60 }, 5)).toEqual({ ok: true });
-    expect(guardSelection({ count: 60, parentCount: 60 }, 5)).toEqual({ ok: true });
-    expect(guardSelection({ count: 30, parentCount: 60, parentCounts: [33] }, 5)).toMatchObject({ reason: 'remainder' });
-  });
-
-  it('rejects impossible input instead of guessing', () => {
-    expect(() => guardSelection({ count: 10, parentCount: 9 }, 5)).toThrow(RangeError);
-    expect(() => guardSelection({ count: -1 }, 5)).toThrow(RangeError);
-    expect(() => guardSelection({ count: 3 }, 0)).toThrow(RangeError);
-  });
-
-  it('accepted selections are at least k and at least k away from every parent (or equal to it)', () => {
-    fc.assert(
-      fc.property(fc.nat(200), fc.array(fc.nat(50), { maxLength: 4 }), fc.integer({ min: 1, max: 20 }), (count, extras, k) => {
-        const parents = extras.map((extra) => count + extra);
-        const verdict = guardSelection({ count, parentCounts: parents }, k);
-        const expected = count >= k && parents.every((parent) => parent === count || parent - count >= k);
-        expect(verdict.ok).toBe(expected);
-      }),
-    );
-  });
-
-  it('raising k never accepts more', () => {
-    fc.assert(
-      fc.property(fc.nat(100), fc.nat(30), fc.integer({ min: 1, max: 15 }), fc.nat(10), (count, extra, k, step) => {
-        if (guardSelection({ count, parentCount: count + extra }, k + step).ok) {
-          expect(guardSelection({ count, parentCount: count + extra }, k).ok).toBe(true);
-        }
-      }),
     );
   });
 });

@@ -1,0 +1,142 @@
+/**
+ * The cell key method (DESIGN section 5; README "Privacy of the statistics").
+ *
+ * Every response row and every multi-answer row carries a random record key (31 bits, drawn by
+ * the database from a cryptographic source, migration 0011). A figure about a set of records
+ * (a cell) has a key: the sum of its records' keys. The sum is computed in the SQL GROUP BY that
+ * counts the records; sums of disjoint groups add up, so a selection made of several groups
+ * gets the key of all its records. The cell key is that sum modulo CELL_KEY_RANGE, and the
+ * perturbation table (p-table) below maps (true count, cell key) to an adjustment.
+ *
+ * The same records always give the same figure, so asking again teaches nothing; two different
+ * sets of records get keys that behave as independent draws, so the difference of two figures
+ * carries two adjustments.
+ */
+
+/** Record keys lie in [0, RECORD_KEY_RANGE). Sums are reduced modulo this range (a multiple of CELL_KEY_RANGE). */
+export const RECORD_KEY_RANGE = 2 ** 31;
+
+/** N: the range of cell keys; the p-table's probabilities are whole multiples of 1/N. */
+export const CELL_KEY_RANGE = 256;
+
+/** d: no figure moves further than this from its true count. */
+export const MAX_ADJUSTMENT = 2;
+
+/** One row of the p-table: adjustments with their share of the N cell keys, in key order. */
+export interface PTableRow {
+  readonly adjustments: readonly { readonly adjustment: number; readonly keys: number }[];
+}
+
+/**
+ * The p-table. Rows by true count:
+ *
+ * | true count | -2 | -1 | 0 | +1 | +2 | mean | variance |
+ * |---|---|---|---|---|---|---|---|
+ * | 0 | | | 256 | | | 0 | 0 |
+ * | 1 | | 100 | 68 | 76 | 12 | 0 | 0.875 |
+ * | 2 and more | 12 | 80 | 72 | 80 | 12 | 0 | 1.0 |
+ *
+ * (numbers of cell keys out of 256). A true 0 stays 0: a GROUP BY produces no empty cell, and
+ * an absent cell is never listed. No adjustment makes a count negative (a 1 goes down by one at
+ * most, a 2 by two). The adjustments are unbiased, so sums of many figures stay close.
+ *
+ * The shape is a choice between two attacks (README): a larger variance makes averaging many
+ * selections slower, but the extreme adjustments ±d are what lets someone comparing two figures
+ * that differ by one person be sure of that person's answer (when one figure went up by d and
+ * the other down by d). Here ±2 are rare (12 keys of 256 each), so such a certainty needs
+ * (12/256)^2, about 1 in 455 pairs, while most of the mass sits on ±1: variance 1.
+ * Whether a figure is shown is decided on the perturbed value (at least k), so a true count of
+ * 1 or 2 is never shown with k = 5, and a true count below k is shown only as k or more: never
+ * as itself.
+ */
+export const P_TABLE: { readonly zero: PTableRow; readonly one: PTableRow; readonly many: PTableRow } = {
+  zero: { adjustments: [{ adjustment: 0, keys: 256 }] },
+  one: {
+    adjustments: [
+      { adjustment: -1, keys: 100 },
+      { adjustment: 0, keys: 68 },
+      { adjustment: 1, keys: 76 },
+      { adjustment: 2, keys: 12 },
+    ],
+  },
+  many: {
+    adjustments: [
+      { adjustment: -2, keys: 12 },
+      { adjustment: -1, keys: 80 },
+      { adjustment: 0, keys: 72 },
+      { adjustment: 1, keys: 80 },
+      { adjustment: 2, keys: 12 },
+    ],
+  },
+};
+
+export const pTableRow = (count: number): PTableRow => (count <= 0 ? P_TABLE.zero : count === 1 ? P_TABLE.one : P_TABLE.many);
+
+/** Mean and variance of a row's adjustment over uniformly distributed cell keys. */
+export const rowMoments = (row: PTableRow): { mean: number; variance: number } => {
+  let mean = 0;
+  let square = 0;
+  for (const { adjustment, keys } of row.adjustments) {
+    mean += (adjustment * keys) / CELL_KEY_RANGE;
+    square += (adjustment * adjustment * keys) / CELL_KEY_RANGE;
+  }
+  return { mean, variance: square - mean * mean };
+};
+
+/** The adjustment the p-table gives a true count under a cell key in [0, N). */
+export const adjustment = (count: number, cellKey: number): number => {
+  if (!Number.isInteger(count) || count < 0) throw new RangeError('a count is a whole number of people');
+  if (!Number.isInteger(cellKey) || cellKey < 0 || cellKey >= CELL_KEY_RANGE) throw new RangeError('a cell key lies in [0, N)');
+  let upTo = 0;
+  for (const entry of pTableRow(count).adjustments) {
+    upTo += entry.keys;
+    if (cellKey < upTo) return entry.adjustment;
+  }
+  /* c8 ignore next */
+  throw new RangeError('the p-table row does not cover every cell key');
+};
+
+/** Adds a record key (or a sum of them) to a key sum, modulo RECORD_KEY_RANGE. */
+export const addKeys = (a: number, b: number): number => (a + b) % RECORD_KEY_RANGE;
+
+/**
+ * A 32-bit mix (the finaliser of MurmurHash3) of a key sum and a level: the cell key of a figure
+ * that holds the same records as a figure around it in the same table (see `cellKeyOf`).
+ */
+const mix = (sum: number, level: number): number => {
+  let h = (sum ^ Math.imul(level, 0x9e3779b1)) >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  h ^= h >>> 16;
+  return h >>> 0;
+};
+
+/**
+ * The cell key of a figure whose records' keys sum to `keySum` (modulo RECORD_KEY_RANGE).
+ *
+ * `level` is 0 for every figure, except one that holds the very same people as a figure it is
+ * shown inside (a value everyone of the selection gave, a cross-table cell equal to its row or
+ * column, a tree node equal to its parent): those would get the same key and so the same figure,
+ * and "7 of 7 people in Kerala are women" would be read off the table. Such a figure's key is
+ * mixed with its level (1 + the level of the figure it equals), which gives it an adjustment of
+ * its own: equal figures then appear about as often for 7 of 7 as for 6 of 7.
+ */
+export const cellKeyOf = (keySum: number, level = 0): number => {
+  const sum = ((keySum % RECORD_KEY_RANGE) + RECORD_KEY_RANGE) % RECORD_KEY_RANGE;
+  return level === 0 ? sum % CELL_KEY_RANGE : mix(sum, level) % CELL_KEY_RANGE;
+};
+
+/** True count plus its adjustment: never negative, never more than MAX_ADJUSTMENT away. */
+export const perturb = (count: number, keySum: number, level = 0): number => count + adjustment(count, cellKeyOf(keySum, level));
+
+/** A cell before release: its true count and the sum of its records' keys. */
+export interface KeyedCount {
+  readonly count: number;
+  readonly key: number;
+}
+
+export const emptyCount: KeyedCount = { count: 0, key: 0 };
+
+export const addCounts = (a: KeyedCount, b: KeyedCount): KeyedCount => ({ count: a.count + b.count, key: addKeys(a.key, b.key) });
