@@ -544,9 +544,10 @@ export const ar: Catalogue = {
   // Dashboards and charts
   chart_show_table: 'العرض كجدول',
   chart_show_chart: 'العرض كمخطط',
-  chart_hidden: 'مخفية (أقل من {{k}} أو لحماية مجموعة صغيرة)',
+  chart_hidden: 'مخفية (أقل من {{k}} بعد التعديل)',
+  stat_adjusted: 'تُعدَّل الأرقام بما لا يتجاوز ±{{d}} لحماية الأشخاص، ولا تُدرج القيم التي تضم عددًا قليلًا جدًا من الأشخاص.',
   chart_hidden_short: 'مخفية',
-  chart_hidden_rest: 'القيم المخفية: كل منها أقل من الحد الأدنى أو يحمي مجموعة صغيرة',
+  chart_hidden_rest: 'القيم المخفية: كل منها أقل من الحد الأدنى بعد التعديل',
   chart_col_name: 'الاسم',
   chart_col_count: 'الأشخاص',
   chart_col_percent: 'النسبة',

@@ -537,9 +537,10 @@ export const es: Catalogue = {
   // Dashboards and charts
   chart_show_table: 'Mostrar como tabla',
   chart_show_chart: 'Mostrar como gráfico',
-  chart_hidden: 'oculto (menos de {{k}} o para proteger a un grupo pequeño)',
+  chart_hidden: 'oculto (menos de {{k}} tras el ajuste)',
+  stat_adjusted: 'Las cifras se ajustan hasta ±{{d}} para proteger a las personas; los valores con muy pocas personas no se muestran.',
   chart_hidden_short: 'oculto',
-  chart_hidden_rest: 'Valores ocultos: cada uno está por debajo del umbral o protege a un grupo pequeño',
+  chart_hidden_rest: 'Valores ocultos: cada uno queda por debajo del umbral tras el ajuste',
   chart_col_name: 'Nombre',
   chart_col_count: 'Personas',
   chart_col_percent: 'Proporción',

@@ -510,9 +510,10 @@ export const zh: Catalogue = {
   // Dashboards and charts
   chart_show_table: '以表格显示',
   chart_show_chart: '以图表显示',
-  chart_hidden: '已隐藏（少于 {{k}} 人或为保护小群体）',
+  chart_hidden: '已隐藏（调整后少于 {{k}} 人）',
+  stat_adjusted: '为保护个人，数字最多调整 ±{{d}}；人数过少的数值不予列出。',
   chart_hidden_short: '已隐藏',
-  chart_hidden_rest: '已隐藏的数值：每项均低于阈值或为保护小群体而隐藏',
+  chart_hidden_rest: '已隐藏的数值：每项调整后均低于阈值',
   chart_col_name: '名称',
   chart_col_count: '人数',
   chart_col_percent: '占比',
