@@ -6,6 +6,16 @@ import { useDispatch, useSelector } from '../app/runtime';
 
 const selectLanguage = (s: AppState) => s.i18n.language;
 
+/** The product's languages as list items of a react-aria list, each in its own language and direction. */
+export const languageItems = () =>
+  PRODUCT_LANGUAGES.map((option) => (
+    <ListBoxItem key={option.code} id={option.code} textValue={option.nativeName} className="listbox-item">
+      <span lang={option.lang} dir={option.dir}>
+        {option.nativeName}
+      </span>
+    </ListBoxItem>
+  ));
+
 /** The language of the texts, each named in its own language; kept under newLang (and in the account when signed in). */
 export const LanguageSelect = ({ className = '' }: { className?: string }) => {
   const { t } = useTranslation();
@@ -23,15 +33,7 @@ export const LanguageSelect = ({ className = '' }: { className?: string }) => {
         <span aria-hidden="true" className="select-chevron" />
       </Button>
       <Popover className="select-popover">
-        <ListBox className="listbox">
-          {PRODUCT_LANGUAGES.map((option) => (
-            <ListBoxItem key={option.code} id={option.code} textValue={option.nativeName} className="listbox-item">
-              <span lang={option.lang} dir={option.dir}>
-                {option.nativeName}
-              </span>
-            </ListBoxItem>
-          ))}
-        </ListBox>
+        <ListBox className="listbox">{languageItems()}</ListBox>
       </Popover>
     </Select>
   );

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Button, FieldError, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField,
+  Button, FieldError, Form, Input, Label, ListBox, Popover, Select, SelectValue, TextField,
 } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import type { User } from '../../../domain/contracts/auth';
-import { PRODUCT_LANGUAGES } from '../../../domain/i18n/languages';
+import { languageItems } from '../../components/LanguageSelect';
 import { useDispatch, useSelector } from '../../app/runtime';
 import { FormAlert, FormDone, requiredProblem, useClearFormOnLeave, useFormCheck, useFormStatus, SaveActions } from './formParts';
 
@@ -70,15 +70,7 @@ const ProfileForm = ({ user }: { user: User | null }) => {
         </Button>
         <FieldError />
         <Popover className="select-popover">
-          <ListBox className="listbox">
-            {PRODUCT_LANGUAGES.map((option) => (
-              <ListBoxItem key={option.code} id={option.code} textValue={option.nativeName} className="listbox-item">
-                <span lang={option.lang} dir={option.dir}>
-                  {option.nativeName}
-                </span>
-              </ListBoxItem>
-            ))}
-          </ListBox>
+          <ListBox className="listbox">{languageItems()}</ListBox>
         </Popover>
       </Select>
       <SaveActions status={status} />
