@@ -48,7 +48,8 @@ export const registerEndpoint = <E extends AnyEndpoint>(
   handler: EndpointHandler<E>,
   options: EndpointOptions = {},
 ): void => {
-  app.registeredEndpoints.push(endpoint);
+  // A bare Fastify instance (a route test's) keeps no list.
+  if (app.hasDecorator('registeredEndpoints')) app.registeredEndpoints.push(endpoint);
   app.route({
     ...options,
     method: endpoint.method,

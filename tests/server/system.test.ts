@@ -50,7 +50,9 @@ describe('GET /api/translation', () => {
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data.code).toBe(code);
-    expect(Object.keys(data.translations).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(en).filter((key) => !(key in data.translations))).toEqual([]);
+    // Beyond English's keys, only the further plural forms a language needs (Arabic's _few, ...).
+    expect(Object.keys(data.translations).filter((key) => !(key in en) && !/_(zero|two|few|many)$/.test(key))).toEqual([]);
     for (const [key, text] of Object.entries(en)) {
       expect(data.translations[key], key).not.toBe('');
       expect(placeholders(data.translations[key]), key).toEqual(placeholders(text));
