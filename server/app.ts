@@ -29,6 +29,9 @@ import { systemRoutes } from './routes/system';
 import { tokenRoutes } from './routes/tokens';
 import { userRoutes } from './routes/user';
 import { createMailer, type Mailer } from './services/mail';
+import { createTracer } from './services/tracing';
+import { createSentryForwarder } from './services/tracing/sentry';
+import { tracingRoutes } from './routes/tracing';
 
 export interface AppDeps {
   readonly db: Kysely<Database>;
@@ -93,7 +96,9 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
     dbKind: deps.dbKind,
     config,
     mailer: deps.mailer ?? createMailer(config, deps.db, app.log),
+    tracer: createTracer(deps.db, config.sentry && createSentryForwarder(config.sentry, config.environment, app.log), app.log),
   });
+  app.addHook('onClose', async () => app.tracer.settled());
   decorateAuth(app);
   await registerRateLimits(app);
 
@@ -110,6 +115,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(surveyResponseRoutes);
   await app.register(statisticsRoutes);
   await app.register(devRoutes);
+  await app.register(tracingRoutes);
 
   await registerClient(app, config.clientDir);
   await app.ready();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSentryDsn, type SentryTarget } from './services/tracing/sentry';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,6 +55,10 @@ export interface ServerConfig {
    * before it is answered from the previous figures (which the new ones then replace).
    */
   readonly statisticsFreshWaitMs: number;
+  /** A Sentry-compatible service that stored errors are forwarded to; none unless SENTRY_DSN is set. */
+  readonly sentry?: SentryTarget;
+  /** The environment name errors are forwarded with (production, development, test). */
+  readonly environment: string;
   /** Login with Amazon; off unless client id and secret are set. */
   readonly amazon?: {
     readonly clientId: string;
@@ -171,6 +176,14 @@ const mailboxKey = (env: Env): string | undefined => {
 const operatorToken = (env: Env): string | undefined =>
   secret('OPERATOR_TOKEN', env.OPERATOR_TOKEN) ?? (env.NODE_ENV === 'production' ? undefined : randomSecret());
 
+const sentry = (raw: string | undefined): SentryTarget | undefined => {
+  const value = present(raw);
+  if (value === undefined) return undefined;
+  const target = parseSentryDsn(value);
+  if (typeof target === 'string') throw new ConfigError(`Invalid SENTRY_DSN: ${target} (expected https://key@host/project).`);
+  return target;
+};
+
 /** Reads the environment once at start; a wrong value stops the start with a message naming it. */
 export const loadConfig = (env: Env = process.env): ServerConfig => ({
   port: integer('PORT', env.PORT, 3000, 0, 65535),
@@ -203,4 +216,6 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   // Tests expect every figure to include what they just wrote: they wait as long as it takes.
   statisticsFreshWaitMs: integer('STATISTICS_FRESH_WAIT_MS', env.STATISTICS_FRESH_WAIT_MS, env.NODE_ENV === 'test' ? 600_000 : 500, 0, 600_000),
   amazon: amazon(env),
+  sentry: sentry(env.SENTRY_DSN),
+  environment: present(env.SENTRY_ENVIRONMENT) ?? (env.NODE_ENV === 'production' ? 'production' : present(env.NODE_ENV) ?? 'development'),
 });

@@ -41,6 +41,7 @@ export interface Database {
   lookup_principles: LookupPrinciplesTable;
   lookup_names: LookupNamesTable;
   lookup_builds: LookupBuildsTable;
+  error_reports: ErrorReportsTable;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -193,6 +194,21 @@ export interface OutboxTable {
   sent_at: ColumnType<Date | null, never, Date | null>;
   attempts: ColumnType<number, never, number>;
   last_error: ColumnType<string | null, never, string | null>;
+}
+
+/** Scrubbed errors of the client and the server, identical ones counted on one row (migration 0013). */
+export interface ErrorReportsTable {
+  id: Generated<number>;
+  fingerprint: string;
+  source: 'client' | 'server';
+  kind: string;
+  message: string;
+  stack: string | null;
+  url: string | null;
+  code: string | null;
+  count: Generated<number>;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
 }
 
 /** A started single sign-on: the state's hash, the browser it belongs to and the PKCE verifier. */

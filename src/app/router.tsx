@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-do
 import { Root, preloadShell } from './Root';
 import { ErrorScreen } from './ErrorScreen';
 import { NotFound } from './NotFound';
+import { RenderFailureProbe } from './RenderFailureProbe';
 import { GuestOnly, PasswordExpiredOnly, Protected, RequireInvitation } from './guards';
 import { AuthLayout } from '../layouts/AuthLayout';
 import { PlainLayout } from '../layouts/PlainLayout';
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: ':section/:subsection', element: <DashboardSection /> },
         ],
       },
+      { path: '/debug/render-failure', element: <RenderFailureProbe /> },
       { path: '*', element: <NotFound /> },
     ],
   },

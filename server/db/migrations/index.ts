@@ -9,6 +9,7 @@ import * as m0007 from './0007_lookups';
 import * as m0008 from './0008_responses';
 import * as m0009 from './0009_cultures_appearance';
 import * as m0010 from './0010_statistics_versions';
+import * as m0013 from './0013_tracing_packages';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_responses': m0008,
   '0009_cultures_appearance': m0009,
   '0010_statistics_versions': m0010,
+  '0013_tracing_packages': m0013,
 };
