@@ -32,6 +32,7 @@ import { createMailer, type Mailer } from './services/mail';
 import { createTracer } from './services/tracing';
 import { createSentryForwarder } from './services/tracing/sentry';
 import { tracingRoutes } from './routes/tracing';
+import { packageRoutes } from './routes/organization/package';
 
 export interface AppDeps {
   readonly db: Kysely<Database>;
@@ -106,6 +107,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(organizationRoutes);
+  await app.register(packageRoutes);
   await app.register(ssoRoutes);
   await app.register(tokenRoutes);
   await app.register(memberRoutes);

@@ -57,6 +57,8 @@ export interface ServerConfig {
   readonly statisticsFreshWaitMs: number;
   /** A Sentry-compatible service that stored errors are forwarded to; none unless SENTRY_DSN is set. */
   readonly sentry?: SentryTarget;
+  /** Where requests for more seats or time from the Upgrade account page are emailed; none: the form is off. */
+  readonly operatorEmail?: string;
   /** The environment name errors are forwarded with (production, development, test). */
   readonly environment: string;
   /** Login with Amazon; off unless client id and secret are set. */
@@ -184,6 +186,13 @@ const sentry = (raw: string | undefined): SentryTarget | undefined => {
   return target;
 };
 
+const email = (name: string, raw: string | undefined): string | undefined => {
+  const value = present(raw);
+  if (value === undefined) return undefined;
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value) || value.length > 254) throw new ConfigError(`Invalid ${name} "${value}": expected an email address.`);
+  return value;
+};
+
 /** Reads the environment once at start; a wrong value stops the start with a message naming it. */
 export const loadConfig = (env: Env = process.env): ServerConfig => ({
   port: integer('PORT', env.PORT, 3000, 0, 65535),
@@ -217,5 +226,6 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   statisticsFreshWaitMs: integer('STATISTICS_FRESH_WAIT_MS', env.STATISTICS_FRESH_WAIT_MS, env.NODE_ENV === 'test' ? 600_000 : 500, 0, 600_000),
   amazon: amazon(env),
   sentry: sentry(env.SENTRY_DSN),
+  operatorEmail: email('OPERATOR_EMAIL', env.OPERATOR_EMAIL),
   environment: present(env.SENTRY_ENVIRONMENT) ?? (env.NODE_ENV === 'production' ? 'production' : present(env.NODE_ENV) ?? 'development'),
 });

@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedReferenceData } from './db/seeds/referenceData';
 import { type DemoSignIn, seedDemoOnFirstStart } from './demo/index';
 import { seedLookups } from './lookups/seed';
+import { scheduleReminders, sendPackageReminders } from './services/packages';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -59,12 +60,15 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const running = app;
+  // Reminder emails before a package ends: at start, then hourly (idempotent, see the service).
+  const stopReminders = scheduleReminders(() => sendPackageReminders(database.db, running.mailer, config.appUrl, new Date()), running.log);
   return {
     app: running,
     database,
     url: `http://${config.host}:${port}`,
     ...(demo === undefined ? {} : { demo }),
     stop: async () => {
+      await stopReminders();
       await running.close();
       await database.close();
     },

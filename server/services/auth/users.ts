@@ -34,6 +34,14 @@ export const organizationUsable = (organization: OrganizationRow | undefined, no
   organization.active &&
   (organization.package_expires_at === null || organization.package_expires_at.getTime() > now.getTime());
 
+/**
+ * An administrator (or second administrator) of an organisation whose package ended by date,
+ * not one the operator suspended: they may still sign in, to a session that opens only the
+ * session check and the package's own routes (the Upgrade account page).
+ */
+export const mayOpenEndedPackage = (user: Pick<UserRow, 'role'>, organization: OrganizationRow | undefined): organization is OrganizationRow =>
+  organization !== undefined && organization.active && !organizationUsable(organization) && (user.role === 'admin' || user.role === 'second_admin');
+
 const bannerChoices: readonly string[] = ['hideAlways', 'showAlways', 'showOnce'];
 
 /** The stored settings with every banner panel filled in (default hideAlways, SPEC section 4). */
