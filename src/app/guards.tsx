@@ -46,3 +46,31 @@ export const RequireInvitation = ({ children }: { children: ReactNode }) => {
   const [params] = useSearchParams();
   return params.get('token') ? <>{children}</> : <Navigate to="/invalid-invitation-token" replace />;
 };
+
+const PACKAGE_ROLES: readonly string[] = ['admin', 'second_admin'];
+const selectPackageAccess = (s: AppState): 'unknown' | 'administrator' | 'other' => {
+  const role = s.session.user?.role;
+  if (role === undefined) return 'unknown';
+  return PACKAGE_ROLES.includes(role) ? 'administrator' : 'other';
+};
+
+/** Pages of the administrators (the Upgrade account page): anyone else goes to the dashboard home. */
+export const AdministratorsOnly = ({ children }: { children: ReactNode }) => {
+  const access = useSelector(selectPackageAccess);
+  if (access === 'other') return <Navigate to="/dashboard/home" replace />;
+  return <>{children}</>;
+};
+
+const selectPackageEnded = (s: AppState): boolean => s.packageNotice.ended && selectPackageAccess(s) === 'administrator';
+
+/**
+ * Once a call answered 403 'no active package', an administrator lands on the Upgrade account
+ * page, which explains it, instead of dashboards that can only fail. Other roles keep the
+ * server's message (they cannot sign in to an ended package at all).
+ */
+export const PackageEndedRedirect = ({ to }: { to: string }) => {
+  const ended = useSelector(selectPackageEnded);
+  const { pathname } = useLocation();
+  if (!ended || pathname === to) return null;
+  return <Navigate to={to} replace />;
+};

@@ -9,6 +9,7 @@ import { useDispatch, useSelector } from '../../app/runtime';
 const selectMenu = (s: AppState) => visibleMenu(s.permissions);
 const selectRole = (s: AppState) => s.session.user?.role ?? null;
 const SETTINGS_ROLES: readonly string[] = ['admin', 'second_admin', 'sub_admin'];
+const PACKAGE_ROLES: readonly string[] = ['admin', 'second_admin'];
 
 const itemPath = (item: MenuItem, parent?: MenuItem) =>
   parent?.path ? `/dashboard/${parent.path}/${item.path}` : `/dashboard/${item.path}`;
@@ -82,6 +83,15 @@ export const Sidebar = () => {
             aria-current={pathname.startsWith('/dashboard/organization-settings') ? 'page' : undefined}
           >
             {t('organization_settings')}
+          </Link>
+        )}
+        {role !== null && PACKAGE_ROLES.includes(role) && (
+          <Link
+            href="/dashboard/upgrade-account"
+            className="menu-link"
+            aria-current={pathname.startsWith('/dashboard/upgrade-account') ? 'page' : undefined}
+          >
+            {t('upgrade_account')}
           </Link>
         )}
         <Link
