@@ -6,6 +6,9 @@
 
 export const DAY_MS = 86_400_000;
 
+/** Who sees the package and asks for more: the administrator and the second administrator. */
+export const PACKAGE_ROLES: readonly string[] = ['admin', 'second_admin'];
+
 /** Reminder emails go out this many days before the end (issue 20). */
 export const REMINDER_DAYS: readonly number[] = [30, 7, 1];
 

@@ -3,6 +3,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { lowercaseRedirect } from '../../domain/navigation/routes';
 import type { AppState } from '../../domain/app/state';
 import { useSelector } from './runtime';
+import { PACKAGE_ROLES } from '../../domain/packages/rules';
 
 /** Where the session stands for routing: out, in, or in only to change an expired password. */
 type Access = 'guest' | 'member' | 'passwordExpired';
@@ -47,7 +48,6 @@ export const RequireInvitation = ({ children }: { children: ReactNode }) => {
   return params.get('token') ? <>{children}</> : <Navigate to="/invalid-invitation-token" replace />;
 };
 
-const PACKAGE_ROLES: readonly string[] = ['admin', 'second_admin'];
 const selectPackageAccess = (s: AppState): 'unknown' | 'administrator' | 'other' => {
   const role = s.session.user?.role;
   if (role === undefined) return 'unknown';

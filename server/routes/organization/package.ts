@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { getPackage, PackageMessages, requestPackage } from '../../../domain/contracts/packages';
+import { PACKAGE_ROLES } from '../../../domain/packages/rules';
 import { ApiError } from '../../http/apiError';
 import { registerEndpoint } from '../../http/route';
 import { type AuthContext, authenticated, authOf } from '../../plugins/auth';
@@ -8,7 +9,7 @@ import { fieldFailure } from '../../services/auth/errors';
 import { packageUsage, sendPackageRequest } from '../../services/packages';
 
 const administrator = (auth: AuthContext): AuthContext => {
-  if (auth.user.role !== 'admin' && auth.user.role !== 'second_admin') throw new ApiError(403, PackageMessages.onlyAdministrators);
+  if (!PACKAGE_ROLES.includes(auth.user.role)) throw new ApiError(403, PackageMessages.onlyAdministrators);
   return auth;
 };
 

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { BannerChoice, Organization, User, UserSetting } from '../../../domain/contracts/auth';
 import { BANNER_PANELS } from '../../../domain/navigation/menu';
+import { PACKAGE_ROLES } from '../../../domain/packages/rules';
 import type { Database, JsonValue, OrganizationRow, UserRow } from '../../db/database';
 
 export type { OrganizationRow, UserRow } from '../../db/database';
@@ -40,7 +41,7 @@ export const organizationUsable = (organization: OrganizationRow | undefined, no
  * session check and the package's own routes (the Upgrade account page).
  */
 export const mayOpenEndedPackage = (user: Pick<UserRow, 'role'>, organization: OrganizationRow | undefined): organization is OrganizationRow =>
-  organization !== undefined && organization.active && !organizationUsable(organization) && (user.role === 'admin' || user.role === 'second_admin');
+  organization !== undefined && organization.active && !organizationUsable(organization) && PACKAGE_ROLES.includes(user.role);
 
 const bannerChoices: readonly string[] = ['hideAlways', 'showAlways', 'showOnce'];
 

@@ -5,11 +5,11 @@ import type { MenuItem } from '../../../domain/navigation/menu';
 import { visibleMenu } from '../../../domain/navigation/routes';
 import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../app/runtime';
+import { PACKAGE_ROLES } from '../../../domain/packages/rules';
 
 const selectMenu = (s: AppState) => visibleMenu(s.permissions);
 const selectRole = (s: AppState) => s.session.user?.role ?? null;
 const SETTINGS_ROLES: readonly string[] = ['admin', 'second_admin', 'sub_admin'];
-const PACKAGE_ROLES: readonly string[] = ['admin', 'second_admin'];
 
 const itemPath = (item: MenuItem, parent?: MenuItem) =>
   parent?.path ? `/dashboard/${parent.path}/${item.path}` : `/dashboard/${item.path}`;
