@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { lowercaseRedirect } from '../../domain/navigation/routes';
 import type { AppState } from '../../domain/app/state';
 import { useSelector } from './runtime';
@@ -71,6 +71,11 @@ const selectPackageEnded = (s: AppState): boolean => s.packageNotice.ended && se
 export const PackageEndedRedirect = ({ to }: { to: string }) => {
   const ended = useSelector(selectPackageEnded);
   const { pathname } = useLocation();
-  if (!ended || pathname === to) return null;
-  return <Navigate to={to} replace />;
+  const navigate = useNavigate();
+  // An effect keyed on the path, not a <Navigate>: that one stays mounted across navigations and
+  // would not fire again when another redirect (the /dashboard index) moves on after it.
+  useEffect(() => {
+    if (ended && pathname !== to) navigate(to, { replace: true });
+  }, [ended, pathname, to, navigate]);
+  return null;
 };

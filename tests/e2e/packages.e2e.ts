@@ -94,9 +94,7 @@ describe('an ended package', () => {
       await expectAccessible(page, 'the Upgrade account page of an ended package');
       await screenshot(page, 'upgrade-account-ended');
 
-      // Signing in again also works for the administrator, and lands on the same page (one tab,
-      // so that the first tab's sign-out on the cleared cookie does not cross the sign-in).
-      await page.close();
+      // Signing in again also works for the administrator, and lands on the same page.
       await browser.context.clearCookies();
       const again = await browser.context.newPage();
       await again.goto(`${server.url}/login`);
