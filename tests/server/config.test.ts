@@ -101,3 +101,11 @@ describe('SENTRY_DSN', () => {
     expect(() => loadConfig({ SENTRY_DSN: dsn })).toThrow(ConfigError);
   });
 });
+
+describe('OPERATOR_EMAIL', () => {
+  it('is off by default, takes an address, and refuses anything else', () => {
+    expect(loadConfig({}).operatorEmail).toBeUndefined();
+    expect(loadConfig({ OPERATOR_EMAIL: 'operator@atlas.example.org' }).operatorEmail).toBe('operator@atlas.example.org');
+    expect(() => loadConfig({ OPERATOR_EMAIL: 'not an address' })).toThrow(ConfigError);
+  });
+});

@@ -177,6 +177,9 @@ describe('server errors', () => {
     bare.get('/api/things/:id', async () => {
       throw new Error(`duplicate key for ada@example.org (${TOKEN})`);
     });
+    bare.get('/api/answers', async () => {
+      throw new Error('invalid input syntax for type integer: "Buddhism", Key (first_name)=(Ada Lovelace) already exists');
+    });
     try {
       const response = await bare.inject({ method: 'GET', url: `/api/things/7?secret=${TOKEN}` });
       expect(response.statusCode).toBe(500);
@@ -184,6 +187,11 @@ describe('server errors', () => {
       const [row] = await listed('?source=server');
       expect(row).toMatchObject({ source: 'server', url: 'GET /api/things/:id', code: '500', message: 'duplicate key for [email] ([token])', count: 1 });
       expect(JSON.stringify(row)).not.toContain(TOKEN);
+
+      // A value PostgreSQL quotes in its message may be an answer: it is not kept.
+      expect((await bare.inject({ method: 'GET', url: '/api/answers' })).statusCode).toBe(500);
+      const quoted = (await listed('?source=server')).find((entry) => entry.url === 'GET /api/answers');
+      expect(quoted?.message).toBe('invalid input syntax for type integer: [value], Key (first_name)=([value]) already exists');
     } finally {
       await bare.close();
     }

@@ -16,11 +16,19 @@ export interface ErrorRecord {
 
 const cut = (text: string, max: number): string => (text.length <= max ? text : text.slice(0, max));
 
+/**
+ * A server error's message may quote the value that failed (PostgreSQL: `invalid input syntax
+ * for type integer: "Buddhism"`, `Key (email)=(a@b.c) already exists`), and that value may be
+ * an answer: quoted and keyed values go before anything is stored.
+ */
+const withoutQuotedValues = (text: string): string =>
+  text.replace(/(["'`])(?:(?!\1)[^\n]){1,500}\1/g, '[value]').replace(/=\([^)\n]{0,500}\)/g, '=([value])');
+
 /** Scrubbed again on the server: a client's scrubbing is never trusted, and server errors have none. */
 export const scrubRecord = (record: ErrorRecord): ErrorRecord => ({
   source: record.source,
   kind: cut(scrubText(record.kind), 40),
-  message: cut(scrubText(record.message), REPORT_LIMITS.message),
+  message: cut(scrubText(record.source === 'server' ? withoutQuotedValues(record.message) : record.message), REPORT_LIMITS.message),
   stack: record.stack === null ? null : cut(scrubText(record.stack), REPORT_LIMITS.stack),
   url: record.url === null ? null : cut(scrubUrl(record.url), REPORT_LIMITS.url),
   code: record.code === null ? null : cut(scrubText(record.code), REPORT_LIMITS.code),
