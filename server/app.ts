@@ -32,6 +32,10 @@ import { createMailer, type Mailer } from './services/mail';
 import { createMetrics } from './operator/metrics';
 import { operatorRoutes } from './routes/operator';
 import { openApiRoutes } from './routes/system/openapi';
+import { createTracer } from './services/tracing';
+import { createSentryForwarder } from './services/tracing/sentry';
+import { tracingRoutes } from './routes/tracing';
+import { packageRoutes } from './routes/organization/package';
 
 export interface AppDeps {
   readonly db: Kysely<Database>;
@@ -100,7 +104,9 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
     dbKind: deps.dbKind,
     config,
     mailer: deps.mailer ?? createMailer(config, deps.db, app.log),
+    tracer: createTracer(deps.db, config.sentry && createSentryForwarder(config.sentry, config.environment, app.log), app.log),
   });
+  app.addHook('onClose', async () => app.tracer.settled());
   decorateAuth(app);
   await registerRateLimits(app);
 
@@ -108,6 +114,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(organizationRoutes);
+  await app.register(packageRoutes);
   await app.register(ssoRoutes);
   await app.register(tokenRoutes);
   await app.register(memberRoutes);
@@ -119,6 +126,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(devRoutes);
   await app.register(openApiRoutes);
   await app.register(operatorRoutes({ metrics, ...(deps.database === undefined ? {} : { database: deps.database }) }));
+  await app.register(tracingRoutes);
 
   await registerClient(app, config.clientDir);
   await app.ready();

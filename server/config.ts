@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSentryDsn, type SentryTarget } from './services/tracing/sentry';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -59,6 +60,12 @@ export interface ServerConfig {
    * A selection already answered this hour is answered again at no cost.
    */
   readonly statisticsSelectionsPerHour: number;
+  /** A Sentry-compatible service that stored errors are forwarded to; none unless SENTRY_DSN is set. */
+  readonly sentry?: SentryTarget;
+  /** Where requests for more seats or time from the Upgrade account page are emailed; none: the form is off. */
+  readonly operatorEmail?: string;
+  /** The environment name errors are forwarded with (production, development, test). */
+  readonly environment: string;
   /** Login with Amazon; off unless client id and secret are set. */
   readonly amazon?: {
     readonly clientId: string;
@@ -176,6 +183,21 @@ const mailboxKey = (env: Env): string | undefined => {
 const operatorToken = (env: Env): string | undefined =>
   secret('OPERATOR_TOKEN', env.OPERATOR_TOKEN) ?? (env.NODE_ENV === 'production' ? undefined : randomSecret());
 
+const sentry = (raw: string | undefined): SentryTarget | undefined => {
+  const value = present(raw);
+  if (value === undefined) return undefined;
+  const target = parseSentryDsn(value);
+  if (typeof target === 'string') throw new ConfigError(`Invalid SENTRY_DSN: ${target} (expected https://key@host/project).`);
+  return target;
+};
+
+const email = (name: string, raw: string | undefined): string | undefined => {
+  const value = present(raw);
+  if (value === undefined) return undefined;
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value) || value.length > 254) throw new ConfigError(`Invalid ${name} "${value}": expected an email address.`);
+  return value;
+};
+
 /** Reads the environment once at start; a wrong value stops the start with a message naming it. */
 export const loadConfig = (env: Env = process.env): ServerConfig => ({
   port: integer('PORT', env.PORT, 3000, 0, 65535),
@@ -210,4 +232,7 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   // Tests walk many selections of one organisation; the attack suites set their own allowance.
   statisticsSelectionsPerHour: integer('STATISTICS_SELECTIONS_PER_HOUR', env.STATISTICS_SELECTIONS_PER_HOUR, env.NODE_ENV === 'test' ? 1_000_000 : 120, 1, 1_000_000),
   amazon: amazon(env),
+  sentry: sentry(env.SENTRY_DSN),
+  operatorEmail: email('OPERATOR_EMAIL', env.OPERATOR_EMAIL),
+  environment: present(env.SENTRY_ENVIRONMENT) ?? (env.NODE_ENV === 'production' ? 'production' : present(env.NODE_ENV) ?? 'development'),
 });

@@ -9,6 +9,7 @@ import { removeRuntimeFile, runningServerOf, writeRuntimeFile } from './db/runti
 import { seedReferenceData } from './db/seeds/referenceData';
 import { type DemoSignIn, seedDemoOnFirstStart } from './demo/index';
 import { seedLookups } from './lookups/seed';
+import { scheduleReminders, sendPackageReminders } from './services/packages';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -76,12 +77,15 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
   const url = `http://${config.host}:${port}`;
   // Now with the port really listened on (PORT=0 picks one).
   if (embedded) writeRuntimeFile(config.dataDir, { ...runtime, url });
+  // Reminder emails before a package ends: at start, then hourly (idempotent, see the service).
+  const stopReminders = scheduleReminders(() => sendPackageReminders(database.db, running.mailer, config.appUrl, new Date()), running.log);
   return {
     app: running,
     database,
     url,
     ...(demo === undefined ? {} : { demo }),
     stop: async () => {
+      await stopReminders();
       await running.close();
       await database.close();
       if (embedded) removeRuntimeFile(config.dataDir);

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { createAppRuntime } from '../infrastructure/app/runtime';
 import { RuntimeProvider } from './app/runtime';
 import { createAppRouter } from './app/router';
+import { sampleRateOf } from '../domain/tracing/gate';
 import './styles.css';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -16,6 +17,7 @@ const runtime = createAppRuntime({
   cookieDomain: import.meta.env.VITE_COOKIE_DOMAIN || undefined,
   secureCookies: window.location.protocol === 'https:',
   localBuild: import.meta.env.DEV || LOOPBACK.has(window.location.hostname),
+  errorSampleRate: sampleRateOf(import.meta.env.VITE_ERROR_SAMPLE_RATE),
 });
 const router = createAppRouter();
 

@@ -4,6 +4,7 @@ import { decideWizard } from '../wizard/wizard';
 import { decideResource } from '../resources/events';
 import { DEFAULT_DEPARTMENT_ID } from '../session/state';
 import { decideSurvey } from '../survey/decide';
+import { decideTracing } from '../tracing/events';
 import type { AppCommand, AppEvent } from './events';
 import type { AppState } from './state';
 
@@ -81,6 +82,8 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
     case 'survey/reEnable':
     case 'survey/submit':
       return decideSurvey(state.survey, command);
+    case 'tracing/report':
+      return decideTracing(command, state.survey.answers);
     case 'account/startTotpSetup':
     case 'account/sendTwoFactorCode':
     case 'session/logout':

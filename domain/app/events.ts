@@ -13,6 +13,7 @@ import { WizardCommand, WizardEvent } from '../wizard/wizard';
 import { ResourceCommand, ResourceEvent } from '../resources/events';
 import { SurveyCommand, SurveyEvent } from '../survey/events';
 import { surveyOptionsNamed } from './surveyOptionNames';
+import { TracingCommand, TracingEvent } from '../tracing/events';
 
 /** A command the application refused; the log keeps it so the story is whole. */
 export const commandRejected = message('bus/commandRejected', { command: t.string, reason: t.string });
@@ -32,12 +33,13 @@ export const AppEvent = t.union([
   ResourceEvent,
   SurveyEvent,
   surveyOptionsNamed,
+  TracingEvent,
   commandRejected,
 ]);
 export type AppEvent = t.TypeOf<typeof AppEvent>;
 
 export const AppCommand = t.union([
   AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand, ResourceCommand,
-  SurveyCommand,
+  SurveyCommand, TracingCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

@@ -15,6 +15,7 @@ import { initialResources, resourcesReducer, type ResourcesState } from '../reso
 import { surveyReducer } from '../survey/reducer';
 import { initialSurvey, type SurveyState } from '../survey/state';
 import { surveyOptionNamesReducer, type SurveyOptionNames } from './surveyOptionNames';
+import { initialPackageNotice, packageNoticeReducer, type PackageNotice } from '../packages/state';
 import type { AppEvent } from './events';
 
 export interface AppState {
@@ -31,6 +32,7 @@ export interface AppState {
   readonly resources: ResourcesState;
   readonly survey: SurveyState;
   readonly surveyOptionNames: SurveyOptionNames;
+  readonly packageNotice: PackageNotice;
 }
 
 export const initialAppState: AppState = {
@@ -47,6 +49,7 @@ export const initialAppState: AppState = {
   resources: initialResources,
   survey: initialSurvey,
   surveyOptionNames: {},
+  packageNotice: initialPackageNotice,
 };
 
 export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState, AppEvent>({
@@ -63,4 +66,5 @@ export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState,
   resources: resourcesReducer,
   survey: surveyReducer,
   surveyOptionNames: surveyOptionNamesReducer,
+  packageNotice: packageNoticeReducer,
 });

@@ -29,6 +29,7 @@ import type { ResourceCatalog } from '../resources/entries';
 import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
 import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
+import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
 
 export interface AppRuntime {
   readonly store: Store;
@@ -52,9 +53,11 @@ export interface RuntimeEnvironment {
   readonly cookieDomain?: string;
   readonly secureCookies: boolean;
   readonly localBuild: boolean;
+  /** Share of errors reported to the server (SPEC section 9: 1). */
+  readonly errorSampleRate: number;
 }
 
-type Deps = SessionEffectDeps & StartDeps & AuthDeps & AccountDeps & InactivityDeps & ResourceDeps & ViewAsDeps & SurveyDeps;
+type Deps = SessionEffectDeps & StartDeps & AuthDeps & AccountDeps & InactivityDeps & ResourceDeps & ViewAsDeps & SurveyDeps & TracingDeps;
 
 /**
  * Wires the client together once per page: storage, tokens, the HTTP client, i18n, the bus
@@ -105,6 +108,8 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     },
     selectedLanguage: () => initialLanguage(storage),
     surveyDrafts: createSurveyDraftStore(storage),
+    random: Math.random,
+    errorSampleRate: env.errorSampleRate,
   };
 
   const effects: Effect<Deps>[] = [
@@ -132,6 +137,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     viewAsEffect,
     actionEffect,
     ...surveyEffects,
+    errorReportEffect,
     translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];
   store = createStore({ tabId, clock, ids, effects, deps });
@@ -146,6 +152,10 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
   store.dispatch({ type: 'app/start' });
 
   const liveStore = store;
+  // A promise nobody handled is reported like a render failure (SPEC section 9).
+  const onRejection = (event: PromiseRejectionEvent) =>
+    liveStore.dispatch({ type: 'tracing/report', kind: 'rejection', ...describeThrown(event.reason), url: env.window.location.pathname });
+  env.window.addEventListener('unhandledrejection', onRejection);
   return {
     store: liveStore,
     catalog: appCatalog,
@@ -162,6 +172,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
       },
     },
     dispose: () => {
+      env.window.removeEventListener('unhandledrejection', onRejection);
       persisting.unsubscribe();
       disconnectTabs();
       void channel.close();

@@ -10,6 +10,7 @@ import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources
 import { surveyCatalog } from '../resources/survey.catalog';
 import type { ResourceCatalog } from '../resources/entries';
 import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
+import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
 
 export interface SurveyRuntime {
@@ -21,9 +22,13 @@ export interface SurveyRuntime {
 
 export interface SurveyEnvironment {
   readonly storage: Storage;
+  /** Where unhandled rejections are heard; reports carry its path. None in tests. */
+  readonly window?: Window;
+  /** Share of errors reported to the server (SPEC section 9: 1). */
+  readonly errorSampleRate?: number;
 }
 
-type Deps = Pick<StartDeps, 'selectedLanguage'> & ResourceDeps & SurveyDeps;
+type Deps = Pick<StartDeps, 'selectedLanguage'> & ResourceDeps & SurveyDeps & TracingDeps;
 
 /**
  * The participant's page (survey links and the emailed edit and delete links): the same bus,
@@ -53,6 +58,8 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
     clock,
     selectedLanguage: () => initialLanguage(storage),
     surveyDrafts: createSurveyDraftStore(storage),
+    random: Math.random,
+    errorSampleRate: env.errorSampleRate ?? 1,
   };
   const effects: Effect<Deps>[] = [
     reports.effect as Effect<Deps>,
@@ -60,10 +67,24 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
     sectionLoadEffect,
     actionEffect,
     ...surveyEffects,
+    // Failed calls and rejections are reported with the respondent's answer texts scrubbed out.
+    errorReportEffect,
     translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];
   store = createStore({ tabId: crypto.randomUUID(), clock, ids, effects, deps });
   store.dispatch({ type: 'app/start' });
   const liveStore = store;
-  return { store: liveStore, catalog: surveyCatalog, i18n, dispose: () => liveStore.dispose() };
+  const { window } = env;
+  const onRejection = (event: PromiseRejectionEvent) =>
+    liveStore.dispatch({ type: 'tracing/report', kind: 'rejection', ...describeThrown(event.reason), url: window?.location.pathname ?? '/' });
+  window?.addEventListener('unhandledrejection', onRejection);
+  return {
+    store: liveStore,
+    catalog: surveyCatalog,
+    i18n,
+    dispose: () => {
+      window?.removeEventListener('unhandledrejection', onRejection);
+      liveStore.dispose();
+    },
+  };
 };

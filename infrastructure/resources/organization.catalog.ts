@@ -2,6 +2,7 @@ import {
   getDateRanges, getOrganizationInformation, getTiers, renameTiers, saveDateRanges, toggleViewAsConsent, updateOrganizationSetting,
 } from '../../domain/contracts/organization';
 import { updateOrganization as updateDetails } from '../../domain/contracts/groups';
+import { getPackage, requestPackage } from '../../domain/contracts/packages';
 import type { ActionEntry, SectionEntry } from './entries';
 
 /** Organisation settings: information, tiers, date ranges, view-as consent. */
@@ -9,6 +10,8 @@ export const organizationSections = {
   orgInfo: { endpoint: getOrganizationInformation },
   tiers: { endpoint: getTiers },
   dateRanges: { endpoint: getDateRanges },
+  /** The Upgrade account page: seats, links, answers and dates of the package. */
+  package: { endpoint: getPackage },
 } satisfies Record<string, SectionEntry>;
 
 export const organizationActions = {
@@ -18,4 +21,5 @@ export const organizationActions = {
   toggleViewAsConsent: { endpoint: toggleViewAsConsent, reloads: ['orgInfo'] },
   /** Name, details and logo (POST /organization/update, multipart). */
   updateDetails: { endpoint: updateDetails, reloads: ['orgInfo'], multipart: true, done: 'Organisation saved.' },
+  requestPackage: { endpoint: requestPackage, reloads: [], done: 'Request sent.' },
 } satisfies Record<string, ActionEntry>;

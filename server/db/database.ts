@@ -41,6 +41,8 @@ export interface Database {
   lookup_principles: LookupPrinciplesTable;
   lookup_names: LookupNamesTable;
   lookup_builds: LookupBuildsTable;
+  error_reports: ErrorReportsTable;
+  package_reminders: PackageRemindersTable;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -84,6 +86,8 @@ export interface OrganizationsTable {
   seat_capacity: Generated<number>;
   /** null: no end date. */
   package_expires_at: Date | null;
+  /** When the current package began (migration 0013). */
+  package_starts_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   active: Generated<boolean>;
   view_as_consent: Generated<boolean>;
   created_at: Generated<Date>;
@@ -193,6 +197,29 @@ export interface OutboxTable {
   sent_at: ColumnType<Date | null, never, Date | null>;
   attempts: ColumnType<number, never, number>;
   last_error: ColumnType<string | null, never, string | null>;
+}
+
+/** Scrubbed errors of the client and the server, identical ones counted on one row (migration 0013). */
+export interface ErrorReportsTable {
+  id: Generated<number>;
+  fingerprint: string;
+  source: 'client' | 'server';
+  kind: string;
+  message: string;
+  stack: string | null;
+  url: string | null;
+  code: string | null;
+  count: Generated<number>;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+}
+
+/** One reminder email per organisation, package end and days before it (migration 0013). */
+export interface PackageRemindersTable {
+  organization_id: string;
+  package_ends_at: Date;
+  days_before: number;
+  sent_at: Generated<Date>;
 }
 
 /** A started single sign-on: the state's hash, the browser it belongs to and the PKCE verifier. */

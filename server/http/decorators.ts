@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config';
 import type { DbKind } from '../db/connect';
 import type { Database } from '../db/database';
 import type { Mailer } from '../services/mail';
+import type { Tracer } from '../services/tracing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,7 @@ declare module 'fastify' {
     readonly dbKind: DbKind;
     readonly config: ServerConfig;
     readonly mailer: Mailer;
+    readonly tracer: Tracer;
   }
 }
 
@@ -22,6 +24,7 @@ export interface Services {
   readonly dbKind: DbKind;
   readonly config: ServerConfig;
   readonly mailer: Mailer;
+  readonly tracer: Tracer;
 }
 
 /** Makes the services reachable from every route plugin as `app.db`, `app.dbKind`, `app.config`, `app.mailer`. */
@@ -31,4 +34,5 @@ export const decorateServices = (app: FastifyInstance, services: Services): void
   app.decorate('dbKind', services.dbKind);
   app.decorate('config', services.config);
   app.decorate('mailer', services.mailer);
+  app.decorate('tracer', services.tracer);
 };

@@ -19,9 +19,10 @@ const isFastifyClientError = (error: unknown): error is FastifyError =>
 /**
  * The one error handler: an ApiError answers its envelope; bad input caught by Fastify
  * (malformed JSON, wrong content type, too large) answers its 4xx with our envelope;
- * anything else is logged and answers 500 with the generic message, never a stack.
+ * anything else is logged, recorded for the operator (scrubbed) and answers 500 with the
+ * generic message, never a stack.
  */
-export const apiErrorHandler = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+export const apiErrorHandler = async (error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
   if (error instanceof ApiError) return reply.code(error.httpStatus).send(error.envelope);
   if (error instanceof Error && (error as FastifyError).validation) {
     return reply.code(422).send({ status: 422, message: Messages.invalidData });
@@ -31,6 +32,16 @@ export const apiErrorHandler = (error: unknown, request: FastifyRequest, reply: 
     return reply.code(status).send({ status, message: clientErrorMessages[status] ?? ServerMessages.badRequest });
   }
   request.log.error({ err: error }, 'request failed');
+  // Bare test apps have no tracer.
+  if (request.server.hasDecorator('tracer')) await request.server.tracer.record({
+    source: 'server',
+    kind: error instanceof Error ? error.name : typeof error,
+    message: error instanceof Error ? error.message : String(error),
+    stack: error instanceof Error ? (error.stack ?? null) : null,
+    // The route's pattern (`/api/organization/:id`), not the address with its ids and query.
+    url: `${request.method} ${request.routeOptions.url ?? request.url}`,
+    code: '500',
+  });
   return reply.code(500).send({ status: 500, message: Messages.unknownError });
 };
 

@@ -6,7 +6,7 @@ export const TOKEN_COOKIE = 'token';
 import type { OrganizationRow, SessionRow, UserRow } from '../db/database';
 import { ApiError } from '../http/apiError';
 import { type ActiveSession, bearerToken, findActiveSession } from '../services/auth/sessions';
-import { organizationUsable } from '../services/auth/users';
+import { mayOpenEndedPackage, organizationUsable } from '../services/auth/users';
 
 /** Who is calling: set by the auth preHandler on every route of an `authenticated` scope. */
 export interface AuthContext {
@@ -43,6 +43,12 @@ export interface AuthOptions {
    * image routes: an <img> cannot send a header, and the cookie is first-party and SameSite=Lax.
    */
   readonly allowCookie?: boolean;
+  /**
+   * Also let in an administrator whose package ended (not one suspended by the operator):
+   * only the session check and the package routes, so the administrator
+   * lands on the Upgrade account page; every other route answers the 403 'no active package'.
+   */
+  readonly allowEndedPackage?: boolean;
 }
 
 const lookups = new WeakMap<FastifyRequest, Map<string, Promise<ActiveSession | undefined>>>();
@@ -72,7 +78,9 @@ export const authenticate =
     const token = bearerToken(request.headers.authorization) ?? (options.allowCookie ? request.cookies[TOKEN_COOKIE] : undefined);
     const active = token === undefined ? undefined : await activeSessionOf(this, request, token);
     if (active === undefined) throw new ApiError(401, AuthMessages.sessionExpired);
-    if (!organizationUsable(active.organization)) throw new ApiError(403, AuthMessages.noActivePackage);
+    if (!organizationUsable(active.organization) && !(options.allowEndedPackage === true && mayOpenEndedPackage(active.user, active.organization))) {
+      throw new ApiError(403, AuthMessages.noActivePackage);
+    }
     if (active.session.restricted && options.allowRestricted !== true) throw new ApiError(403, AuthMessages.passwordExpired);
     request.auth = { ...active, viewAsGroupId: active.session.kind === 'secondary' ? active.session.view_as_group_id : null };
   };

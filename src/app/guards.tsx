@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { lowercaseRedirect } from '../../domain/navigation/routes';
 import type { AppState } from '../../domain/app/state';
 import { useSelector } from './runtime';
+import { PACKAGE_ROLES } from '../../domain/packages/rules';
 
 /** Where the session stands for routing: out, in, or in only to change an expired password. */
 type Access = 'guest' | 'member' | 'passwordExpired';
@@ -45,4 +46,36 @@ export const Protected = ({ children }: { children: ReactNode }) => {
 export const RequireInvitation = ({ children }: { children: ReactNode }) => {
   const [params] = useSearchParams();
   return params.get('token') ? <>{children}</> : <Navigate to="/invalid-invitation-token" replace />;
+};
+
+const selectPackageAccess = (s: AppState): 'unknown' | 'administrator' | 'other' => {
+  const role = s.session.user?.role;
+  if (role === undefined) return 'unknown';
+  return PACKAGE_ROLES.includes(role) ? 'administrator' : 'other';
+};
+
+/** Pages of the administrators (the Upgrade account page): anyone else goes to the dashboard home. */
+export const AdministratorsOnly = ({ children }: { children: ReactNode }) => {
+  const access = useSelector(selectPackageAccess);
+  if (access === 'other') return <Navigate to="/dashboard/home" replace />;
+  return <>{children}</>;
+};
+
+const selectPackageEnded = (s: AppState): boolean => s.packageNotice.ended && selectPackageAccess(s) === 'administrator';
+
+/**
+ * Once a call answered 403 'no active package', an administrator lands on the Upgrade account
+ * page, which explains it, instead of dashboards that can only fail. Other roles keep the
+ * server's message (they cannot sign in to an ended package at all).
+ */
+export const PackageEndedRedirect = ({ to }: { to: string }) => {
+  const ended = useSelector(selectPackageEnded);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // An effect keyed on the path, not a <Navigate>: that one stays mounted across navigations and
+  // would not fire again when another redirect (the /dashboard index) moves on after it.
+  useEffect(() => {
+    if (ended && pathname !== to) navigate(to, { replace: true });
+  }, [ended, pathname, to, navigate]);
+  return null;
 };

@@ -2,7 +2,8 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-do
 import { Root, preloadShell } from './Root';
 import { ErrorScreen } from './ErrorScreen';
 import { NotFound } from './NotFound';
-import { GuestOnly, PasswordExpiredOnly, Protected, RequireInvitation } from './guards';
+import { RenderFailureProbe } from './RenderFailureProbe';
+import { AdministratorsOnly, GuestOnly, PasswordExpiredOnly, Protected, RequireInvitation } from './guards';
 import { AuthLayout } from '../layouts/AuthLayout';
 import { PlainLayout } from '../layouts/PlainLayout';
 import { PlainPage, PLAIN_PAGES } from '../features/plain/PlainPage';
@@ -16,6 +17,7 @@ const dashboardSection = lazyNamed(() => import('../features/dashboard/Dashboard
 const slideShow = lazyNamed(() => import('../features/dashboard/SlideShow'), 'SlideShow');
 const accountSettings = lazyNamed(() => import('../features/account/AccountSettingsPage'), 'AccountSettingsPage');
 const organizationSettings = lazyNamed(() => import('../features/organization/OrganizationSettingsPage'), 'OrganizationSettingsPage');
+const upgradeAccount = lazyNamed(() => import('../features/package/UpgradeAccountPage'), 'UpgradeAccountPage');
 // So are the sign-in, registration and invitation pages, which a participant never opens.
 const loginPage = lazyNamed(() => import('../features/auth/LoginPage'), 'LoginPage');
 const ssoStart = lazyNamed(() => import('../features/auth/SsoPages'), 'SsoStartPage');
@@ -40,6 +42,7 @@ const DashboardSection = dashboardSection.Page;
 const SlideShow = slideShow.Page;
 const AccountSettingsPage = accountSettings.Page;
 const OrganizationSettingsPage = organizationSettings.Page;
+const UpgradeAccountPage = upgradeAccount.Page;
 
 // Opened on a dashboard address, its chunks are fetched while the entry still starts up and
 // the session is checked, rather than one after the other once each is rendered.
@@ -51,7 +54,7 @@ if (typeof window !== 'undefined' && /^\/dashboard(\/|$)/i.test(window.location.
 export const preloadRoutes = (): Promise<unknown> =>
   Promise.all(
     [
-      dashboardLayout, dashboardSection, slideShow, accountSettings, organizationSettings, loginPage, ssoStart, ssoCheckToken,
+      dashboardLayout, dashboardSection, slideShow, accountSettings, organizationSettings, upgradeAccount, loginPage, ssoStart, ssoCheckToken,
       headRegister, registerSuccess, forgotPassword, resetPassword, updatePassword, invitationPage,
     ].map((page) => page.preload()).concat(preloadShell(), ...Object.values(PAGE_CONTENT).map((page) => page.preload())),
   );
@@ -99,10 +102,12 @@ export const routes: RouteObject[] = [
           { path: 'account-settings', element: <AccountSettingsPage /> },
           { path: 'account-settings/:tab', element: <AccountSettingsPage /> },
           { path: 'organization-settings', element: <OrganizationSettingsPage /> },
+          { path: 'upgrade-account', element: <AdministratorsOnly><UpgradeAccountPage /></AdministratorsOnly> },
           { path: ':section', element: <DashboardSection /> },
           { path: ':section/:subsection', element: <DashboardSection /> },
         ],
       },
+      { path: '/debug/render-failure', element: <RenderFailureProbe /> },
       { path: '*', element: <NotFound /> },
     ],
   },

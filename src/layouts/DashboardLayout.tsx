@@ -3,11 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Sidebar } from '../features/dashboard/Sidebar';
 import { ViewAsBar } from '../features/dashboard/ViewAsBar';
 import { LanguageSelect } from '../components/LanguageSelect';
+import { PackageEndedRedirect } from '../app/guards';
+
+const UPGRADE_ACCOUNT_PATH = '/dashboard/upgrade-account';
 
 export const DashboardLayout = () => {
   const { t } = useTranslation();
   return (
     <div className="dashboard-layout">
+      <PackageEndedRedirect to={UPGRADE_ACCOUNT_PATH} />
       <a className="skip-link" href="#dashboard-main">
         {t('skip_to_content')}
       </a>

@@ -272,10 +272,11 @@ describe('POST /api/login', () => {
   });
 
   it.each([
-    ['an expired package', { packageExpiresAt: new Date(Date.now() - 1000) }],
-    ['an inactive organisation', { active: false }],
-  ])('answers 403 for %s', async (_name, organization) => {
-    const user = await insertUser(database.db, { organization });
+    ['an expired package (staff)', { packageExpiresAt: new Date(Date.now() - 1000) }, 'staff'],
+    ['an expired package (sub-administrator)', { packageExpiresAt: new Date(Date.now() - 1000) }, 'sub_admin'],
+    ['an inactive organisation', { active: false }, 'admin'],
+  ] as const)('answers 403 for %s', async (_name, organization, role) => {
+    const user = await insertUser(database.db, { organization, role });
     const response = await post(app, '/api/login', { email: user.email, password: PASSWORD }, { address: freshAddress() });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ status: 403, message: AuthMessages.noActivePackage });

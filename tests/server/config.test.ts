@@ -86,3 +86,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', OPERATOR_TOKEN: 'operator-token-of-24-ch' }).operatorToken).toBe('operator-token-of-24-ch');
   });
 });
+
+describe('SENTRY_DSN', () => {
+  it('is off by default and gives the envelope address of a DSN, with a path prefix kept', () => {
+    expect(loadConfig({}).sentry).toBeUndefined();
+    expect(loadConfig({ SENTRY_DSN: 'https://abc123@o1.ingest.example.test/42' }).sentry).toEqual({
+      dsn: 'https://abc123@o1.ingest.example.test/42', publicKey: 'abc123', envelopeUrl: 'https://o1.ingest.example.test/api/42/envelope/',
+    });
+    expect(loadConfig({ SENTRY_DSN: 'http://key@127.0.0.1:9000/prefix/7' }).sentry?.envelopeUrl).toBe('http://127.0.0.1:9000/prefix/api/7/envelope/');
+    expect(loadConfig({ NODE_ENV: 'production' }).environment).toBe('production');
+  });
+
+  it.each(['not a url', 'ftp://key@host/1', 'https://host/1', 'https://key@host/'])('refuses %s', (dsn) => {
+    expect(() => loadConfig({ SENTRY_DSN: dsn })).toThrow(ConfigError);
+  });
+});
+
+describe('OPERATOR_EMAIL', () => {
+  it('is off by default, takes an address, and refuses anything else', () => {
+    expect(loadConfig({}).operatorEmail).toBeUndefined();
+    expect(loadConfig({ OPERATOR_EMAIL: 'operator@atlas.example.org' }).operatorEmail).toBe('operator@atlas.example.org');
+    expect(() => loadConfig({ OPERATOR_EMAIL: 'not an address' })).toThrow(ConfigError);
+  });
+});

@@ -25,6 +25,7 @@ import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { decorateServices } from '../../server/http/decorators';
 import { apiErrorHandler } from '../../server/http/errorHandler';
+import { createTracer } from '../../server/services/tracing';
 import { buildLookups, nameLocales } from '../../server/lookups/index';
 import { normaliseSearch } from '../../server/lookups/normalise';
 import { applyBuild, inWaves, seedLookups } from '../../server/lookups/seed';
@@ -310,7 +311,10 @@ describe('principle search', () => {
 
     const bare = Fastify();
     bare.setErrorHandler(apiErrorHandler);
-    decorateServices(bare, { db: database.db, dbKind: database.kind, config: testConfig(), mailer: createCapturingMailer().mailer });
+    decorateServices(bare, {
+      db: database.db, dbKind: database.kind, config: testConfig(), mailer: createCapturingMailer().mailer,
+      tracer: createTracer(database.db, undefined, bare.log),
+    });
     await bare.register(lookupRoutes, { listOfQuestion: (id) => (id === 16 ? 'ethnicities' : undefined) });
     try {
       const found = await bare.inject({ method: 'GET', url: '/api/principles?question_id=16&search=greek' });

@@ -153,6 +153,7 @@ const READS: readonly Sent[] = [
   { method: 'POST', url: '/api/check-access-token', payload: {} },
   { method: 'GET', url: '/api/user/permissions' },
   { method: 'GET', url: '/api/user/setting' },
+  { method: 'GET', url: '/api/organization/package' },
   // Not a contract endpoint (it answers bytes): the logo of the caller's organisation.
   { method: 'GET', url: '/api/organization/logo' },
 ];
@@ -189,6 +190,7 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'POST check-access-token': 'read by every caller (primary_departments)',
   'GET user/permissions': 'read by every caller',
   'GET user/setting': 'read by every caller',
+  'GET organization/package': 'read by every caller (administrators; 403 for the others)',
   'PATCH organization/rename-tiers': 'no id field: written once by A’s administrator, B unchanged',
   'PATCH organization/setting/update': 'no id field: written once, B unchanged',
   'POST organization/update': 'no id field: written once (JSON form), B unchanged',
@@ -207,6 +209,7 @@ const SKIPPED: Readonly<Record<string, string>> = {
   'POST user/update/get-token': 'the caller’s own 2FA secret, no id field',
   'POST user/update/toggle-2fa': 'the caller’s own 2FA, no id field; needs a code',
   'POST user/update/send-2fa-code': 'the caller’s own 2FA code by mail, no id field',
+  'POST organization/package/request': 'no id field: emails the operator about the caller’s own organisation (packages tests cover it); five an hour',
   'POST login-profile': 'the caller’s own password check, no id field; it revokes the calling session',
 };
 

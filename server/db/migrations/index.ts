@@ -10,6 +10,7 @@ import * as m0008 from './0008_responses';
 import * as m0009 from './0009_cultures_appearance';
 import * as m0010 from './0010_statistics_versions';
 import * as m0011 from './0011_record_keys';
+import * as m0013 from './0013_tracing_packages';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_cultures_appearance': m0009,
   '0010_statistics_versions': m0010,
   '0011_record_keys': m0011,
+  '0013_tracing_packages': m0013,
 };

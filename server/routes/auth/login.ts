@@ -106,7 +106,7 @@ export const loginRoutes = async (app: FastifyInstance): Promise<void> => {
           };
         });
       },
-      { allowRestricted: true },
+      { allowRestricted: true, allowEndedPackage: true },
     ),
   );
 };

@@ -7,15 +7,20 @@ import { createEmailCode } from './challenges';
 import { clearFailures } from './lockout';
 import { isPasswordExpired } from './passwords';
 import { issueSession } from './sessions';
-import { findOrganization, organizationUsable, toUser } from './users';
+import { findOrganization, mayOpenEndedPackage, organizationUsable, toUser } from './users';
 
 /** How the person proved who they are, as recorded in the audit log. */
 export type SignInMethod = 'password' | 'email_code' | 'totp' | 'sso';
 
-/** Refuses (HTTP 403, audited) a user whose organisation is inactive or whose package ended. */
+/**
+ * Refuses (HTTP 403, audited) a user whose organisation is inactive or whose package ended,
+ * except an administrator of a package that ended, who is let in to see it.
+ */
 export const assertOrganizationUsable = async (app: FastifyInstance, request: FastifyRequest, user: UserRow): Promise<OrganizationRow> => {
   const organization = await findOrganization(app.db, user.organization_id);
   if (organizationUsable(organization)) return organization;
+  // Their requests still answer 403, except what the Upgrade account page needs (server/plugins/auth.ts).
+  if (mayOpenEndedPackage(user, organization)) return organization;
   await audit(app.db, {
     organizationId: user.organization_id,
     actor: user.id,

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { BannerChoice, Organization, User, UserSetting } from '../../../domain/contracts/auth';
 import { BANNER_PANELS } from '../../../domain/navigation/menu';
+import { PACKAGE_ROLES } from '../../../domain/packages/rules';
 import type { Database, JsonValue, OrganizationRow, UserRow } from '../../db/database';
 
 export type { OrganizationRow, UserRow } from '../../db/database';
@@ -33,6 +34,14 @@ export const organizationUsable = (organization: OrganizationRow | undefined, no
   organization !== undefined &&
   organization.active &&
   (organization.package_expires_at === null || organization.package_expires_at.getTime() > now.getTime());
+
+/**
+ * An administrator (or second administrator) of an organisation whose package ended by date,
+ * not one the operator suspended: they may still sign in, to a session that opens only the
+ * session check and the package's own routes (the Upgrade account page).
+ */
+export const mayOpenEndedPackage = (user: Pick<UserRow, 'role'>, organization: OrganizationRow | undefined): organization is OrganizationRow =>
+  organization !== undefined && organization.active && !organizationUsable(organization) && PACKAGE_ROLES.includes(user.role);
 
 const bannerChoices: readonly string[] = ['hideAlways', 'showAlways', 'showOnce'];
 

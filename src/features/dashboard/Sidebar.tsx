@@ -5,6 +5,7 @@ import type { MenuItem } from '../../../domain/navigation/menu';
 import { visibleMenu } from '../../../domain/navigation/routes';
 import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../app/runtime';
+import { PACKAGE_ROLES } from '../../../domain/packages/rules';
 
 const selectMenu = (s: AppState) => visibleMenu(s.permissions);
 const selectRole = (s: AppState) => s.session.user?.role ?? null;
@@ -82,6 +83,15 @@ export const Sidebar = () => {
             aria-current={pathname.startsWith('/dashboard/organization-settings') ? 'page' : undefined}
           >
             {t('organization_settings')}
+          </Link>
+        )}
+        {role !== null && PACKAGE_ROLES.includes(role) && (
+          <Link
+            href="/dashboard/upgrade-account"
+            className="menu-link"
+            aria-current={pathname.startsWith('/dashboard/upgrade-account') ? 'page' : undefined}
+          >
+            {t('upgrade_account')}
           </Link>
         )}
         <Link
