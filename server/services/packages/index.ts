@@ -147,7 +147,7 @@ export const sendPackageRequest = async (
       `More months: ${body.months ?? 'no change'}.`,
       `Note: ${body.message.trim() === '' ? '(none)' : body.message.trim()}`,
       `Now: ${usage.seats_promised} of ${usage.seat_capacity} seats promised, ${usage.answers_received} answers, package ${usage.status}, ends ${usage.ends_at ?? 'never'}.`,
-      'The operator commands (npm run org) extend a package or change its seats.',
+      `To grant it: npm run org -- extend ${organization.id} --until YYYY-MM-DD, or npm run org -- seats ${organization.id} N.`,
     ].join('\n'),
   });
 };
