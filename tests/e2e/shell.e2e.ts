@@ -104,6 +104,8 @@ describe('dashboard shell, signed in', () => {
     await page.getByRole('heading', { name: 'Languages', level: 1 }).waitFor();
     await page.goto(`${suite.server.url}/dashboard/compare`);
     await page.waitForURL('**/dashboard/compare/internal');
+    // The page's chunk may still be on its way after the address changed: audit the page, not its loading line.
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await expectAccessible(page, '/dashboard/compare/internal');
     await page.close();
   });

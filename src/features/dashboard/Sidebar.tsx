@@ -56,6 +56,13 @@ const MenuEntry = ({ item }: { item: MenuItem }) => {
   );
 };
 
+/** A page of the sidebar's foot: the settings, the package, the account. */
+const FooterLink = ({ href, pathname, label }: { href: string; pathname: string; label: string }) => (
+  <Link href={href} className="menu-link" aria-current={pathname.startsWith(href) ? 'page' : undefined}>
+    {label}
+  </Link>
+);
+
 export const Sidebar = () => {
   const { t } = useTranslation();
   const menu = useSelector(selectMenu);
@@ -76,31 +83,9 @@ export const Sidebar = () => {
         </ul>
       </nav>
       <div className="sidebar-footer">
-        {role !== null && SETTINGS_ROLES.includes(role) && (
-          <Link
-            href="/dashboard/organization-settings"
-            className="menu-link"
-            aria-current={pathname.startsWith('/dashboard/organization-settings') ? 'page' : undefined}
-          >
-            {t('organization_settings')}
-          </Link>
-        )}
-        {role !== null && PACKAGE_ROLES.includes(role) && (
-          <Link
-            href="/dashboard/upgrade-account"
-            className="menu-link"
-            aria-current={pathname.startsWith('/dashboard/upgrade-account') ? 'page' : undefined}
-          >
-            {t('upgrade_account')}
-          </Link>
-        )}
-        <Link
-          href="/dashboard/account-settings"
-          className="menu-link"
-          aria-current={pathname.startsWith('/dashboard/account-settings') ? 'page' : undefined}
-        >
-          {t('account_settings')}
-        </Link>
+        {role !== null && SETTINGS_ROLES.includes(role) && <FooterLink href="/dashboard/organization-settings" pathname={pathname} label={t('organization_settings')} />}
+        {role !== null && PACKAGE_ROLES.includes(role) && <FooterLink href="/dashboard/upgrade-account" pathname={pathname} label={t('upgrade_account')} />}
+        <FooterLink href="/dashboard/account-settings" pathname={pathname} label={t('account_settings')} />
         <Button className="button ghost sidebar-logout" onPress={() => dispatch({ type: 'session/logout' })}>
           {t('logout')}
         </Button>
