@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BrandHeader } from '../components/BrandHeader';
-import { LanguageSelect } from '../components/LanguageSelect';
+import { LanguageSelectLater } from '../components/LanguageSelectLater';
 
 /** Guest pages: the brand and one card in the middle of the page. */
 export const AuthLayout = () => {
@@ -9,7 +9,7 @@ export const AuthLayout = () => {
   return (
     <div className="auth-layout">
       <BrandHeader name={t('app_name')}>
-        <LanguageSelect className="compact" />
+        <LanguageSelectLater className="compact" />
       </BrandHeader>
       <main className="auth-card">
         <Outlet />

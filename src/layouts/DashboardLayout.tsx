@@ -2,7 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Sidebar } from '../features/dashboard/Sidebar';
 import { ViewAsBar } from '../features/dashboard/ViewAsBar';
-import { LanguageSelect } from '../components/LanguageSelect';
+import { LanguageSelectLater } from '../components/LanguageSelectLater';
 import { PackageEndedRedirect } from '../app/guards';
 
 const UPGRADE_ACCOUNT_PATH = '/dashboard/upgrade-account';
@@ -19,7 +19,7 @@ export const DashboardLayout = () => {
       <main id="dashboard-main" className="dashboard-main" tabIndex={-1}>
         <div className="dashboard-topbar">
           <ViewAsBar />
-          <LanguageSelect className="compact" />
+          <LanguageSelectLater className="compact" />
         </div>
         <Outlet />
       </main>

@@ -14,6 +14,8 @@ const pageLanguage = (page: Page) => page.evaluate(() => ({ lang: document.docum
 const chooseLanguage = async (page: Page, scope: string, nativeName: string, lang: string): Promise<void> => {
   await page.locator(`${scope} .language-select button`).click();
   await page.getByRole('option', { name: nativeName, exact: true }).click();
+  // The list's popover is gone before anything is audited.
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   await page.waitForFunction((expected) => document.documentElement.lang === expected, lang);
 };
 
