@@ -1,16 +1,19 @@
 import type { Kysely } from 'kysely';
 import { isSuppressed, type StatCell } from '../domain/contracts/stats';
-import { MAX_ADJUSTMENT, selectionFromFilters, type Selection } from '../domain/stats';
+import { MAX_ADJUSTMENT, protectPopulation, selectionFromFilters, type Selection } from '../domain/stats';
 import type { Database } from '../server/db/database';
 import type { PopulationCache } from '../server/services/statistics/cache';
-import { AGE_BANDS, type StatsContext, lookupValues } from '../server/services/statistics/population';
+import { DIMENSION_NAMES } from '../server/services/statistics/dimensions';
+import { AGE_BANDS, type StatsContext, lookupValues, populationDimensions, populationGroups } from '../server/services/statistics/population';
 import * as topics from '../server/services/statistics/topics';
 
 /**
  * What the cell key method leaves of the figures (issue 13's goals), on the bench organisation:
  * the share of true counts of k or more that are shown, the largest distance of a shown count
  * from the truth, the gender-by-age pyramid for women and men, and the 25-34 without a
- * disability selection's countries and languages.
+ * disability selection's countries and languages. The true counts come from the breakdown of
+ * everyone by every filter dimension (the truth stays in the server: it is printed as shares and
+ * distances only); the released figures from the statistics cache, as the endpoints release them.
  */
 export const printUtility = async (db: Kysely<Database>, cache: PopulationCache, organizationId: string): Promise<void> => {
   const K = 5;
@@ -22,16 +25,22 @@ export const printUtility = async (db: Kysely<Database>, cache: PopulationCache,
     ['25-34, no disability', filtered, 10],
   ];
   const questions = [topics.countryBirth, topics.languages, topics.worldviews, topics.ethnicities, topics.education, topics.positionLevel, topics.states, topics.gender];
+  const whole: StatsContext = { ...context, by: DIMENSION_NAMES };
+  const truth = protectPopulation({ dimensions: await populationDimensions(db), groups: await populationGroups(db, whole) });
+  const releasedOf = async (topic: topics.Topic, selection: Selection, k: number) => {
+    const selected = { ...context, selection };
+    const { population, question } = await cache.question(selected, topic.name, () => topic.build(db, selected), topic.countsPopulation === true);
+    return population.question(question).distribution({}, k);
+  };
   let large = 0;
   let shown = 0;
   let worst = 0;
   let cells = 0;
   for (const topic of questions) {
-    const { population, question } = await cache.question(context, topic.name, () => topic.build(db, context));
-    const answers = population.question(question);
+    const answers = truth.question(await topic.build(db, whole));
     for (const [, selection, k] of selections) {
-      const release = answers.distribution(selection, k);
-      const resolved = population.resolve(selection);
+      const release = await releasedOf(topic, selection, k);
+      const resolved = truth.resolve(selection);
       const byKey = new Map(release.status === 200 ? release.data.cells.filter((cell) => !isSuppressed(cell)).map((cell) => [cell.key, cell as Extract<StatCell, { count: number }>]) : []);
       answers.answer.children[0].forEach((node) => {
         const truth = answers.truthOf(resolved, node).count;
@@ -49,8 +58,7 @@ export const printUtility = async (db: Kysely<Database>, cache: PopulationCache,
   }
   console.log(`  utility: ${shown} of ${large} true counts of k or more shown (${((100 * shown) / Math.max(1, large)).toFixed(1)}%); ${cells} shown counts, largest distance from the truth ${worst} (p-table bound ${MAX_ADJUSTMENT})`);
 
-  const population = await cache.population(context);
-  const pyramid = population.crossTable({}, 'gender', 'age-range', K);
+  const pyramid = (await cache.population({ ...context, by: ['gender', 'age-range'] })).crossTable({}, 'gender', 'age-range', K);
   const genders = await lookupValues(db, 'genders');
   for (const code of ['female', 'male']) {
     const id = String(genders.find((item) => item.code === code)?.id);
@@ -58,14 +66,12 @@ export const printUtility = async (db: Kysely<Database>, cache: PopulationCache,
     const row = pyramid.data.rows.findIndex((header) => header.key === id);
     const bands = pyramid.data.columns.length;
     const drawn = row < 0 ? 0 : pyramid.data.cells[row].filter((cell) => !isSuppressed(cell)).length;
-    const withPeople = pyramid.data.columns.filter((band) => population.truthOf(population.resolve({ gender: [id], 'age-range': [band.key] })).count > 0).length;
+    const withPeople = pyramid.data.columns.filter((band) => truth.truthOf(truth.resolve({ gender: [id], 'age-range': [band.key] })).count > 0).length;
     console.log(`  pyramid, ${code}: ${drawn} of the ${bands} age columns drawn (${withPeople} of them hold a ${code === 'female' ? 'woman' : 'man'}; no birth year counts as a column)`);
   }
-  const { population: p2, question: countries } = await cache.question(context, topics.countryBirth.name, () => topics.countryBirth.build(db, context));
-  const { question: languages } = await cache.question(context, topics.languages.name, () => topics.languages.build(db, context));
-  const total = p2.truthOf(p2.resolve(filtered)).count;
-  const listed = (release: ReturnType<ReturnType<typeof p2.question>['distribution']>) => (release.status === 200 ? release.data.cells.filter((cell) => !isSuppressed(cell) && cell.preferNot !== true).length : 0);
+  const total = truth.truthOf(truth.resolve(filtered)).count;
+  const listed = (release: Awaited<ReturnType<typeof releasedOf>>) => (release.status === 200 ? release.data.cells.filter((cell) => !isSuppressed(cell) && cell.preferNot !== true).length : 0);
   console.log(
-    `  25-34 without a disability (${total} people, k = 10): ${listed(p2.question(countries).distribution(filtered, 10))} countries of birth and ${listed(p2.question(languages).distribution(filtered, 10))} languages shown`,
+    `  25-34 without a disability (${total} people, k = 10): ${listed(await releasedOf(topics.countryBirth, filtered, 10))} countries of birth and ${listed(await releasedOf(topics.languages, filtered, 10))} languages shown`,
   );
 };

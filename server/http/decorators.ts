@@ -6,6 +6,7 @@ import type { DbKind } from '../db/connect';
 import type { Database } from '../db/database';
 import type { Mailer } from '../services/mail';
 import type { Tracer } from '../services/tracing';
+import { PopulationCache } from '../services/statistics/cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     readonly config: ServerConfig;
     readonly mailer: Mailer;
     readonly tracer: Tracer;
+    /** The statistics' grouped counts, kept per selection until the organisation's responses change. */
+    readonly statisticsCache: PopulationCache;
   }
 }
 
@@ -27,7 +30,7 @@ export interface Services {
   readonly tracer: Tracer;
 }
 
-/** Makes the services reachable from every route plugin as `app.db`, `app.dbKind`, `app.config`, `app.mailer`. */
+/** Makes the services reachable from every route plugin as `app.db`, `app.dbKind`, `app.config`, `app.mailer`, `app.statisticsCache`. */
 export const decorateServices = (app: FastifyInstance, services: Services): void => {
   app.decorate('registeredEndpoints', []);
   app.decorate('db', services.db);
@@ -35,4 +38,5 @@ export const decorateServices = (app: FastifyInstance, services: Services): void
   app.decorate('config', services.config);
   app.decorate('mailer', services.mailer);
   app.decorate('tracer', services.tracer);
+  app.decorate('statisticsCache', new PopulationCache(services.db, { freshWaitMs: services.config.statisticsFreshWaitMs }));
 };

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { BADGES, BADGE_THRESHOLD, KeyFactPage, type StatisticsEndpoint, statisticsEndpoints as E, statisticsMessages } from '../../../domain/contracts/statistics';
 import type { CrossTable, DiversityIndex, Distribution, ReleasedCell, StatTree } from '../../../domain/contracts/stats';
 import { isSuppressed } from '../../../domain/contracts/stats';
@@ -14,30 +13,19 @@ import {
   selectionFromFilters,
   thresholdFor,
 } from '../../../domain/stats';
-import type { Database } from '../../db/database';
 import { EnvelopeReply, noContent, registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
-import { AGE_BANDS, type StatsContext, filtersOfUrl, lookupValues, periodOf } from '../../services/statistics/population';
-import { PopulationCache, type StatisticsCacheOptions } from '../../services/statistics/cache';
+import { AGE_BANDS, type StatsContext, filtersOfUrl, lookupValues, periodOf, withSelection } from '../../services/statistics/population';
 import { SelectionBudget } from '../../services/statistics/budget';
 import * as topics from '../../services/statistics/topics';
 import { departmentScopeOf } from '../../services/organization/scope';
 import { invalidData } from '../../services/auth/errors';
 import { statsMessages } from '../../../domain/contracts/stats';
 
-const caches = new WeakMap<Kysely<Database>, PopulationCache>();
-
-/** The statistics cache of a database, made with `options` on first use. */
-export const statisticsCache = (db: Kysely<Database>, options: StatisticsCacheOptions = { freshWaitMs: 0 }): PopulationCache => {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new PopulationCache(db, options)));
-  return cache;
-};
-
 interface Request {
+  /** The caller's respondents: organisation, scope, date range and the dashboard filters (applied in SQL). */
   readonly context: StatsContext;
   readonly filters: Filters;
-  readonly selection: Selection;
   readonly k: number;
 }
 
@@ -46,12 +34,14 @@ const requestOf = async (app: FastifyInstance, request: FastifyRequest): Promise
   const filters = filtersOfUrl(request.url);
   const [scope, period] = await Promise.all([departmentScopeOf(app.db, auth), periodOf(app.db, auth.organization.id, filters['date-tag'])]);
   return {
-    context: { organizationId: auth.organization.id, scope, period, year: new Date().getUTCFullYear() },
+    context: { organizationId: auth.organization.id, scope, period, year: new Date().getUTCFullYear(), selection: selectionFromFilters(filters, AGE_BANDS), by: [] },
     filters,
-    selection: selectionFromFilters(filters, AGE_BANDS),
     k: thresholdFor(filters),
   };
 };
+
+/** The figures are counted over the selected respondents already: disclosure control releases them whole. */
+const EVERYONE: Selection = {};
 
 /** Headline items renamed (a cell key to the name the row shows). */
 const renameItems =
@@ -67,19 +57,22 @@ const shownValues = (release: Release<Distribution>): number =>
   release.status === 200 ? release.data.cells.filter((cell) => !isSuppressed(cell) && cell.count > 0 && cell.preferNot !== true).length : 0;
 
 export const statisticsRoutes: FastifyPluginAsync = async (app) => {
-  const cache = statisticsCache(app.db, { freshWaitMs: app.config.statisticsFreshWaitMs });
+  const cache = app.statisticsCache;
 
+  /** A topic's question over a context, with its population. */
+  const questionOf = (context: StatsContext, topic: topics.Topic) =>
+    cache.question(context, topic.name, () => topic.build(app.db, context), topic.countsPopulation === true);
   const distributionOf = async (req: Request, topic: topics.Topic): Promise<Release<Distribution>> => {
-    const { population, question } = await cache.question(req.context, topic.name, () => topic.build(app.db, req.context));
-    return population.question(question).distribution(req.selection, req.k);
+    const { population, question } = await questionOf(req.context, topic);
+    return population.question(question).distribution(EVERYONE, req.k);
   };
   const treeOf = async (req: Request, topic: topics.Topic): Promise<Release<StatTree>> => {
-    const { population, question } = await cache.question(req.context, topic.name, () => topic.build(app.db, req.context));
-    return population.question(question).tree(req.selection, req.k);
+    const { population, question } = await questionOf(req.context, topic);
+    return population.question(question).tree(EVERYONE, req.k);
   };
   const countOf = async (req: Request, extra: Selection = {}, k = req.k): Promise<Release<{ count: number }>> => {
-    const population = await cache.population(req.context);
-    const guard = population.guard({ ...req.selection, ...extra }, k);
+    const population = await cache.population(withSelection(req.context, extra));
+    const guard = population.guard(EVERYONE, k);
     return 'ok' in guard ? { status: 200, data: { count: guard.total.value } } : guard;
   };
   /** Respondents with a long-term condition: a disability selection, so k is the special-category one. */
@@ -119,8 +112,8 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     return { status: 200, data: { ...release.data, cells } };
   };
   const byGender = async (req: Request, topic: topics.Topic): Promise<Release<CrossTable>> => {
-    const { population, question } = await cache.question(req.context, topic.name, () => topic.build(app.db, req.context));
-    return population.question(question).byDimension(req.selection, 'gender', req.k);
+    const { population, question } = await questionOf(withSelection(req.context, {}, ['gender']), topic);
+    return population.question(question).byDimension(EVERYONE, 'gender', req.k);
   };
 
   const groupCount = async (req: Request): Promise<number> => {
@@ -136,19 +129,16 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     const managers = (await lookupValues(app.db, 'position-levels')).filter((item) => item.code === '1').map((item) => String(item.id));
     const chosen = req.filters['position-level'];
     const positions = chosen === undefined || chosen.length === 0 ? managers : managers.filter((id) => chosen.includes(id));
-    const { population, question } = await cache.question(req.context, topics.gender.name, () => topics.gender.build(app.db, req.context));
-    return population.question(question).distribution({ ...req.selection, 'position-level': positions.length > 0 ? positions : ['\u0000'] }, req.k);
+    const { population, question } = await questionOf(withSelection(req.context, { 'position-level': positions.length > 0 ? positions : ['\u0000'] }), topics.gender);
+    return population.question(question).distribution(EVERYONE, req.k);
   };
 
-  const statePerGender = async (req: Request): Promise<Release<CrossTable>> => {
-    const { population, question } = await cache.question(req.context, topics.states.name, () => topics.states.build(app.db, req.context));
-    return population.question(question).byDimension(req.selection, 'gender', req.k);
-  };
+  const statePerGender = (req: Request): Promise<Release<CrossTable>> => byGender(req, topics.states);
 
   /** Perturbed number of people who gave any of the values `keep` accepts (a single-answer topic). */
   const answeredOf = async (req: Request, topic: topics.Topic, keep: (key: string, preferNot: boolean) => boolean): Promise<number | null> => {
-    const { population, question } = await cache.question(req.context, topic.name, () => topic.build(app.db, req.context));
-    const release = population.question(question).union(req.selection, keep, req.k);
+    const { population, question } = await questionOf(req.context, topic);
+    const release = population.question(question).union(EVERYONE, keep, req.k);
     return release.status === 200 ? release.data.count : null;
   };
   const answeredAny = (_key: string, preferNot: boolean) => !preferNot;
@@ -288,7 +278,7 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     serve(E.overview.tertiaryEducation, (req) => distributionOf(req, topics.tertiaryEducation)),
     serve(E.overview.countryBirth, (req) => distributionOf(req, topics.countryBirth)),
     serve(E.overview.bornCountryRegistration, (req) => distributionOf(req, topics.bornCountryRegistration)),
-    serve(E.overview.genderAgeRange, async (req) => (await cache.population(req.context)).crossTable(req.selection, 'gender', 'age-range', req.k)),
+    serve(E.overview.genderAgeRange, async (req) => (await cache.population(withSelection(req.context, {}, ['gender', 'age-range']))).crossTable(EVERYONE, 'gender', 'age-range', req.k)),
     serve(E.overview.peopleLtc, ltcOf),
     // country/
     serve(E.country.countries, (req) => distributionOf(req, topics.countryBirth)),

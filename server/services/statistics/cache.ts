@@ -1,15 +1,19 @@
 import { type Kysely, sql } from 'kysely';
-import { type ProtectedPopulation, type StatsQuestion, protectPopulation } from '../../../domain/stats';
+import { type PopulationGroup, type ProtectedPopulation, type StatsQuestion, protectPopulation } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { type StatsContext, populationDimensions, populationGroups } from './population';
 
+/** A question as a topic builds it; a single-answer question also counts its population (population.ts: answerGroups). */
+export type BuiltQuestion = StatsQuestion & { readonly respondents?: readonly PopulationGroup[] };
+
 /**
  * The grouped counts and key sums of the statistics (population.ts), computed once per
- * organisation, group scope, period and year and kept until the organisation's responses change.
+ * organisation, group scope, period, year, filters and breakdown, and kept until the
+ * organisation's responses change.
  *
- * Releasing a figure from them is cheap (domain/stats: a sum and a p-table look-up), but the
- * GROUP BY itself takes seconds on a large organisation, so the first figures after a change
- * take that long. Whether the responses changed is one row of
+ * Releasing a figure from them is cheap (domain/stats: a sum and a p-table look-up); the GROUP
+ * BY of the selected respondents is the cost, and a single-answer question's GROUP BY also
+ * counts the population, so such a figure costs one query. Whether the responses changed is one row of
  * statistics_versions (migration 0010: triggers bump it with every write to the responses or
  * their answer rows), so a request on a warm cache reads that row only.
  *
@@ -32,9 +36,10 @@ interface Slot {
   readonly version: number;
   /** Order in which slots were made: a newer slot replaces an older one even if the version went back (a restored database). */
   readonly sequence: number;
-  readonly population: Promise<ProtectedPopulation>;
+  /** Started by the first part that needs it: counted with a single-answer question when that comes first. */
+  population: Promise<ProtectedPopulation> | undefined;
   /** Questions by name, so that their GROUP BY runs once. */
-  readonly questions: Map<string, Promise<StatsQuestion>>;
+  readonly questions: Map<string, Promise<BuiltQuestion>>;
   /** Other figures computed from the same responses (fractional shares), by key. */
   readonly figures: Map<string, Promise<unknown>>;
   failed: boolean;
@@ -48,7 +53,8 @@ interface KeyState {
   readonly took: Map<string, number>;
 }
 
-const MAX_KEYS = 200;
+/** Different selections kept (each holds a few small grouped results; the oldest is let go first). */
+const MAX_KEYS = 2000;
 /** A part of a slot: its name in the key's maps, and how an older slot lets go of its copy. */
 interface Part {
   readonly key: string;
@@ -58,11 +64,6 @@ interface Part {
 // Every slot's population is kept: the older slots' questions are released with it.
 const POPULATION: Part = { key: 'population', forget: () => undefined };
 
-/** The cache a database's statistics routes use, so that helpers called by them can share it. */
-const cacheOfDatabase = new WeakMap<Kysely<Database>, PopulationCache>();
-
-export const populationCacheOf = (db: Kysely<Database>): PopulationCache | undefined => cacheOfDatabase.get(db);
-
 export class PopulationCache {
   private readonly keys = new Map<string, KeyState>();
   private sequence = 0;
@@ -70,9 +71,7 @@ export class PopulationCache {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly options: StatisticsCacheOptions,
-  ) {
-    cacheOfDatabase.set(db, this);
-  }
+  ) {}
 
   private now(): number {
     return this.options.now?.() ?? performance.now();
@@ -80,7 +79,11 @@ export class PopulationCache {
 
   private keyOf(context: StatsContext): string {
     const scope = context.scope.kind === 'organization' ? 'all' : [...context.scope.ids].sort().join(',');
-    return [context.organizationId, scope, context.period.from?.toISOString() ?? '', context.period.to?.toISOString() ?? '', context.year].join('|');
+    const selection = Object.entries(context.selection ?? {})
+      .map(([name, raw]) => [name, raw === undefined || raw === null ? [] : typeof raw === 'string' ? [raw] : [...new Set(raw)].sort()] as const)
+      .filter(([, keys]) => keys.length > 0 && !(keys.length === 1 && keys[0] === ''))
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return JSON.stringify([context.organizationId, scope, context.period.from?.toISOString() ?? '', context.period.to?.toISOString() ?? '', context.year, selection, context.by ?? []]);
   }
 
   private async versionOf(organizationId: string): Promise<number> {
@@ -88,16 +91,36 @@ export class PopulationCache {
     return Number(row.rows[0]?.version ?? 0);
   }
 
-  private newSlot(context: StatsContext, version: number): Slot {
-    const population = (async () => {
-      const [dimensions, groups] = await Promise.all([populationDimensions(this.db), populationGroups(this.db, context)]);
-      return protectPopulation({ dimensions, groups });
-    })();
-    const slot: Slot = { version, sequence: ++this.sequence, population, questions: new Map(), figures: new Map(), failed: false };
-    population.catch(() => {
-      slot.failed = true;
-    });
-    return slot;
+  private newSlot(version: number): Slot {
+    return { version, sequence: ++this.sequence, population: undefined, questions: new Map(), figures: new Map(), failed: false };
+  }
+
+  /** The protected population of groups counted for the context. */
+  private async protect(context: StatsContext, groups: readonly PopulationGroup[]): Promise<ProtectedPopulation> {
+    const by = context.by ?? [];
+    const dimensions = (await populationDimensions(this.db)).filter((dimension) => (by as readonly string[]).includes(dimension.name));
+    return protectPopulation({ dimensions, groups });
+  }
+
+  private async counted(context: StatsContext): Promise<ProtectedPopulation> {
+    return this.protect(context, await populationGroups(this.db, context));
+  }
+
+  /** The slot's population, counted now unless a part already started it (or `from` counts it). */
+  private populationOf(context: StatsContext, slot: Slot, from?: Promise<BuiltQuestion>): Promise<ProtectedPopulation> {
+    if (slot.population === undefined) {
+      const population = from
+        ? from.then(
+            (question) => (question.respondents ? this.protect(context, question.respondents) : this.counted(context)),
+            () => this.counted(context),
+          )
+        : this.counted(context);
+      slot.population = population;
+      population.catch(() => {
+        slot.failed = true;
+      });
+    }
+    return slot.population;
   }
 
   /** The key's state with its newest slot at the organisation's current version. */
@@ -107,11 +130,11 @@ export class PopulationCache {
     const known = this.keys.get(key);
     if (known && known.newest.version === version && !known.newest.failed) return known;
     if (known) {
-      known.newest = this.newSlot(context, version);
+      known.newest = this.newSlot(version);
       return known;
     }
     if (this.keys.size >= MAX_KEYS) this.keys.delete(this.keys.keys().next().value!);
-    const state: KeyState = { newest: this.newSlot(context, version), ready: new Map(), took: new Map() };
+    const state: KeyState = { newest: this.newSlot(version), ready: new Map(), took: new Map() };
     this.keys.set(key, state);
     return state;
   }
@@ -162,11 +185,20 @@ export class PopulationCache {
 
   /** The protected population of the context. */
   async population(context: StatsContext): Promise<ProtectedPopulation> {
-    return this.resolve(context, POPULATION, (slot) => slot.population);
+    return this.resolve(context, POPULATION, (slot) => this.populationOf(context, slot));
   }
 
-  /** A question of the population, built once per population, with that population. */
-  async question(context: StatsContext, name: string, build: () => Promise<StatsQuestion>): Promise<{ population: ProtectedPopulation; question: StatsQuestion }> {
+  /**
+   * A question of the population, built once per population, with that population. When the
+   * question's GROUP BY also counts the population (`countsPopulation`: a single answer over the
+   * responses alone) and nothing has started the population yet, it comes from that query.
+   */
+  async question(
+    context: StatsContext,
+    name: string,
+    build: () => Promise<BuiltQuestion>,
+    countsPopulation = false,
+  ): Promise<{ population: ProtectedPopulation; question: StatsQuestion }> {
     const part: Part = { key: `question:${name}`, forget: (slot) => slot.questions.delete(name) };
     return this.resolve(context, part, async (slot) => {
       let question = slot.questions.get(name);
@@ -175,8 +207,9 @@ export class PopulationCache {
         slot.questions.set(name, question);
         question.catch(() => slot.questions.delete(name));
       }
-      const [population, built] = await Promise.all([slot.population, question]);
-      return { population, question: built };
+      const population = this.populationOf(context, slot, countsPopulation ? question : undefined);
+      const [protectedPopulation, built] = await Promise.all([population, question]);
+      return { population: protectedPopulation, question: built };
     });
   }
 
@@ -196,7 +229,7 @@ export class PopulationCache {
 
   /** Resolves when every slot being computed is done (benchmarks measure the refresh with this). */
   async settled(): Promise<void> {
-    const work = [...this.keys.values()].flatMap(({ newest }) => [newest.population, ...newest.questions.values(), ...newest.figures.values()]);
+    const work = [...this.keys.values()].flatMap(({ newest }) => [...(newest.population ? [newest.population] : []), ...newest.questions.values(), ...newest.figures.values()]);
     await Promise.allSettled(work);
   }
 

@@ -64,3 +64,24 @@ export const dimensionKeysOf = (source: DimensionSource, year: number, codeOf: (
     lgbtiq,
   };
 };
+
+export type DimensionName = (typeof DIMENSION_NAMES)[number];
+export type DimensionSourceName = (typeof DIMENSION_SOURCES)[number];
+
+/** The response columns each filter dimension is computed from. */
+const SOURCES_OF: Readonly<Record<DimensionName, readonly DimensionSourceName[]>> = {
+  gender: ['gender_id'],
+  'position-level': ['position_level_id'],
+  'age-range': ['birth_year'],
+  generation: ['birth_year'],
+  disability: ['disability_id'],
+  lgbtiq: ['sexual_orientation_id', 'gender_id'],
+};
+
+/** The source columns a breakdown by `by` groups on, in DIMENSION_SOURCES order. */
+export const sourcesOf = (by: readonly DimensionName[]): DimensionSourceName[] => {
+  const needed = new Set(by.flatMap((name) => SOURCES_OF[name]));
+  return DIMENSION_SOURCES.filter((name) => needed.has(name));
+};
+
+export const isDimensionName = (name: string): name is DimensionName => (DIMENSION_NAMES as readonly string[]).includes(name);

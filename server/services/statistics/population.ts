@@ -4,17 +4,20 @@ import * as t from 'io-ts';
 import { DateRange } from '../../../domain/contracts/organization';
 import { Filters, filterProblem } from '../../../domain/filters/model';
 import { decodeQuery } from '../../../domain/filters/encoding';
-import { type AnswerGroup, type Dimension, type DimensionValue, RECORD_KEY_RANGE } from '../../../domain/stats';
+import { type AnswerGroup, type Dimension, type DimensionValue, type PopulationGroup, RECORD_KEY_RANGE, type Selection } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { invalidData } from '../auth/errors';
-import { AGE_BANDS, DIMENSION_NAMES, DIMENSION_SOURCES, type DimensionSource, GENERATION_YEARS, PREFER_NOT_CODE, UNKNOWN, dimensionKeysOf } from './dimensions';
+import { AGE_BANDS, type DimensionName, DIMENSION_SOURCES, type DimensionSource, type DimensionSourceName, GENERATION_YEARS, PREFER_NOT_CODE, UNKNOWN, dimensionKeysOf, sourcesOf } from './dimensions';
+import { selectionWhere } from './dimensionSql';
 import type { DepartmentScope } from '../organization/scope';
 
 /**
- * The statistics population: the organisation's respondents within the caller's group scope
- * and the chosen date range (SQL WHERE), grouped by the filter dimensions (SQL GROUP BY). The
- * dashboard filters themselves are not a WHERE: they are a selection that disclosure control
- * answers over these groups, so that every selection is protected consistently.
+ * The statistics population: the organisation's respondents within the caller's group scope,
+ * the chosen date range and the dashboard filters (one SQL WHERE), broken down by the filter
+ * dimensions a figure needs (a table by gender, a pyramid by gender and age band) and nothing
+ * else. Every figure is then one GROUP BY of the answer over exactly the selected respondents,
+ * with the count and the cell key side by side, so protection costs a sum in the query that
+ * counts (domain/stats releases the groups).
  */
 
 export { AGE_BANDS, PREFER_NOT_CODE, UNKNOWN } from './dimensions';
@@ -31,7 +34,18 @@ export interface StatsContext {
   readonly period: Period;
   /** Calendar year the ages are computed for. */
   readonly year: number;
+  /** The dashboard filters as a selection of filter dimensions, applied in the WHERE (none: everyone). */
+  readonly selection?: Selection;
+  /** Filter dimensions the groups are broken down by (none: one group, the selection). */
+  readonly by?: readonly DimensionName[];
 }
+
+/** The context narrowed by a further selection (e.g. managers only) or broken down by dimensions. */
+export const withSelection = (context: StatsContext, selection: Selection, by: readonly DimensionName[] = context.by ?? []): StatsContext => ({
+  ...context,
+  selection: { ...context.selection, ...selection },
+  by,
+});
 
 // ------------------------------------------------------------------------------------------
 // Request filters
@@ -80,14 +94,15 @@ export const periodOf = async (db: Kysely<Database>, organizationId: string, dat
 // ------------------------------------------------------------------------------------------
 // SQL
 
-/** The WHERE of every statistic: organisation, group scope, period. `r` is responses. */
-export const whereOf = (context: StatsContext): RawBuilder<unknown> => {
+/** The WHERE of every statistic: organisation, group scope, period, filters. `r` is responses. */
+export const whereOf = async (db: Kysely<Database>, context: StatsContext): Promise<RawBuilder<unknown>> => {
   const parts: RawBuilder<unknown>[] = [sql`r.organization_id = ${context.organizationId}`];
   if (context.scope.kind === 'departments') {
     parts.push(context.scope.ids.length === 0 ? sql`false` : sql`r.department_id in (${sql.join([...context.scope.ids])})`);
   }
   if (context.period.from !== null) parts.push(sql`r.submitted_at >= ${context.period.from}`);
   if (context.period.to !== null) parts.push(sql`r.submitted_at < ${context.period.to}`);
+  parts.push(...selectionWhere(context.selection ?? {}, context.year, await lookupCodes(db)));
   return sql.join(parts, sql` and `);
 };
 
@@ -95,15 +110,15 @@ export const whereOf = (context: StatsContext): RawBuilder<unknown> => {
  * `base`: the respondents in the WHERE with the columns the questions read. Every statistic is
  * a GROUP BY over it, by the dimensions' source columns and the answer.
  */
-export const baseCte = (context: StatsContext): RawBuilder<unknown> => sql`base as (
+export const baseCte = async (db: Kysely<Database>, context: StatsContext): Promise<RawBuilder<unknown>> => sql`base as (
     select r.id, r.department_id, r.birth_year, r.gender_id, r.age_id, r.education_id, r.disability_id,
       r.sexual_orientation_id, r.position_level_id, r.position_type_id, r.country_birth_id, r.state_id,
       r.worldview_id, r.branch_id, r.denomination_id, r.culture_identity_id, r.appearance_id, r.record_key
     from responses r
-    where ${whereOf(context)}
+    where ${await whereOf(db, context)}
   )`;
 
-export type SourceRow = DimensionSource & { readonly answer?: string; readonly count: number | string; readonly key?: number | string };
+export type SourceRow = Partial<DimensionSource> & { readonly answer?: string | null; readonly count: number | string; readonly key?: number | string };
 
 /** Record keys are summed modulo 2^31 (domain/stats/cellkey.ts: RECORD_KEY_RANGE), in SQL and here. */
 const KEY_RANGE = RECORD_KEY_RANGE;
@@ -124,12 +139,16 @@ export const runStatistics = async <R>(db: Kysely<Database>, query: RawBuilder<R
     return (await query.execute(trx)).rows;
   });
 
-export const sourceList = (alias: string) => sql.join(DIMENSION_SOURCES.map((name) => sql.ref(`${alias}.${name}`)), sql`, `);
+/** The source columns of `sources` under `alias`, each followed by a comma (none: nothing). */
+const sourceColumns = (alias: string, sources: readonly DimensionSourceName[]) => sql.join(
+  sources.map((name) => sql`${sql.ref(`${alias}.${name}`)}, `),
+  sql``,
+);
 
 /** Every lookup item's code by id, read once (lookup items change only with a new lookup build). */
 const codeCache = new WeakMap<Kysely<Database>, Promise<Map<number, string>>>();
 
-const lookupCodes = (db: Kysely<Database>): Promise<Map<number, string>> => {
+export const lookupCodes = (db: Kysely<Database>): Promise<Map<number, string>> => {
   let codes = codeCache.get(db);
   if (!codes) {
     codes = db
@@ -143,97 +162,85 @@ const lookupCodes = (db: Kysely<Database>): Promise<Map<number, string>> => {
   return codes;
 };
 
+/** The ids of every lookup list's "Prefer not to answer". */
+export const preferNotIds = async (db: Kysely<Database>): Promise<number[]> =>
+  [...(await lookupCodes(db))].filter(([, code]) => code === PREFER_NOT_CODE).map(([id]) => id);
+
 interface DimensionGroup {
   readonly values: Record<string, string>;
-  readonly answer?: string;
+  readonly answer?: string | null;
   count: number;
   /** Sum of the record keys of the group's cells, modulo KEY_RANGE. */
   key: number;
 }
 
-/** The ids of every lookup list's "Prefer not to answer". */
-export const preferNotIds = async (db: Kysely<Database>): Promise<number[]> =>
-  [...(await lookupCodes(db))].filter(([, code]) => code === PREFER_NOT_CODE).map(([id]) => id);
+const NO_SOURCE: DimensionSource = Object.fromEntries(DIMENSION_SOURCES.map((name) => [name, null])) as DimensionSource;
 
 /**
- * Turns rows grouped by the dimensions' source columns (and an answer) into groups of
- * dimension keys, adding up the rows that fall in the same group. A source combination is
- * turned into keys once, and found again through nested maps of its integer columns (a
- * question's rows number a few hundred thousand on a large organisation: string keys per row
- * cost more than the SQL's own grouping).
+ * Turns rows grouped by the source columns of the `by` dimensions (and an answer) into groups
+ * of those dimensions' keys, adding up the rows that fall in the same group (two birth years
+ * in one age band). A source combination is turned into keys once.
  */
 export const byDimensions = async (db: Kysely<Database>, context: StatsContext, rows: readonly SourceRow[]): Promise<DimensionGroup[]> => {
+  const by = context.by ?? [];
+  const sources = sourcesOf(by);
   const codes = await lookupCodes(db);
-  const sources = new Map<number | null, unknown>();
-  const combinationOfKey = new Map<string, number>();
-  /** Per combination of dimension keys, its groups by answer. */
-  const combinations: Map<string | undefined, DimensionGroup>[] = [];
-  const valuesOf: Record<string, string>[] = [];
-  const last = DIMENSION_SOURCES.length - 1;
-  const out: DimensionGroup[] = [];
+  const valuesOfSource = new Map<string, Record<string, string>>();
+  const groups = new Map<string, DimensionGroup>();
   for (const row of rows) {
-    let level = sources;
-    for (let i = 0; i < last; i++) {
-      const value = row[DIMENSION_SOURCES[i]!];
-      let next = level.get(value) as Map<number | null, unknown> | undefined;
-      if (!next) level.set(value, (next = new Map()));
-      level = next;
+    const sourceKey = sources.map((name) => row[name] ?? '').join(',');
+    let values = valuesOfSource.get(sourceKey);
+    if (!values) {
+      const source = { ...NO_SOURCE };
+      for (const name of sources) (source as Record<string, number | null>)[name] = row[name] ?? null;
+      const keys = dimensionKeysOf(source, context.year, (id) => codes.get(id));
+      values = Object.fromEntries(by.map((name) => [name, keys[name]!]));
+      valuesOfSource.set(sourceKey, values);
     }
-    let combination = level.get(row[DIMENSION_SOURCES[last]!]) as number | undefined;
-    if (combination === undefined) {
-      const values = dimensionKeysOf(row, context.year, (id) => codes.get(id));
-      const key = DIMENSION_NAMES.map((name) => values[name]).join('\u0001');
-      combination = combinationOfKey.get(key);
-      if (combination === undefined) {
-        combination = combinations.length;
-        combinationOfKey.set(key, combination);
-        combinations.push(new Map());
-        valuesOf.push(values);
-      }
-      level.set(row[DIMENSION_SOURCES[last]!], combination);
-    }
-    const groups = combinations[combination]!;
-    const group = groups.get(row.answer);
+    const groupKey = `${by.map((name) => values![name]).join('\u0001')}\u0002${row.answer ?? ''}`;
+    const group = groups.get(groupKey);
     if (group) {
       group.count += Number(row.count);
       group.key = (group.key + Number(row.key ?? 0)) % KEY_RANGE;
     } else {
-      const created = { values: valuesOf[combination]!, answer: row.answer, count: Number(row.count), key: Number(row.key ?? 0) % KEY_RANGE };
-      groups.set(row.answer, created);
-      out.push(created);
+      groups.set(groupKey, { values, answer: row.answer, count: Number(row.count), key: Number(row.key ?? 0) % KEY_RANGE });
     }
   }
-  return out;
+  return [...groups.values()];
 };
 
-/**
- * Respondents per combination of filter values, with the sum of their record keys (one GROUP BY
- * of the responses by the source columns: the count and the cell key come from the same query).
- */
-export const populationGroups = async (db: Kysely<Database>, context: StatsContext) => {
+/** Respondents per group of the `by` dimensions, with the sum of their record keys (one GROUP BY of the selected responses). */
+export const populationGroups = async (db: Kysely<Database>, context: StatsContext): Promise<PopulationGroup[]> => {
+  const sources = sourcesOf(context.by ?? []);
   const rows = await runStatistics(
     db,
-    sql<SourceRow>`select ${sourceList('r')}, count(*)::int as count, ${keySum(sql`r.record_key`)} as key
-      from responses r where ${whereOf(context)} group by ${sourceList('r')}`,
+    sql<SourceRow>`select ${sourceColumns('r', sources)} count(*)::int as count, ${keySum(sql`r.record_key`)} as key
+      from responses r where ${await whereOf(db, context)} ${sources.length > 0 ? sql`group by ${sql.join(sources.map((name) => sql.ref(`r.${name}`)))}` : sql``}`,
   );
-  return (await byDimensions(db, context, rows)).map(({ values, count, key }) => ({ values, count, key }));
+  return (await byDimensions(db, context, rows)).filter((group) => group.count > 0).map(({ values, count, key }) => ({ values, count, key }));
 };
 
+/** A question's counts; for a single-answer question, also the population counted by the same query. */
+export interface AnsweredGroups {
+  readonly counts: AnswerGroup[];
+  readonly respondents?: PopulationGroup[];
+}
+
 /**
- * Answer counts per combination of filter values, each with the sum of the record keys of its
- * cell (its cell key, before the modulo). `from` joins more tables to `base` (a child table for a
- * multi-answer question); `answer` is the SQL of the answer key (text); rows with a null answer
- * are left out (no answer). Each person counts once per answer. `recordKey` is the key a record
- * brings to a cell: the response's own (`base.record_key`) for a single answer, the answer row's
- * for a multi-answer question.
+ * Answer counts per group of the `by` dimensions among the selected respondents, each with the
+ * sum of the record keys of its cell (its cell key, before the modulo). `from` joins more tables
+ * to `base` (a child table for a multi-answer question); `answer` is the SQL of the answer key
+ * (text); rows with a null answer are no answer. Each person counts once per answer.
+ * `recordKey` is the key a record brings to a cell: the response's own (`base.record_key`) for a
+ * single answer, the answer row's for a multi-answer question.
  *
- * Grouped by the dimensions' source columns and the answer (a person is in exactly one source
- * group, so the counts of the groups add up to the dimensions'). Without `from` each
- * respondent gives one row, so a plain count is their number; with it a person may reach the
- * same answer through several rows (two languages of one zone): the rows are first grouped per
- * person and answer, and that cell of one person brings the sum of the distinct keys of its
- * rows. With `keyed` the answer is the child table's own key beside the response (its primary
- * key), so a person holds it once and a plain count (no sort) is their number too.
+ * Without `from` each respondent gives exactly one row, so a plain count is their number and
+ * the same GROUP BY, with the rows of no answer kept, also counts the population: the figure
+ * costs one scan. With `from` a person may reach the same answer through several rows (two
+ * languages of one zone): the rows are first grouped per person and answer, and that cell of
+ * one person brings the sum of the distinct keys of its rows. With `keyed` the answer is the
+ * child table's own key beside the response (its primary key), so a person holds it once and a
+ * plain count (no sort) is their number too.
  */
 export const answerGroups = async (
   db: Kysely<Database>,
@@ -242,28 +249,44 @@ export const answerGroups = async (
   from: RawBuilder<unknown> = sql``,
   keyed = false,
   recordKey: RawBuilder<unknown> = sql`base.record_key`,
-): Promise<AnswerGroup[]> => {
-  const onePerPerson = keyed || from.compile(db).sql.trim() === '';
+): Promise<AnsweredGroups> => {
+  const sources = sourcesOf(context.by ?? []);
+  const everyone = from.compile(db).sql.trim() === '';
+  const base = await baseCte(db, context);
   const rows = await runStatistics(
     db,
-    onePerPerson
-      ? sql<SourceRow>`with ${baseCte(context)}
-      select ${sourceList('base')}, a.answer as answer, count(*)::int as count, ${keySum(recordKey)} as key
+    everyone
+      ? sql<SourceRow>`with ${base}
+      select ${sourceColumns('base', sources)} a.answer as answer, count(*)::int as count, ${keySum(recordKey)} as key
+      from base cross join lateral (select (${answer})::text as answer) a
+      group by ${sql.join([...sources.map((name) => sql.ref(`base.${name}`)), sql.ref('a.answer')])}`
+      : keyed
+        ? sql<SourceRow>`with ${base}
+      select ${sourceColumns('base', sources)} a.answer as answer, count(*)::int as count, ${keySum(recordKey)} as key
       from base ${from} cross join lateral (select (${answer})::text as answer) a
       where a.answer is not null
-      group by ${sourceList('base')}, a.answer`
-      : sql<SourceRow>`with ${baseCte(context)},
+      group by ${sql.join([...sources.map((name) => sql.ref(`base.${name}`)), sql.ref('a.answer')])}`
+        : sql<SourceRow>`with ${base},
       person as (
-        select ${sourceList('base')}, a.answer as answer, sum(distinct ${recordKey}) as key
+        select ${sourceColumns('base', sources)} a.answer as answer, sum(distinct ${recordKey}) as key
         from base ${from} cross join lateral (select (${answer})::text as answer) a
         where a.answer is not null
-        group by base.id, ${sourceList('base')}, a.answer
+        group by ${sql.join([sql.ref('base.id'), ...sources.map((name) => sql.ref(`base.${name}`)), sql.ref('a.answer')])}
       )
-      select ${sourceList('person')}, person.answer, count(*)::int as count, ${keySum(sql`person.key`)} as key
+      select ${sourceColumns('person', sources)} person.answer, count(*)::int as count, ${keySum(sql`person.key`)} as key
       from person
-      group by ${sourceList('person')}, person.answer`,
+      group by ${sql.join([...sources.map((name) => sql.ref(`person.${name}`)), sql.ref('person.answer')])}`,
   );
-  return (await byDimensions(db, context, rows)).map(({ values, answer: key, count, key: keys }) => ({ values, answer: String(key), count, key: keys }));
+  const groups = await byDimensions(db, context, rows);
+  const counts = groups.filter((group) => group.answer !== null && group.answer !== undefined).map(({ values, answer: key, count, key: keys }) => ({ values, answer: String(key), count, key: keys }));
+  if (!everyone) return { counts };
+  const respondents = new Map<string, PopulationGroup>();
+  for (const group of groups) {
+    const name = Object.values(group.values).join('\u0001');
+    const known = respondents.get(name);
+    respondents.set(name, known ? { values: group.values, count: known.count + group.count, key: (known.key + group.key) % KEY_RANGE } : { values: group.values, count: group.count, key: group.key });
+  }
+  return { counts, respondents: [...respondents.values()] };
 };
 
 // ------------------------------------------------------------------------------------------

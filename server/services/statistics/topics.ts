@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { DimensionValue, StatsQuestion } from '../../../domain/stats';
+import type { DimensionValue } from '../../../domain/stats';
+import type { BuiltQuestion } from './cache';
 import type { Database } from '../../db/database';
 import { GENERATION_YEARS } from './dimensions';
 import { type LookupValue, PREFER_NOT_CODE, type StatsContext, answerGroups, lookupValues, valueOf } from './population';
@@ -13,7 +14,9 @@ import { type LookupValue, PREFER_NOT_CODE, type StatsContext, answerGroups, loo
 export interface Topic {
   /** Cache name; also the dimension name (special categories raise k in domain/stats). */
   readonly name: string;
-  readonly build: (db: Kysely<Database>, context: StatsContext) => Promise<StatsQuestion>;
+  readonly build: (db: Kysely<Database>, context: StatsContext) => Promise<BuiltQuestion>;
+  /** Its GROUP BY reads the responses alone, one row per person, so it counts the population too. */
+  readonly countsPopulation?: boolean;
 }
 
 const preferNotIdsOf = (items: readonly LookupValue[]): number[] => items.filter((item) => item.code === PREFER_NOT_CODE).map((item) => item.id);
@@ -21,18 +24,20 @@ const preferNotIdsOf = (items: readonly LookupValue[]): number[] => items.filter
 /** A single-answer lookup column of responses. */
 const columnTopic = (name: string, list: string, column: string): Topic => ({
   name,
+  countsPopulation: true,
   build: async (db, context) => {
     const items = await lookupValues(db, list);
     return {
       dimension: { name, values: items.map((item) => valueOf(item)) },
-      counts: await answerGroups(db, context, sql`${sql.ref(`base.${column}`)}`),
+      ...(await answerGroups(db, context, sql`${sql.ref(`base.${column}`)}`)),
     };
   },
 });
 
 const fixedTopic = (name: string, values: readonly DimensionValue[], answer: (db: Kysely<Database>, context: StatsContext) => Promise<RawBuilder<unknown>>, multiple = false): Topic => ({
   name,
-  build: async (db, context) => ({ dimension: { name, values }, multiple, counts: await answerGroups(db, context, await answer(db, context)) }),
+  countsPopulation: !multiple,
+  build: async (db, context) => ({ dimension: { name, values }, multiple, ...(await answerGroups(db, context, await answer(db, context))) }),
 });
 
 /** ASCED levels counted as tertiary: doctoral, master's, graduate diploma, bachelor's, advanced diploma. */
@@ -78,6 +83,7 @@ export const bornCountryRegistration: Topic = fixedTopic(
 /** Country of birth under its zone (micro-zone's parent). */
 export const countryTree: Topic = {
   name: 'country-tree',
+  countsPopulation: true,
   build: async (db, context) => {
     const [zones, micro, countries] = await Promise.all([lookupValues(db, 'zones'), lookupValues(db, 'micro-zones'), lookupValues(db, 'countries')]);
     const zoneOfMicro = new Map(micro.map((item) => [item.id, item.parentId]));
@@ -86,7 +92,7 @@ export const countryTree: Topic = {
         name: 'country-tree',
         values: [...zones.map((item) => valueOf(item)), ...countries.map((item) => valueOf(item, item.regionId === null ? null : zoneOfMicro.get(item.regionId)))],
       },
-      counts: await answerGroups(db, context, sql`base.country_birth_id`),
+      ...(await answerGroups(db, context, sql`base.country_birth_id`)),
     };
   },
 };
@@ -94,17 +100,18 @@ export const countryTree: Topic = {
 /** Continent (macro-zone) of the country of birth. */
 export const birthContinent: Topic = {
   name: 'birth-continent',
+  countsPopulation: true,
   build: async (db, context) => {
     const macro = await lookupValues(db, 'macro-zones');
     return {
       dimension: { name: 'birth-continent', values: [...macro.map((item) => valueOf(item)), { key: PREFER_NOT_CODE, label: 'Prefer not to answer', preferNot: true }] },
-      counts: await answerGroups(
+      ...(await answerGroups(
         db,
         context,
         sql`(select case when c.code = ${PREFER_NOT_CODE} then ${PREFER_NOT_CODE}::text else z.parent_id::text end
              from lookup_principles c left join lookup_principles m on m.id = c.region_id left join lookup_principles z on z.id = m.parent_id
              where c.id = base.country_birth_id)`,
-      ),
+      )),
     };
   },
 };
@@ -112,6 +119,7 @@ export const birthContinent: Topic = {
 /** Worldview, branch, denomination: the deepest answer given (a shared Prefer not below the first level counts as no deeper answer). */
 export const worldviewTree: Topic = {
   name: 'worldview-tree',
+  countsPopulation: true,
   build: async (db, context) => {
     const [views, branches, denominations] = await Promise.all([lookupValues(db, 'worldviews'), lookupValues(db, 'branches'), lookupValues(db, 'denominations')]);
     const skip = [...preferNotIdsOf(branches), ...preferNotIdsOf(denominations), -1];
@@ -125,7 +133,7 @@ export const worldviewTree: Topic = {
           ...denominations.filter((item) => item.code !== PREFER_NOT_CODE).map((item) => valueOf(item, item.parentId)),
         ],
       },
-      counts: await answerGroups(db, context, sql`coalesce(${deeper('denomination_id')}, ${deeper('branch_id')}, base.worldview_id)`),
+      ...(await answerGroups(db, context, sql`coalesce(${deeper('denomination_id')}, ${deeper('branch_id')}, base.worldview_id)`)),
     };
   },
 };
@@ -154,7 +162,7 @@ const multiTopic = (
   build: async (db, context) => ({
     dimension: { name, values: await values(db) },
     multiple: true,
-    counts: await answerGroups(db, context, answer, typeof from === 'function' ? await from(db) : from, keyed, recordKey),
+    ...(await answerGroups(db, context, answer, typeof from === 'function' ? await from(db) : from, keyed, recordKey)),
   }),
 });
 
@@ -274,9 +282,10 @@ const homeCountry = (context: StatsContext, alias: string) =>
 /** Geographic region (micro-zone) of the country of birth. */
 export const birthRegion: Topic = {
   name: 'birth-region',
+  countsPopulation: true,
   build: async (db, context) => ({
     dimension: { name: 'birth-region', values: (await lookupValues(db, 'micro-zones')).map((item) => valueOf(item)) },
-    counts: await answerGroups(db, context, sql`(select c.region_id from lookup_principles c where c.id = base.country_birth_id and c.code <> ${PREFER_NOT_CODE})`),
+    ...(await answerGroups(db, context, sql`(select c.region_id from lookup_principles c where c.id = base.country_birth_id and c.code <> ${PREFER_NOT_CODE})`)),
   }),
 };
 
@@ -372,9 +381,10 @@ const CULTURES = sql`join response_cultures rc on rc.response_id = base.id`;
 export const cultureBelong = multiTopic('culture-belong', listValues('ethnicities'), CULTURES, sql`rc.ethnicity_id`, CULTURE_KEY, true);
 export const cultureIdentity: Topic = {
   name: 'culture-identity',
+  countsPopulation: true,
   build: async (db, context) => ({
     dimension: { name: 'culture-identity', values: (await lookupValues(db, 'ethnicities')).map((item) => valueOf(item)) },
-    counts: await answerGroups(db, context, sql`base.culture_identity_id`),
+    ...(await answerGroups(db, context, sql`base.culture_identity_id`)),
   }),
 };
 
@@ -390,7 +400,7 @@ const cultureTree = (name: string, from: RawBuilder<unknown>, multiple: boolean,
         values: [...top.map((item) => valueOf(item)), ...items.map((item) => valueOf(item, item.familyId === null ? null : broad.get(item.familyId)))],
       },
       multiple,
-      counts: await answerGroups(
+      ...(await answerGroups(
         db,
         context,
         // One answer: the culture itself (its family counts its subtree); several: every node named.
@@ -400,7 +410,7 @@ const cultureTree = (name: string, from: RawBuilder<unknown>, multiple: boolean,
           cross join lateral (values (h.id), (fam.top)) as v(node)`,
         false,
         recordKey,
-      ),
+      )),
     };
   },
 });
@@ -410,15 +420,17 @@ export const cultureIdentityTree = cultureTree('culture-identity-tree', sql`cros
 
 export const appearances: Topic = {
   name: 'appearances',
+  countsPopulation: true,
   build: async (db, context) => ({
     dimension: { name: 'appearances', values: (await lookupValues(db, 'appearances')).map((item) => valueOf(item)) },
-    counts: await answerGroups(db, context, sql`base.appearance_id`),
+    ...(await answerGroups(db, context, sql`base.appearance_id`)),
   }),
 };
 
 /** Appearance, then appearance within a continent of birth ('appearance|continent'): the deepest answer. */
 export const appearanceTree: Topic = {
   name: 'appearance-tree',
+  countsPopulation: true,
   build: async (db, context) => {
     const [looks, macro] = await Promise.all([lookupValues(db, 'appearances'), lookupValues(db, 'macro-zones')]);
     return {
@@ -431,7 +443,7 @@ export const appearanceTree: Topic = {
             .flatMap((look) => macro.map((continent) => ({ key: `${look.id}|${continent.id}`, label: continent.name, parent: String(look.id) }))),
         ],
       },
-      counts: await answerGroups(
+      ...(await answerGroups(
         db,
         context,
         sql`(select case when a.code = ${PREFER_NOT_CODE} or z.parent_id is null then a.id::text else a.id::text || '|' || z.parent_id::text end
@@ -439,7 +451,7 @@ export const appearanceTree: Topic = {
              left join lookup_principles c on c.id = base.country_birth_id and c.code <> ${PREFER_NOT_CODE}
              left join lookup_principles m on m.id = c.region_id left join lookup_principles z on z.id = m.parent_id
              where a.id = base.appearance_id)`,
-      ),
+      )),
     };
   },
 };
