@@ -220,6 +220,15 @@ export const populationGroups = async (db: Kysely<Database>, context: StatsConte
   return (await byDimensions(db, context, rows)).filter((group) => group.count > 0).map(({ values, count, key }) => ({ values, count, key }));
 };
 
+export interface AnswerOptions {
+  /** The answer is the child table's own key beside the response: a person holds it once. */
+  readonly keyed?: boolean;
+  /** The key a record brings to a cell (default: the response's). */
+  readonly recordKey?: RawBuilder<unknown>;
+  /** `from` joins at most one row per person (a per-person aggregate), so the rows are the people. */
+  readonly onePerPerson?: boolean;
+}
+
 /** A question's counts; for a single-answer question, also the population counted by the same query. */
 export interface AnsweredGroups {
   readonly counts: AnswerGroup[];
@@ -234,9 +243,9 @@ export interface AnsweredGroups {
  * `recordKey` is the key a record brings to a cell: the response's own (`base.record_key`) for a
  * single answer, the answer row's for a multi-answer question.
  *
- * Without `from` each respondent gives exactly one row, so a plain count is their number and
- * the same GROUP BY, with the rows of no answer kept, also counts the population: the figure
- * costs one scan. With `from` a person may reach the same answer through several rows (two
+ * Without `from` (or with a `from` of at most one row per person, `onePerPerson`) each
+ * respondent gives exactly one row, so a plain count is their number and the same GROUP BY,
+ * with the rows of no answer kept, also counts the population: the figure costs one scan. With `from` a person may reach the same answer through several rows (two
  * languages of one zone): the rows are first grouped per person and answer, and that cell of
  * one person brings the sum of the distinct keys of its rows. With `keyed` the answer is the
  * child table's own key beside the response (its primary key), so a person holds it once and a
@@ -247,18 +256,18 @@ export const answerGroups = async (
   context: StatsContext,
   answer: RawBuilder<unknown>,
   from: RawBuilder<unknown> = sql``,
-  keyed = false,
-  recordKey: RawBuilder<unknown> = sql`base.record_key`,
+  options: AnswerOptions = {},
 ): Promise<AnsweredGroups> => {
+  const { keyed = false, recordKey = sql`base.record_key` } = options;
   const sources = sourcesOf(context.by ?? []);
-  const everyone = from.compile(db).sql.trim() === '';
+  const everyone = options.onePerPerson === true || from.compile(db).sql.trim() === '';
   const base = await baseCte(db, context);
   const rows = await runStatistics(
     db,
     everyone
       ? sql<SourceRow>`with ${base}
       select ${sourceColumns('base', sources)} a.answer as answer, count(*)::int as count, ${keySum(recordKey)} as key
-      from base cross join lateral (select (${answer})::text as answer) a
+      from base ${from} cross join lateral (select (${answer})::text as answer) a
       group by ${sql.join([...sources.map((name) => sql.ref(`base.${name}`)), sql.ref('a.answer')])}`
       : keyed
         ? sql<SourceRow>`with ${base}

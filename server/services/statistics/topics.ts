@@ -162,7 +162,7 @@ const multiTopic = (
   build: async (db, context) => ({
     dimension: { name, values: await values(db) },
     multiple: true,
-    ...(await answerGroups(db, context, answer, typeof from === 'function' ? await from(db) : from, keyed, recordKey)),
+    ...(await answerGroups(db, context, answer, typeof from === 'function' ? await from(db) : from, { keyed, recordKey })),
   }),
 });
 
@@ -213,16 +213,40 @@ export const languageTree = multiTopic(
   LANGUAGE_KEY,
 );
 
+/**
+ * How many answers of a child table (Prefer not to answer left out) each person gave, joined
+ * beside `base` as `named.n`: one GROUP BY of the table, at most one row per person.
+ */
+const answersPerPerson = (context: StatsContext, table: 'response_languages' | 'response_heritages', column: 'language_id' | 'ethnicity_id') =>
+  sql`left join (select x.response_id, count(*) as n from ${sql.table(table)} x join lookup_principles xl on xl.id = ${sql.ref(`x.${column}`)}
+      where x.organization_id = ${context.organizationId} and xl.code <> ${PREFER_NOT_CODE} group by x.response_id) named on named.response_id = base.id`;
+
+/** A single answer computed from the number of answers a person gave to a multi-answer question (`named.n`, null for none). */
+const answerCountTopic = (
+  name: string,
+  values: readonly DimensionValue[],
+  table: 'response_languages' | 'response_heritages',
+  column: 'language_id' | 'ethnicity_id',
+  answer: RawBuilder<unknown>,
+): Topic => ({
+  name,
+  countsPopulation: true,
+  build: async (db, context) => ({
+    dimension: { name, values },
+    ...(await answerGroups(db, context, answer, answersPerPerson(context, table, column), { onePerPerson: true })),
+  }),
+});
+
 /** 'monolingual' (one language named), 'multilingual' (two or more). */
-export const languageCount = fixedTopic(
+export const languageCount = answerCountTopic(
   'language-count',
   [
     { key: 'monolingual', label: 'Monolingual' },
     { key: 'multilingual', label: 'Multilingual' },
   ],
-  async () => sql`(select case when count(*) = 0 then null when count(*) = 1 then 'monolingual' else 'multilingual' end
-      from response_languages x join lookup_principles xl on xl.id = x.language_id
-      where x.response_id = base.id and xl.code <> ${PREFER_NOT_CODE})`,
+  'response_languages',
+  'language_id',
+  sql`case when named.n is null then null when named.n = 1 then 'monolingual' else 'multilingual' end`,
 );
 
 export const ethnicities = multiTopic('ethnicities', listValues('ethnicities'), HERITAGES, sql`rh.ethnicity_id`, HERITAGE_KEY, true);
@@ -326,12 +350,12 @@ export const languageLevels = multiTopic(
   LANGUAGE_KEY,
 );
 
-export const languagesKnown = fixedTopic(
+export const languagesKnown = answerCountTopic(
   'languages-known',
   ['1', '2', '3', '4+'].map((key) => ({ key, label: key })),
-  async () => sql`(select case when count(*) = 0 then null when count(*) >= 4 then '4+' else count(*)::text end
-      from response_languages x join lookup_principles xl on xl.id = x.language_id
-      where x.response_id = base.id and xl.code <> ${PREFER_NOT_CODE})`,
+  'response_languages',
+  'language_id',
+  sql`case when named.n is null then null when named.n >= 4 then '4+' else named.n::text end`,
 );
 
 /** Continent, zone, then language; a person counts once under each node they mention. */
@@ -364,15 +388,15 @@ export const religiousAffiliation = fixedTopic(
       from lookup_principles w where w.id = base.worldview_id)`,
 );
 
-export const heritageCount = fixedTopic(
+export const heritageCount = answerCountTopic(
   'heritage-count',
   [
     { key: 'one_heritage', label: 'One heritage' },
     { key: 'several_heritages', label: 'Several heritages' },
   ],
-  async () => sql`(select case when count(*) = 0 then null when count(*) = 1 then 'one_heritage' else 'several_heritages' end
-      from response_heritages x join lookup_principles xh on xh.id = x.ethnicity_id
-      where x.response_id = base.id and xh.code <> ${PREFER_NOT_CODE})`,
+  'response_heritages',
+  'ethnicity_id',
+  sql`case when named.n is null then null when named.n = 1 then 'one_heritage' else 'several_heritages' end`,
 );
 
 // Questions 25 to 27 (migration 0009): 26 and 27 are columns of `base`; 25 is its own table.
@@ -408,8 +432,7 @@ const cultureTree = (name: string, from: RawBuilder<unknown>, multiple: boolean,
         sql`${from} join lookup_principles h on h.id = culture.id
           left join (values ${sql.join(rows.length > 0 ? rows : [sql`(null::int, null::int)`])}) as fam(id, top) on fam.id = h.family_id
           cross join lateral (values (h.id), (fam.top)) as v(node)`,
-        false,
-        recordKey,
+        { recordKey },
       )),
     };
   },
