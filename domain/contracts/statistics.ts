@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { endpoint, type Endpoint } from './endpoint';
+import { FilterQuery } from './filterQuery';
 import { CrossTable, DiversityIndex, Distribution, StatTree } from './stats';
 
 /**
@@ -77,7 +78,8 @@ import { CrossTable, DiversityIndex, Distribution, StatTree } from './stats';
  */
 
 /** Query of every statistics endpoint: filters travel as filter[...] and are read from the raw query. */
-export const StatisticsQuery = t.partial({});
+/** Every statistics endpoint's query: the dashboard filters (filterQuery.ts). */
+export const StatisticsQuery = FilterQuery;
 
 export const Count = t.strict({ count: t.number });
 export type Count = t.TypeOf<typeof Count>;
@@ -242,5 +244,5 @@ export const statisticsEndpoints = {
     badges: stat('/general/badges', Badges),
   },
   /** Short sentences built from released figures only; 204 without `page` or with nothing to say. */
-  keyFacts: stat('/key-facts', KeyFacts, t.partial({ page: t.string })),
+  keyFacts: stat('/key-facts', KeyFacts, t.intersection([FilterQuery, t.partial({ page: t.string })])),
 } as const;

@@ -16,12 +16,12 @@ const fieldName = (context: t.Context, root: string): string => {
   return keys.length === 0 ? root : keys.join('.');
 };
 
-/** Laravel-style `{ field: [message] }` from io-ts errors: absent or null is "required". */
+/** Laravel-style `{ field: [message] }` from io-ts errors: a codec's own sentence, else absent or null is "required". */
 export const fieldErrors = (errors: t.Errors, root: string): FieldErrors => {
   const result: FieldErrors = {};
   for (const error of errors) {
     const field = fieldName(error.context, root);
-    const message = error.value === undefined || error.value === null ? Messages.fieldRequired(field) : ServerMessages.fieldInvalid(field);
+    const message = error.message ?? (error.value === undefined || error.value === null ? Messages.fieldRequired(field) : ServerMessages.fieldInvalid(field));
     const list = (result[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }

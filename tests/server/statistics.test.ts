@@ -132,6 +132,18 @@ describe('statistics endpoints', () => {
     expect((await get(app, url('/home/total-registered', { disability: 'maybe' }), { token: adminA })).statusCode).toBe(422);
   });
 
+  it('decode the filters with the contract’s codec: an unknown filter or a bad value is a 422 naming it', async () => {
+    const errors = async (search: string) => {
+      const response = await get(app, `/api/overview/country-birth?${search}`, { token: adminA });
+      expect(response.statusCode, response.body).toBe(422);
+      return (response.json() as { errors: Record<string, string[]> }).errors;
+    };
+    expect(await errors('filter[colour]=red')).toEqual({ 'filter[colour]': ['This filter does not exist.'] });
+    expect(await errors('filter[age-range]=40-20')).toEqual({ 'filter[age-range]': ['The age range must start below its end.'] });
+    expect(await errors('filter[lgbtiq]=maybe')).toEqual({ 'filter[lgbtiq]': ['Use yes or no.'] });
+    expect(await errors('filter[generation][0]=Gen%20Q')).toEqual({ 'filter[generation]': ['The filters are invalid.'] });
+  });
+
   it('answer any filter query with figures, a 204 sentence or a 422, never a server error', async () => {
     const female = String(await principleId('genders', 'female'));
     const key = fc.constantFrom('gender', 'position-level', 'age-range', 'generation', 'disability', 'lgbtiq', 'date-tag', 'colour', '');

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/stats';
 import { EnvelopeReply, noContent, registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
-import { AGE_BANDS, type StatsContext, filtersOfUrl, lookupValues, periodOf, withSelection } from '../../services/statistics/population';
+import { AGE_BANDS, type StatsContext, lookupValues, periodOf, withSelection } from '../../services/statistics/population';
 import { SelectionBudget } from '../../services/statistics/budget';
 import * as topics from '../../services/statistics/topics';
 import { departmentScopeOf } from '../../services/organization/scope';
@@ -29,9 +29,8 @@ interface Request {
   readonly k: number;
 }
 
-const requestOf = async (app: FastifyInstance, request: FastifyRequest): Promise<Request> => {
+const requestOf = async (app: FastifyInstance, request: FastifyRequest, filters: Filters): Promise<Request> => {
   const auth = authOf(request);
-  const filters = filtersOfUrl(request.url);
   const [scope, period] = await Promise.all([departmentScopeOf(app.db, auth), periodOf(app.db, auth.organization.id, filters['date-tag'])]);
   return {
     context: { organizationId: auth.organization.id, scope, period, year: new Date().getUTCFullYear(), selection: selectionFromFilters(filters, AGE_BANDS), by: [] },
@@ -250,15 +249,15 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
 
   const budget = new SelectionBudget(app.config.statisticsSelectionsPerHour);
   /** The request, or the refusal when the organisation has asked too many different selections this hour. */
-  const admitted = async (request: FastifyRequest): Promise<Request | EnvelopeReply> => {
-    const req = await requestOf(app, request);
+  const admitted = async (request: FastifyRequest, filters: Filters): Promise<Request | EnvelopeReply> => {
+    const req = await requestOf(app, request, filters);
     return budget.allow(req.context, req.filters) ? req : noContent(refused().message);
   };
   const isRequest = (value: Request | EnvelopeReply): value is Request => !(value instanceof EnvelopeReply);
 
   const serve = <D>(endpoint: StatisticsEndpoint, compute: (req: Request) => Promise<Release<D>>) => (scope: FastifyInstance) =>
-    registerEndpoint(scope, endpoint, async ({ request }) => {
-      const req = await admitted(request);
+    registerEndpoint(scope, endpoint, async ({ request, query }) => {
+      const req = await admitted(request, query as Filters);
       return isRequest(req) ? answer(await compute(req)) : req;
     });
 
@@ -345,10 +344,10 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
     serve(E.general.badges, badges),
     (scope) =>
       registerEndpoint(scope, E.keyFacts, async ({ request, query }) => {
-        const page = (query as { page?: string }).page;
+        const { page, ...filters } = query;
         if (page === undefined || page === '') return noContent(statisticsMessages.keyFactsPage);
         if (!KeyFactPage.is(page)) throw invalidData({ page: [statisticsMessages.keyFactsPage] });
-        const req = await admitted(request);
+        const req = await admitted(request, filters);
         if (!isRequest(req)) return req;
         const release = await keyFacts(req, page);
         if (release.status === 200 && release.data.facts.length === 0) return noContent(statsMessages.notEnoughData);

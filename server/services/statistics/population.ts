@@ -2,8 +2,6 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { isRight } from 'fp-ts/lib/Either';
 import * as t from 'io-ts';
 import { DateRange } from '../../../domain/contracts/organization';
-import { Filters, filterProblem } from '../../../domain/filters/model';
-import { decodeQuery } from '../../../domain/filters/encoding';
 import { type AnswerGroup, type Dimension, type DimensionValue, type PopulationGroup, RECORD_KEY_RANGE, type Selection } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { invalidData } from '../auth/errors';
@@ -48,34 +46,9 @@ export const withSelection = (context: StatsContext, selection: Selection, by: r
 });
 
 // ------------------------------------------------------------------------------------------
-// Request filters
+// Date ranges
 
 const DATE_RANGES_KEY = 'date_ranges';
-
-/** The filter[...] parameters of a request URL, decoded and checked (422 on bad values). */
-export const filtersOfUrl = (url: string): Filters => {
-  const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-  const raw = decodeQuery(new URLSearchParams(search).entries());
-  const picked: Record<string, unknown> = {};
-  for (const key of ['position-level', 'gender', 'generation'] as const) {
-    const value = raw[key];
-    if (value !== undefined) picked[key] = Array.isArray(value) ? value : [value];
-  }
-  for (const key of ['age-range', 'disability', 'lgbtiq', 'date-tag'] as const) {
-    const value = raw[key];
-    if (value !== undefined) picked[key] = Array.isArray(value) ? value[0] : value;
-  }
-  const decoded = Filters.decode(picked);
-  if (!isRight(decoded)) throw invalidData({ filter: ['The filters are invalid.'] });
-  const filters = decoded.right;
-  const problem = filterProblem(filters);
-  if (problem !== null) throw invalidData({ 'filter[age-range]': [problem] });
-  for (const key of ['disability', 'lgbtiq'] as const) {
-    const value = filters[key];
-    if (value !== undefined && value !== '' && value !== 'yes' && value !== 'no') throw invalidData({ [`filter[${key}]`]: ['Use yes or no.'] });
-  }
-  return filters;
-};
 
 const addDay = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
