@@ -239,23 +239,23 @@ export const answerGroups = async (
     db,
     everyone
       ? sql<SourceRow>`with ${base}
-      select ${sourceColumns('base', sources)} a.answer as answer, count(*)::int as count, ${keySum(recordKey)} as key
-      from base ${from} cross join lateral (select (${answer})::text as answer) a
+      select ${sourceColumns('base', sources)} a.answer::text as answer, count(*)::int as count, ${keySum(recordKey)} as key
+      from base ${from} cross join lateral (select ${answer} as answer) a
       group by ${sql.join([...sources.map((name) => sql.ref(`base.${name}`)), sql.ref('a.answer')])}`
       : keyed
         ? sql<SourceRow>`with ${base}
-      select ${sourceColumns('base', sources)} a.answer as answer, count(*)::int as count, ${keySum(recordKey)} as key
-      from base ${from} cross join lateral (select (${answer})::text as answer) a
+      select ${sourceColumns('base', sources)} a.answer::text as answer, count(*)::int as count, ${keySum(recordKey)} as key
+      from base ${from} cross join lateral (select ${answer} as answer) a
       where a.answer is not null
       group by ${sql.join([...sources.map((name) => sql.ref(`base.${name}`)), sql.ref('a.answer')])}`
         : sql<SourceRow>`with ${base},
       person as (
         select ${sourceColumns('base', sources)} a.answer as answer, sum(distinct ${recordKey}) as key
-        from base ${from} cross join lateral (select (${answer})::text as answer) a
+        from base ${from} cross join lateral (select ${answer} as answer) a
         where a.answer is not null
         group by ${sql.join([sql.ref('base.id'), ...sources.map((name) => sql.ref(`base.${name}`)), sql.ref('a.answer')])}
       )
-      select ${sourceColumns('person', sources)} person.answer, count(*)::int as count, ${keySum(sql`person.key`)} as key
+      select ${sourceColumns('person', sources)} person.answer::text as answer, count(*)::int as count, ${keySum(sql`person.key`)} as key
       from person
       group by ${sql.join([...sources.map((name) => sql.ref(`person.${name}`)), sql.ref('person.answer')])}`,
   );
