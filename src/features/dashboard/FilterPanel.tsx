@@ -44,7 +44,7 @@ const LookupChoices = ({ filter, section, value, onChange }: {
       ) : list.data === null ? (
         <Text slot="description" aria-busy="true">{t('loading')}</Text>
       ) : (
-        <div className="choice-row">
+        <div className="choice-grid">
           {list.data.map((item) => (
             <Checkbox key={item.principleId} value={String(item.principleId)}>{item.value}</Checkbox>
           ))}
@@ -132,7 +132,7 @@ const FilterForm = ({ close }: { close: () => void }) => {
 /** The filter panel: every filter of the contract, in the order of SPEC section 3. */
 export const FilterPanel = () => (
   <ModalOverlay className="modal-overlay" isDismissable>
-    <Modal className="modal">
+    <Modal className="modal wide">
       <Dialog className="dialog" aria-labelledby="filter-heading">
         {({ close }) => <FilterForm close={close} />}
       </Dialog>
