@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { initialAppState } from '../../domain/app/state';
 import { idleSection, initialResources, type SectionState } from '../../domain/resources/events';
-import { HeaderActions } from '../../src/features/dashboard/HeaderActions';
+import { HeaderActions } from '../../src/features/shell/HeaderActions';
 import { renderApp, type RenderedApp } from '../support/renderApp';
 import { commandsOf, press } from './account/support';
 

@@ -6,8 +6,8 @@ import {
 } from 'react-aria-components';
 import { GENERATIONS, filterProblem, type Filters } from '../../../domain/filters/model';
 import type { AppState } from '../../../domain/app/state';
-import { useDispatch, useSelector } from '../../app/runtime';
-import { useSection } from '../../app/resources';
+import { useDispatch, useSelector } from '../../hooks/runtime';
+import { useSection } from '../../hooks/resources';
 
 const selectFilters = (s: AppState) => s.filters.active;
 
