@@ -74,7 +74,9 @@ describe('session across tabs', () => {
     const other = openTabChannel(name, { type: 'simulate' });
     opened.push({ channel: other, stop: () => undefined });
     await settle();
-    other.post({ id: 'a-1', seq: 1, at: 0, tabId: 'tab-a', origin: 'local', actor: null, viewAs: 'g2', v: 1, body: { type: 'session/viewAsChanged', departmentId: 'g2', viewingAs: true } });
+    const switched = { id: 'a-1', seq: 1, at: 0, tabId: 'tab-a', origin: 'local', actor: null, viewAs: 'g2', v: 1, body: { type: 'session/viewAsChanged', departmentId: 'g2', viewingAs: true } } as const;
+    other.post(switched);
+    other.post(switched);
     await settle();
     expect(store.getState().session.departmentId).toBe('g2');
     // Effects never see the remote fact itself, only this tab's command.
