@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRuntime } from '../infrastructure/app/runtime';
-import { RuntimeProvider } from './app/runtime';
+import { RuntimeProvider } from './hooks/runtime';
 import { createAppRouter } from './app/router';
 import { sampleRateOf } from '../domain/tracing/gate';
 import './styles.css';

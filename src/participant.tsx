@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createSurveyRuntime } from '../infrastructure/app/surveyRuntime';
 import { sampleRateOf } from '../domain/tracing/gate';
-import { StoreProvider } from './app/runtime';
+import { StoreProvider } from './hooks/runtime';
 import { ParticipantApp } from './features/survey/ParticipantApp';
 import { TranslatorProvider } from './features/survey/translate';
 import './styles.css';

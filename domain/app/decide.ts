@@ -73,6 +73,7 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
     case 'wizard/clear':
       return decideWizard(state.wizard, command);
     case 'resource/load':
+    case 'resource/reloadAll':
     case 'action/submit':
     case 'action/clear':
       return decideResource(state.resources, command);

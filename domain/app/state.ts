@@ -4,7 +4,7 @@ import { initialSession, type SessionState } from '../session/state';
 import { filtersReducer, initialFilters, type FilterState } from '../filters/reducer';
 import { permissionsReducer } from '../navigation/events';
 import type { Permission } from '../navigation/permissions';
-import { dashboardReducer, initialDashboard, type DashboardState } from '../dashboard/events';
+import { dashboardReducer, initialDashboard, type DashboardState } from '../dashboard/reducer';
 import { notificationsReducer, type Notification } from '../notifications/events';
 import { i18nReducer, initialI18n, type I18nState } from '../i18n/events';
 import { configReducer, initialConfig, type ConfigState } from '../config/events';

@@ -1,4 +1,4 @@
-import type { FilterEvent } from './events';
+import type { AppEvent } from '../app/events';
 import { normaliseFilters, type Filters } from './model';
 
 export interface FilterState {
@@ -7,15 +7,15 @@ export interface FilterState {
 
 export const initialFilters: FilterState = { active: {} };
 
-export const filtersReducer = (state: FilterState = initialFilters, event: { type: string }): FilterState => {
-  const e = event as FilterEvent;
-  switch (e.type) {
+export const filtersReducer = (state: FilterState = initialFilters, event: AppEvent): FilterState => {
+  switch (event.type) {
     case 'filters/applied':
-      return { active: normaliseFilters(e.filters) };
+      return { active: normaliseFilters(event.filters) };
     case 'filters/cleared':
+    // Logging out forgets the selection (SPEC section 4).
+    case 'session/signedOut':
       return initialFilters;
     default:
-      // Logging out forgets the selection (SPEC section 4).
-      return event.type === 'session/signedOut' ? initialFilters : state;
+      return state;
   }
 };

@@ -14,21 +14,29 @@ export type ResourceArgs = t.TypeOf<typeof Args>;
 
 const FieldErrors = t.record(t.string, t.array(t.string));
 
+/** The page whose Refresh loads the section again (absent: no page's Refresh does). */
+const OfPage = t.partial({ page: t.string });
+
 export const resourceCommands = {
   /** Read a section; `args` are its query or path values. A newer load of the same name supersedes an older one. */
-  load: message('resource/load', { name: t.string, args: Args }),
+  load: t.intersection([message('resource/load', { name: t.string, args: Args }), OfPage]),
   /**
    * Send an action (a form or a button). The body rides on the command only, never in an
    * event, so a password typed into an invitation form does not reach the log.
    */
   submit: message('action/submit', { action: t.string, body: t.unknown, args: Args }),
   clear: message('action/clear', { action: t.string }),
+  /**
+   * Load again every section this tab holds, with the args of its last load: another tab
+   * switched the view-as group, and only this tab knows what it shows.
+   */
+  reloadAll: message('resource/reloadAll', {}),
 };
-export const ResourceCommand = t.union([resourceCommands.load, resourceCommands.submit, resourceCommands.clear]);
+export const ResourceCommand = t.union([resourceCommands.load, resourceCommands.submit, resourceCommands.clear, resourceCommands.reloadAll]);
 export type ResourceCommand = t.TypeOf<typeof ResourceCommand>;
 
 export const resourceEvents = {
-  requested: message('resource/requested', { name: t.string, args: Args }),
+  requested: t.intersection([message('resource/requested', { name: t.string, args: Args }), OfPage]),
   loaded: message('resource/loaded', { name: t.string, data: t.unknown }),
   empty: message('resource/empty', { name: t.string, message: t.union([t.string, t.null]) }),
   failed: message('resource/failed', { name: t.string, message: t.string }),
@@ -58,6 +66,8 @@ export interface SectionState {
   /** Empty: the server's reason (for example 'It needs at least 5 answers.'); error: what went wrong. */
   readonly message: string | null;
   readonly args: ResourceArgs;
+  /** The page whose Refresh reloads it: once a load names a page, the section stays that page's. */
+  readonly page?: string;
 }
 
 export interface ActionState {
@@ -86,13 +96,25 @@ const withAction = (state: ResourcesState, action: string, next: ActionState): R
   actions: { ...state.actions, [action]: next },
 });
 
-const RESETS: ReadonlySet<string> = new Set(['session/signedOut', 'session/viewAsChanged']);
+/**
+ * Another group's view is other data: its sections lose their data and keep what was asked
+ * (args and page), so that they are loaded again for the new view (infrastructure/resources/reloads.effects.ts).
+ */
+const forgetData = (state: ResourcesState): ResourcesState => ({
+  sections: Object.fromEntries(
+    Object.entries(state.sections).map(([name, section]) => [name, { ...idleSection, args: section.args, ...(section.page === undefined ? {} : { page: section.page }) }]),
+  ),
+  actions: {},
+});
 
 export const resourcesReducer = (state: ResourcesState = initialResources, event: { type: string }): ResourcesState => {
   const e = event as ResourceEvent;
   switch (e.type) {
     case 'resource/requested':
-      return withSection(state, e.name, (section) => ({ ...section, status: 'pending', message: null, args: e.args }));
+      return withSection(state, e.name, (section) => {
+        const page = e.page ?? section.page;
+        return { ...section, status: 'pending', message: null, args: e.args, ...(page === undefined ? {} : { page }) };
+      });
     case 'resource/loaded':
       return withSection(state, e.name, (section) => ({ ...section, status: 'loaded', data: e.data, message: null }));
     case 'resource/empty':
@@ -112,7 +134,8 @@ export const resourcesReducer = (state: ResourcesState = initialResources, event
       // in a browser where someone else was signed in), nor a switch of the viewed group. A
       // sign-in keeps the actions: the form that signed the person in still shows its outcome.
       if (event.type === 'session/loggedIn') return { ...state, sections: {} };
-      return RESETS.has(event.type) ? initialResources : state;
+      if (event.type === 'session/viewAsChanged') return forgetData(state);
+      return event.type === 'session/signedOut' ? initialResources : state;
   }
 };
 
@@ -122,7 +145,10 @@ export const actionOf = (state: ResourcesState, action: string): ActionState => 
 export const decideResource = (state: ResourcesState, command: ResourceCommand): ResourceEvent[] => {
   switch (command.type) {
     case 'resource/load':
-      return [{ type: 'resource/requested', name: command.name, args: command.args }];
+      return [{ type: 'resource/requested', name: command.name, args: command.args, ...(command.page === undefined ? {} : { page: command.page }) }];
+    case 'resource/reloadAll':
+      // The reloads themselves are facts of the effect that sends them (resource/requested).
+      return [];
     case 'action/submit':
       // A second click while the first is on its way is one request.
       return actionOf(state, command.action).status === 'pending' ? [] : [{ type: 'action/submitted', action: command.action }];

@@ -1,9 +1,8 @@
 import { produce } from 'immer';
-import type { SessionEvent } from './events';
+import type { AppEvent } from '../app/events';
 import { initialSession, type SessionState } from './state';
 
-export const sessionReducer = (state: SessionState = initialSession, event: { type: string }): SessionState => {
-  const e = event as SessionEvent;
+export const sessionReducer = (state: SessionState = initialSession, e: AppEvent): SessionState => {
   switch (e.type) {
     case 'session/restored':
       if (!e.hasToken) return { ...initialSession, completedSurveys: e.session?.completedSurveys ?? {} };

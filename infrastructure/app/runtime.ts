@@ -24,6 +24,7 @@ import { browserActivitySources, createActivityTracker } from '../tabs/activity'
 import { initialLanguageEffect, passwordRuleEffect, restoreSessionEffect, type StartDeps } from '../effects/app.effects';
 import { isDebugEnabled } from '../devtools/debugFlag';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources/resources.effects';
+import { reloadEffect } from '../resources/reloads.effects';
 import { appCatalog } from '../resources/catalog';
 import type { ResourceCatalog } from '../resources/entries';
 import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
@@ -134,6 +135,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     toggleTwoFactorEffect,
     inactivityEffect,
     sectionLoadEffect,
+    reloadEffect,
     viewAsEffect,
     actionEffect,
     ...surveyEffects,

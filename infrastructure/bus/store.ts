@@ -23,8 +23,11 @@ export interface Store {
   readonly state$: Observable<AppState>;
   getState(): AppState;
   dispatch(command: AppCommand): void;
-  /** An envelope another tab sent: folded as remote, never handed to effects or sent on. */
-  receiveRemote(entry: AppEnvelope): void;
+  /**
+   * An envelope another tab sent: folded as remote, never handed to effects or sent on.
+   * False when it was this tab's own or already folded.
+   */
+  receiveRemote(entry: AppEnvelope): boolean;
   /** Every entry as it is appended, whatever its origin. */
   readonly appended$: Observable<AppEnvelope>;
   readonly lifted$: Observable<Lifted<AppState, AppEvent>>;
@@ -130,13 +133,14 @@ export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
     live$.next(command);
   };
 
-  const receiveRemote = (entry: AppEnvelope) => {
-    if (entry.tabId === tabId || seenRemote.has(entry.id)) return;
+  const receiveRemote = (entry: AppEnvelope): boolean => {
+    if (entry.tabId === tabId || seenRemote.has(entry.id)) return false;
     seenRemote.add(entry.id);
     const remote: AppEnvelope = { ...entry, origin: 'remote', seq: ++seq };
     appendToLive(remote);
     publish();
     appended$.next(remote);
+    return true;
   };
 
   const jumpTo = (cursor: number) => {

@@ -12,7 +12,10 @@ export const connectTabs = (store: Store, channel: TabChannel): (() => void) => 
     .pipe(filter((entry) => entry.origin === 'local' && isSharedAcrossTabs(entry.body.type)))
     .subscribe((entry) => channel.post(entry));
   const stopIncoming = channel.subscribe((entry) => {
-    if (isSharedAcrossTabs(entry.body.type)) store.receiveRemote(entry);
+    if (!isSharedAcrossTabs(entry.body.type) || !store.receiveRemote(entry)) return;
+    // Another tab's view-as switch emptied this tab's sections; effects never see remote
+    // facts, so this tab asks for its own reload (once, however often the fact arrives).
+    if (entry.body.type === 'session/viewAsChanged') store.dispatch({ type: 'resource/reloadAll' });
   });
   return () => {
     outgoing.unsubscribe();

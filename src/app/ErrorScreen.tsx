@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { describeThrown } from '../../infrastructure/effects/tracing.effects';
-import { useDispatch } from './runtime';
+import { useDispatch } from '../hooks/runtime';
 
 /**
  * Shown when any screen fails to render (SPEC section 2). A full page load to / starts the

@@ -6,7 +6,7 @@ import { LogoutAlert } from '../components/LogoutAlert';
 import { useReplayLock } from '../features/debug/useReplayLock';
 import { useDebugEnabled } from '../features/debug/useDebugEnabled';
 import type { AppState } from '../../domain/app/state';
-import { useSelector } from './runtime';
+import { useSelector } from '../hooks/runtime';
 import { lazyNamed } from './lazyPage';
 
 // Chunks of their own, fetched when first needed: most visits show neither.

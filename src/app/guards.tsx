@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { lowercaseRedirect } from '../../domain/navigation/routes';
 import type { AppState } from '../../domain/app/state';
-import { useSelector } from './runtime';
+import { useSelector } from '../hooks/runtime';
 import { PACKAGE_ROLES } from '../../domain/packages/rules';
 
 /** Where the session stands for routing: out, in, or in only to change an expired password. */

@@ -9,12 +9,12 @@ import { PlainLayout } from '../layouts/PlainLayout';
 import { PlainPage, PLAIN_PAGES } from '../features/plain/PlainPage';
 import { ParticipantHandOff, SurveyRootPage } from '../features/survey/SurveyRoutes';
 import { lazyNamed } from './lazyPage';
-import { PAGE_CONTENT, pageKeyOf } from '../features/dashboard/pageContent';
+import { PAGE_CONTENT, pageKeyOf } from '../features/shell/pageContent';
 
 // The dashboards are chunks of their own (import() through lazyPage): a survey participant never downloads them.
 const dashboardLayout = lazyNamed(() => import('../layouts/DashboardLayout'), 'DashboardLayout');
-const dashboardSection = lazyNamed(() => import('../features/dashboard/DashboardSection'), 'DashboardSection');
-const slideShow = lazyNamed(() => import('../features/dashboard/SlideShow'), 'SlideShow');
+const dashboardSection = lazyNamed(() => import('../features/shell/DashboardSection'), 'DashboardSection');
+const slideShow = lazyNamed(() => import('../features/shell/SlideShow'), 'SlideShow');
 const accountSettings = lazyNamed(() => import('../features/account/AccountSettingsPage'), 'AccountSettingsPage');
 const organizationSettings = lazyNamed(() => import('../features/organization/OrganizationSettingsPage'), 'OrganizationSettingsPage');
 const upgradeAccount = lazyNamed(() => import('../features/package/UpgradeAccountPage'), 'UpgradeAccountPage');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { AppState } from '../../domain/app/state';
-import { useDispatch, useSelector } from '../app/runtime';
+import { useDispatch, useSelector } from '../hooks/runtime';
 
 const selectWarning = (s: AppState) => s.session.inactivityWarning;
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import type { AppState } from '../../domain/app/state';
 import { PRODUCT_LANGUAGES } from '../../domain/i18n/languages';
-import { useDispatch, useSelector } from '../app/runtime';
+import { useDispatch, useSelector } from '../hooks/runtime';
 
 const selectLanguage = (s: AppState) => s.i18n.language;
 

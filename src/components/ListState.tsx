@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Section } from '../app/resources';
+import type { Section } from '../hooks/resources';
 
 /**
  * What a list section shows instead of its table: the error, the loading line, or the empty

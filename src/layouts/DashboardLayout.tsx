@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Sidebar } from '../features/dashboard/Sidebar';
-import { ViewAsBar } from '../features/dashboard/ViewAsBar';
+import { Sidebar } from '../features/shell/Sidebar';
+import { ViewAsBar } from '../features/shell/ViewAsBar';
 import { LanguageSelectLater } from '../components/LanguageSelectLater';
 import { PackageEndedRedirect } from '../app/guards';
 

@@ -145,6 +145,38 @@ describe('dashboards', () => {
     await page.close();
   });
 
+  it('the filter panel offers position level and gender, and opens empty after Clear filters', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/dashboard/overview`);
+    await settled(page);
+    await page.getByRole('button', { name: /Apply filter/ }).click();
+    const dialog = page.getByRole('dialog');
+    const levels = dialog.getByRole('group', { name: 'Position level' });
+    const genders = dialog.getByRole('group', { name: 'Gender' });
+    await levels.getByRole('checkbox').first().waitFor();
+    await genders.getByRole('checkbox').first().waitFor();
+    await levels.locator('label').first().click();
+    await genders.locator('label').first().click();
+    await expectAccessible(page, 'filter panel');
+    await screenshot(page, 'dashboards-filter-panel');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('filter-badge').filter({ hasText: '2' }).waitFor();
+    await settled(page);
+    assert.ok((await statuses(page)).every(([, s]) => s !== 'error'), 'gender and position level are filters the server accepts');
+
+    await page.getByRole('button', { name: /Apply filter/ }).click();
+    assert.equal(await levels.getByRole('checkbox', { checked: true }).count(), 1);
+    await dialog.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="filter-badge"]'));
+    await page.getByRole('button', { name: /Apply filter/ }).click();
+    await genders.getByRole('checkbox').first().waitFor();
+    assert.equal(await dialog.getByRole('checkbox', { checked: true }).count(), 0, 'the cleared panel opens empty');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('filter-badge').count(), 0);
+    await page.close();
+  });
+
   it('the date range selector counts only the answers of the chosen range', async () => {
     const saved = await fetch(`${server.url}/api/organization/setting/date-range`, {
       method: 'POST',

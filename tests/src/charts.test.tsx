@@ -20,6 +20,8 @@ import { initialAppState } from '../../domain/app/state';
 import { HomePage } from '../../src/features/dashboards/HomePage';
 import { OverviewPage } from '../../src/features/dashboards/OverviewPage';
 import { renderApp, type RenderedApp } from '../support/renderApp';
+import { staleSections } from '../../infrastructure/resources/reloads.effects';
+import { appCatalog } from '../../infrastructure/resources/catalog';
 import { buttonNamed, chooseOption, commandsOf, deliver, press } from './account/support';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -546,19 +548,21 @@ describe('dashboard sections', () => {
     expect(commandsOf(app, 'resource/load').filter((c) => (c as { name: string }).name === 'statHomeTotalWorldview')).toHaveLength(2);
   });
 
+  // The reloads themselves are the reload effect's (tests/infrastructure/effects/reloads.test.ts):
+  // what a page owes it is to name itself on its sections' loads.
   it('reloads its sections when Refresh asks for the page', async () => {
     app = await open(<OverviewPage page="overview" />);
-    const before = commandsOf(app, 'resource/load').length;
+    const loads = commandsOf(app, 'resource/load') as { name: string; page?: string }[];
+    expect(loads.filter((c) => c.page === 'overview').map((c) => c.name)).toEqual(expect.arrayContaining(['statOverviewGenderAgeRange', 'statOverviewRowOne']));
     await act(async () => app!.store.dispatch({ type: 'dashboard/refresh', page: 'overview' }));
-    const after = commandsOf(app, 'resource/load').slice(before).map((c) => (c as { name: string }).name);
+    const after = staleSections(app.store.getState(), { type: 'dashboard/reloadRequested', page: 'overview' }, appCatalog).map((e) => (e as { name: string }).name);
     expect(after).toEqual(expect.arrayContaining(['statOverviewGenderAgeRange', 'statOverviewRowOne']));
   });
 
   it('loads its sections again when the filters change', async () => {
     app = await open(<HomePage page="home" />);
-    const before = commandsOf(app, 'resource/load').length;
     await act(async () => app!.store.dispatch({ type: 'filters/apply', filters: { generation: ['Gen Z'] } }));
-    const after = commandsOf(app, 'resource/load').slice(before).map((c) => (c as { name: string }).name);
+    const after = staleSections(app.store.getState(), { type: 'filters/applied', filters: { generation: ['Gen Z'] } }, appCatalog).map((e) => (e as { name: string }).name);
     expect(after.filter((n) => n === 'statHomeTotalRegistered')).toHaveLength(1);
     expect(after).toHaveLength(6);
   });

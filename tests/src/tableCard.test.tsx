@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
 import { Cell } from 'react-aria-components';
-import type { Section } from '../../src/app/resources';
+import type { Section } from '../../src/hooks/resources';
 import { ListTable, TableCard } from '../../src/features/control-panel/TableCard';
 import { renderApp, type RenderedApp } from '../support/renderApp';
 

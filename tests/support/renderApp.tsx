@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { preloadRoutes, routes } from '../../src/app/router';
-import { RuntimeProvider } from '../../src/app/runtime';
+import { RuntimeProvider } from '../../src/hooks/runtime';
 import { createStore, type Store } from '../../infrastructure/bus/store';
 import { createI18n } from '../../infrastructure/i18n/i18n';
 import { createSecrets } from '../../infrastructure/app/secrets';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 import {
   CodeField, FormAlert, FormDone, NewPasswordFields, PasswordField, codeProblem, confirmationProblem, passwordProblem,
   useClearFormOnLeave, useFormCheck, useFormStatus, usePasswordRule,

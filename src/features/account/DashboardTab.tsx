@@ -5,7 +5,7 @@ import type { AppState } from '../../../domain/app/state';
 import type { BannerChoice } from '../../../domain/contracts/auth';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { BANNER_PANELS } from '../../../domain/navigation/menu';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 import { FormAlert, FormDone, useClearFormOnLeave, useFormStatus, SaveActions } from './formParts';
 
 type Panel = (typeof BANNER_PANELS)[number];

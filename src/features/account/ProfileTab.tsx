@@ -6,7 +6,7 @@ import {
 import type { AppState } from '../../../domain/app/state';
 import type { User } from '../../../domain/contracts/auth';
 import { languageItems } from '../../components/LanguageSelect';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 import { FormAlert, FormDone, requiredProblem, useClearFormOnLeave, useFormCheck, useFormStatus, SaveActions } from './formParts';
 
 const selectUser = (s: AppState) => s.session.user;

@@ -5,7 +5,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import type { AppState } from '../../../domain/app/state';
 import type { TwoFactorMethod } from '../../../domain/contracts/auth';
 import type { MessageKey } from '../../../domain/i18n/en';
-import { useDispatch, useRuntime, useSelector } from '../../app/runtime';
+import { useDispatch, useRuntime, useSelector } from '../../hooks/runtime';
 import { QrCode } from '../../components/QrCode';
 import { CodeField, FormAlert, FormDone, codeProblem, useClearFormOnLeave, useFormCheck, useFormStatus } from './formParts';
 

@@ -6,7 +6,7 @@ import { FALLBACK_PASSWORD_RULE, passwordMeetsRule } from '../../../domain/confi
 import { isValidEmail } from '../../../domain/session/email';
 import type { AppState } from '../../../domain/app/state';
 import type { MessageKey } from '../../../domain/i18n/en';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 
 /** The outcome of one account form, as the effects reported it. */
 export const useFormStatus = (form: FormId): FormStatus => useSelector((s: AppState) => formStatus(s.forms, form));

@@ -4,7 +4,7 @@ import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-a
 import { Link } from 'react-router-dom';
 import { AuthMessages } from '../../../domain/contracts/auth';
 import { FormAlert, emailProblem, useClearFormOnLeave, useFormCheck, useFormStatus } from '../account/formParts';
-import { useDispatch } from '../../app/runtime';
+import { useDispatch } from '../../hooks/runtime';
 
 /** Asks for a reset link. The server answers the same whether or not the address exists. */
 export const ForgotPasswordPage = () => {

@@ -6,7 +6,7 @@ import {
 import { Link, useNavigate } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';
 import type { MessageKey } from '../../../domain/i18n/en';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 import {
   FormAlert, NewPasswordFields, confirmationProblem, emailProblem, passwordProblem, requiredProblem,
   useClearFormOnLeave, useFormCheck, useFormStatus, usePasswordRule,

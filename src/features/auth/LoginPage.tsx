@@ -4,7 +4,7 @@ import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-a
 import { Link, useSearchParams } from 'react-router-dom';
 import { isValidEmail } from '../../../domain/session/email';
 import type { AppState } from '../../../domain/app/state';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 
 const selectLogin = (s: AppState) => ({
   pending: s.session.pending,

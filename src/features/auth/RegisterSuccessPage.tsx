@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';
-import { useSelector } from '../../app/runtime';
+import { useSelector } from '../../hooks/runtime';
 
 const selectRegisteredEmail = (s: AppState) => s.account.registeredEmail;
 

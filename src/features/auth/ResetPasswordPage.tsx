@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useDispatch } from '../../app/runtime';
+import { useDispatch } from '../../hooks/runtime';
 import {
   FormAlert, NewPasswordFields, confirmationProblem, passwordProblem, useClearFormOnLeave, useFormCheck, useFormStatus, usePasswordRule,
 } from '../account/formParts';

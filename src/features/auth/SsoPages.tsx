@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 
 const selectSso = (s: AppState) => ({ pending: s.session.pending, loginError: s.session.loginError });
 const sameSso = (a: ReturnType<typeof selectSso>, b: ReturnType<typeof selectSso>) => a.pending === b.pending && a.loginError === b.loginError;

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';
-import { useSelector } from '../../app/runtime';
+import { useSelector } from '../../hooks/runtime';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
 
 const selectPasswordExpired = (s: AppState) => s.session.passwordExpired;

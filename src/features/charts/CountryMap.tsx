@@ -4,7 +4,7 @@ import * as t from 'io-ts';
 import { useTranslation } from 'react-i18next';
 import { CountryItem } from '../../../domain/contracts/lookups';
 import type { Distribution } from '../../../domain/contracts/stats';
-import { useSection } from '../../app/resources';
+import { useSection } from '../../hooks/resources';
 import { WorldMap } from './WorldMap';
 import { WORLD_SHAPES, shapeIdOfAlpha2 } from './worldShapes';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Dialog, FieldError, Form, Heading, Label, Modal, ModalOverlay, Text, TextArea, TextField } from 'react-aria-components';
 import { isValidEmail } from '../../../domain/session/email';
 import { LINK_EMAILS_MAX, type TokenLink } from '../../../domain/contracts/tokens';
-import { useAction } from '../../app/resources';
+import { useAction } from '../../hooks/resources';
 import { FormAlert, FormDone, useFormCheck } from '../account/formParts';
 
 /** SPEC section 9: the list separator is a comma; new lines and semicolons are forgiven. */

@@ -6,7 +6,7 @@ import {
 } from 'react-aria-components';
 import type { OptionNode } from '../../../domain/contracts/groups';
 import { LINK_MAX_DAYS, type TokenLink } from '../../../domain/contracts/tokens';
-import { useAction, useSection } from '../../app/resources';
+import { useAction, useSection } from '../../hooks/resources';
 import { FormAlert, useFormCheck } from '../account/formParts';
 import { defaultExpiry, fromUtcInput, toUtcInput } from './linkTimes';
 

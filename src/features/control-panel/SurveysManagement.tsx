@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Cell } from 'react-aria-components';
 import type { TokenLink, TokenStatus } from '../../../domain/contracts/tokens';
 import type { MessageKey } from '../../../domain/i18n/en';
-import { useAction, useSection } from '../../app/resources';
+import { useAction, useSection } from '../../hooks/resources';
 import { FormAlert } from '../account/formParts';
 import { formatUtc } from './linkTimes';
 import { LinkFormDialog } from './LinkFormDialog';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
-import type { Section } from '../../app/resources';
+import type { Section } from '../../hooks/resources';
 import { ListState } from '../../components/ListState';
 
 interface ListTableProps<T extends { readonly id: string }> {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import type { BannerPanel } from './pages';
-import { useDispatch, useSelector } from '../../app/runtime';
-import { useSection } from '../../app/resources';
+import { useDispatch, useSelector } from '../../hooks/runtime';
+import { useSection } from '../../hooks/resources';
 
 const selectFilters = (s: AppState) => s.filters.active;
 const selectBanners = (s: AppState) => s.session.user?.setting.banners ?? null;

@@ -7,8 +7,8 @@ import type { Count, Headline } from '../../../domain/contracts/statistics';
 import type { StatisticsSectionName } from '../../../infrastructure/resources/statistics.catalog';
 import type { sections } from '../../../infrastructure/resources/catalog';
 import type { DataOf } from '../../../domain/contracts/endpoint';
-import { useDispatch } from '../../app/runtime';
-import { useSection } from '../../app/resources';
+import { useDispatch } from '../../hooks/runtime';
+import { useSection } from '../../hooks/resources';
 import { Bar } from '../charts/Bar';
 import { Donut } from '../charts/Donut';
 

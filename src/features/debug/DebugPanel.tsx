@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FileTrigger, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
 import { useObservableEagerState } from 'observable-hooks';
-import { useRuntime } from '../../app/runtime';
+import { useRuntime } from '../../hooks/runtime';
 import { useDebugEnabled } from './useDebugEnabled';
 import type { AppEnvelope } from '../../../infrastructure/bus/types';
 

@@ -1,5 +1,5 @@
 import type { AppState } from '../../../domain/app/state';
-import { useRuntime, useSelector } from '../../app/runtime';
+import { useRuntime, useSelector } from '../../hooks/runtime';
 
 const selectRole = (s: AppState) => s.session.user?.role ?? null;
 

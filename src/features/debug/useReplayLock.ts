@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { distinctUntilChanged, map } from 'rxjs';
 import { useObservableEagerState } from 'observable-hooks';
-import { useRuntime } from '../../app/runtime';
+import { useRuntime } from '../../hooks/runtime';
 
 /** True while the auditor time-travels or replays: the application is then read-only. */
 export const useReplayLock = (): boolean => {

@@ -8,8 +8,8 @@ import type { FormStatus } from '../../../domain/account/forms';
 import { InvitationCheck } from '../../../domain/contracts/members';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { DASHBOARD_HOME } from '../../../domain/navigation/routes';
-import { useAction } from '../../app/resources';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useAction } from '../../hooks/resources';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 import {
   confirmationProblem, FormAlert, NewPasswordFields, passwordProblem, requiredProblem, useFormCheck, usePasswordRule,
 } from '../account/formParts';

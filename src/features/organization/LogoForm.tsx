@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, FieldError, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
 import type { OrganizationInformation } from '../../../domain/contracts/organization';
 import { LOGO_MAX_BYTES } from '../../../domain/contracts/groups';
-import { useAction } from '../../app/resources';
+import { useAction } from '../../hooks/resources';
 import { FormAlert, FormDone, useFormCheck } from '../account/formParts';
 
 const ACCEPTED = 'image/png,image/jpeg,image/webp,image/svg+xml';

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, Switch, TextField } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import { dateRangeValueError, type DateRange, type OrganizationInformation, type Tier } from '../../../domain/contracts/organization';
-import { useAction, useSection } from '../../app/resources';
-import { useSelector } from '../../app/runtime';
+import { useAction, useSection } from '../../hooks/resources';
+import { useSelector } from '../../hooks/runtime';
 import { FormAlert, FormDone, requiredProblem, useFormCheck } from '../account/formParts';
 import { LogoForm } from './LogoForm';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
 import { PACKAGE_REQUEST_LIMITS, type PackageUsage } from '../../../domain/contracts/packages';
-import { useAction, useSection } from '../../app/resources';
+import { useAction, useSection } from '../../hooks/resources';
 import { FormAlert, FormDone, useFormCheck } from '../account/formParts';
 import { useFormatDay } from '../control-panel/members/parts';
 

@@ -1,6 +1,6 @@
 import type { AppState } from '../../../domain/app/state';
 import { PRODUCT_LANGUAGES } from '../../../domain/i18n/languages';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useTranslation } from './translate';
 
 const selectLanguage = (s: AppState) => s.i18n.language;

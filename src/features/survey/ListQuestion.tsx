@@ -3,7 +3,7 @@ import { useTranslation } from './translate';
 import type { AppState } from '../../../domain/app/state';
 import { LANGUAGE_LEVELS, SurveyMessages, type LanguageLevel, type LanguageRowDraft, type QuestionDefinition } from '../../../domain/contracts/survey';
 import { rowsOf, type RowValue } from '../../../domain/survey/answers';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useHeritagePreferNot, useLookupSearch, type Option } from './lookups';
 import { PreferNotTick, RequiredMark, useMessages, useQuestionText, type QuestionProps } from './parts';
 import { Combo, FieldNotes, Picker } from './controls';

@@ -6,8 +6,8 @@ import { AnyLookupItem, PREFER_NOT_CODE } from '../../../domain/contracts/lookup
 import { SEARCH_MIN, type LookupName, type QuestionDefinition } from '../../../domain/contracts/survey';
 import { sectionOf, type SectionStatus } from '../../../domain/resources/events';
 import { PREFER_NOT_SEARCH, SURVEY_LOOKUPS } from '../../../infrastructure/resources/survey.catalog';
-import { useSection } from '../../app/resources';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useSection } from '../../hooks/resources';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 
 /** One option of a question: the principleId is its value. */
 export interface Option {

@@ -1,7 +1,7 @@
 import { useTranslation } from './translate';
 import { Tick } from './controls';
 import type { QuestionDefinition, SurveyAnswer } from '../../../domain/contracts/survey';
-import { useDispatch } from '../../app/runtime';
+import { useDispatch } from '../../hooks/runtime';
 import type { Option } from './lookups';
 
 /** What every question component receives from the form. */

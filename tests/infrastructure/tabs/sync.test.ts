@@ -4,7 +4,7 @@ import { BroadcastChannel } from 'broadcast-channel';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { createStore, type Store } from '../../../infrastructure/bus/store';
 import { openTabChannel, type TabChannel } from '../../../infrastructure/tabs/channel';
-import { of } from 'rxjs';
+import { ignoreElements, of, tap } from 'rxjs';
 import { logoutEffect } from '../../../infrastructure/effects/auth.effects';
 import { connectTabs } from '../../../infrastructure/tabs/sync';
 
@@ -59,6 +59,28 @@ describe('session across tabs', () => {
     a.dispatch({ type: 'dashboard/refresh', page: 'home' });
     await settle();
     expect(b.getLifted().entries).toHaveLength(0);
+  });
+
+  it('another tab’s view-as switch has this tab reload what it holds, as its own request', async () => {
+    const name = `test-session-${++channelName}`;
+    const seen: string[] = [];
+    const store = createStore({
+      tabId: 'tab-b', clock: fixedClock(), ids: counterIds('b'),
+      effects: [(live$) => live$.pipe(tap((m) => seen.push(m.type)), ignoreElements())], deps: undefined,
+    });
+    signedIn(store);
+    const channel = openTabChannel(name, { type: 'simulate' });
+    opened.push({ channel, stop: connectTabs(store, channel) });
+    const other = openTabChannel(name, { type: 'simulate' });
+    opened.push({ channel: other, stop: () => undefined });
+    await settle();
+    const switched = { id: 'a-1', seq: 1, at: 0, tabId: 'tab-a', origin: 'local', actor: null, viewAs: 'g2', v: 1, body: { type: 'session/viewAsChanged', departmentId: 'g2', viewingAs: true } } as const;
+    other.post(switched);
+    other.post(switched);
+    await settle();
+    expect(store.getState().session.departmentId).toBe('g2');
+    // Effects never see the remote fact itself, only this tab's command.
+    expect(seen).toEqual(['resource/reloadAll']);
   });
 
   it('drops messages that do not decode', async () => {

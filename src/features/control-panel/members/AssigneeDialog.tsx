@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { Assignee } from '../../../../domain/contracts/groups';
 import type { Member } from '../../../../domain/contracts/members';
-import { useAction } from '../../../app/resources';
+import { useAction } from '../../../hooks/resources';
 import { FormAlert, useFormCheck } from '../../account/formParts';
 import { ChoiceSelect, EMPTY_PERSON, fullName, MemberDialog, PersonFields, personProblems, trimPerson, useDoneThenClose, type Person } from './parts';
 

@@ -4,7 +4,7 @@ import { Button, Checkbox, FieldError, Form, Input, Label, Text, TextField } fro
 import type { Group } from '../../../../domain/contracts/groups';
 import { DEPARTMENT_CAPACITY_MAX } from '../../../../domain/contracts/members';
 import type { MessageKey } from '../../../../domain/i18n/en';
-import { useAction } from '../../../app/resources';
+import { useAction } from '../../../hooks/resources';
 import { FormAlert, requiredProblem, useFormCheck } from '../../account/formParts';
 import { ChoiceSelect, EMPTY_PERSON, MemberDialog, PersonFields, personProblems, trimPerson, useDoneThenClose, type Person } from './parts';
 

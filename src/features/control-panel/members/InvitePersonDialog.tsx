@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'react-aria-components';
-import { useAction } from '../../../app/resources';
+import { useAction } from '../../../hooks/resources';
 import { FormAlert, useFormCheck } from '../../account/formParts';
 import { EMPTY_PERSON, MemberDialog, PersonFields, personProblems, trimPerson, useDoneThenClose, type Person } from './parts';
 

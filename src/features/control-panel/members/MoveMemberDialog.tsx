@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'react-aria-components';
 import type { Member } from '../../../../domain/contracts/members';
-import { useAction, useSection } from '../../../app/resources';
+import { useAction, useSection } from '../../../hooks/resources';
 import { FormAlert, useFormCheck } from '../../account/formParts';
 import { ChoiceSelect, flattenTree, fullName, MemberDialog, useDoneThenClose } from './parts';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'react-aria-components';
 import type { ActionState } from '../../../../domain/resources/events';
 import type { Member } from '../../../../domain/contracts/members';
-import { useAction } from '../../../app/resources';
+import { useAction } from '../../../hooks/resources';
 import { FormAlert } from '../../account/formParts';
 import { fullName, MemberDialog, useDoneThenClose } from './parts';
 

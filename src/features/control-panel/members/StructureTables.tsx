@@ -3,7 +3,7 @@ import { Button, Cell } from 'react-aria-components';
 import type { Assignee, Group, SubGroup } from '../../../../domain/contracts/groups';
 import { GroupMessages } from '../../../../domain/contracts/groups';
 import type { Invitation } from '../../../../domain/contracts/members';
-import type { Section } from '../../../app/resources';
+import type { Section } from '../../../hooks/resources';
 import { fullName, RuleButton } from './parts';
 import { TableCard } from '../TableCard';
 

@@ -12,7 +12,7 @@ import { GroupMessages, type OptionNode } from '../../../../domain/contracts/gro
 import { OrganizationMessages } from '../../../../domain/contracts/organization';
 import type { MessageKey } from '../../../../domain/i18n/en';
 import { emailProblem, requiredProblem, type Shown } from '../../account/formParts';
-import { useSection } from '../../../app/resources';
+import { useSection } from '../../../hooks/resources';
 
 export const ROLE_LABELS: Record<Role, MessageKey> = {
   admin: 'role_admin',

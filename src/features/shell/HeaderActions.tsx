@@ -3,7 +3,7 @@ import { Button, DialogTrigger, Tooltip, TooltipTrigger } from 'react-aria-compo
 import type { HeaderAction } from '../../../domain/navigation/menu';
 import { countActiveFilters } from '../../../domain/filters/model';
 import type { AppState } from '../../../domain/app/state';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 import { FilterPanel } from './FilterPanel';
 
 const selectActiveCount = (s: AppState) => countActiveFilters(s.filters.active);

@@ -18,30 +18,20 @@ type SectionData<K extends SectionName> = DataOf<(typeof sections)[K]['endpoint'
 const NO_ARGS: ResourceArgs = {};
 
 /**
- * Reads a data section and loads it when the component mounts, when its args change, and
- * when the page's Refresh asks for it (`reloadPage`), when the view-as group changes, and for
- * statistics sections when the active filters change. The data is decoded again with the
- * endpoint's codec, so a replayed log from elsewhere cannot put a wrong shape on screen.
- */
-/**
- * A data section, loaded when the component mounts and whenever its page is refreshed, the
- * viewed group changes or (statistics) the filters change. `load: false` only reads it: for a
- * second view of a section another component on the same page loads, so that it is requested once.
+ * A data section, loaded when the component mounts and when its args change. `reloadPage` is
+ * the page whose Refresh loads it again; that, a new filter selection and a switch of the viewed
+ * group are follow-ups of the reload effect (infrastructure/resources/reloads.effects.ts).
+ * `load: false` only reads it: for a second view of a section another component on the same
+ * page loads, so that it is requested once. The data is decoded again with the endpoint's codec,
+ * so a replayed log from elsewhere cannot put a wrong shape on screen.
  */
 export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = NO_ARGS, reloadPage?: string, load = true): Section<SectionData<K>> => {
   const dispatch = useDispatch();
   const { catalog } = useStoreRuntime();
   const argsKey = JSON.stringify(args);
-  const reloads = useSelector((s: AppState) => (reloadPage ? (s.dashboard.reloads[reloadPage] ?? 0) : 0));
-  // Another group's view (view as) is other data: load again when it changes, in every tab.
-  const view = useSelector((s: AppState) => s.session.departmentId);
-  // Statistics sections send the active filters (and the date range) with their query: a new
-  // selection is new data.
-  const filtered = catalog.sectionEntry(name)?.filtered === true;
-  const filters = useSelector((s: AppState) => (filtered ? JSON.stringify(s.filters.active) : ''));
   useEffect(() => {
-    if (load) dispatch({ type: 'resource/load', name, args: JSON.parse(argsKey) as ResourceArgs });
-  }, [dispatch, name, argsKey, reloads, view, filters, load]);
+    if (load) dispatch({ type: 'resource/load', name, args: JSON.parse(argsKey) as ResourceArgs, ...(reloadPage === undefined ? {} : { page: reloadPage }) });
+  }, [dispatch, name, argsKey, reloadPage, load]);
   const section = useSelector((s: AppState) => sectionOf(s.resources, name));
   return useMemo(() => {
     if (section.data === null) return { status: section.status, data: null, message: section.message };

@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { DASHBOARD_HOME, dashboardPath, findDashboardPage, firstSubsection, isPageAllowed } from '../../../domain/navigation/routes';
 import type { AppState } from '../../../domain/app/state';
 import { NotFound } from '../../app/NotFound';
-import { useSelector } from '../../app/runtime';
+import { useSelector } from '../../hooks/runtime';
 import { HeaderActions } from './HeaderActions';
 import { PAGE_CONTENT } from './pageContent';
 

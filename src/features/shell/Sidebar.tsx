@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import type { MenuItem } from '../../../domain/navigation/menu';
 import { visibleMenu } from '../../../domain/navigation/routes';
 import type { AppState } from '../../../domain/app/state';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 import { PACKAGE_ROLES } from '../../../domain/packages/rules';
 
 const selectMenu = (s: AppState) => visibleMenu(s.permissions);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import { DEFAULT_DEPARTMENT_ID } from '../../../domain/session/state';
-import { useDispatch, useSelector } from '../../app/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 
 const selectView = (s: AppState) => s.session;
 

@@ -1,0 +1,54 @@
+import { mergeMap, take, type Observable } from 'rxjs';
+import type { AppEvent } from '../../domain/app/events';
+import type { AppState } from '../../domain/app/state';
+import type { SectionState } from '../../domain/resources/events';
+import { ofType } from '../bus/ofType';
+import type { Effect, LiveMessage } from '../bus/types';
+import type { ResourceCatalog } from './entries';
+
+export interface ReloadDeps {
+  readonly catalog: ResourceCatalog;
+}
+
+type Trigger = Extract<
+  LiveMessage,
+  { type: 'dashboard/reloadRequested' | 'filters/applied' | 'filters/cleared' | 'session/viewAsChanged' | 'resource/reloadAll' }
+>;
+
+/** Which of the sections this tab holds a trigger makes stale. */
+const isStale = (trigger: Trigger, name: string, section: SectionState, catalog: ResourceCatalog): boolean => {
+  switch (trigger.type) {
+    case 'dashboard/reloadRequested':
+      return section.page === trigger.page;
+    case 'filters/applied':
+    case 'filters/cleared':
+      // Statistics sections send the active filters (and the date range) with their query.
+      return catalog.sectionEntry(name)?.filtered === true;
+    case 'session/viewAsChanged':
+    case 'resource/reloadAll':
+      // Another group's view: every section is other data.
+      return true;
+  }
+};
+
+export const staleSections = (state: AppState, trigger: Trigger, catalog: ResourceCatalog): AppEvent[] =>
+  Object.entries(state.resources.sections)
+    .filter(([name, section]) => isStale(trigger, name, section, catalog))
+    .map(([name, section]): AppEvent => ({ type: 'resource/requested', name, args: section.args }));
+
+/**
+ * The follow-ups that load data again: a page's Refresh, a new filter selection and a switch of
+ * the viewed group. Each reloads the sections this tab holds that it makes stale, with the args
+ * of their last load; the section load effect then sends them (and its switchMap per section
+ * lets the newest load win). Screens only ask for a section once, when they show it.
+ */
+export const reloadEffect: Effect<ReloadDeps> = (live$, state$, deps) =>
+  live$.pipe(
+    ofType('dashboard/reloadRequested', 'filters/applied', 'filters/cleared', 'session/viewAsChanged', 'resource/reloadAll'),
+    mergeMap((trigger): Observable<AppEvent> =>
+      state$.pipe(
+        take(1),
+        mergeMap((state) => staleSections(state, trigger, deps.catalog)),
+      ),
+    ),
+  );
