@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, registerAccount, screenshot, signInWithCookie, useSuite } from './harness';
+import { expectAccessible, registerAccount, screenshot, signInThroughPage, signInWithCookie, useSuite } from './harness';
 
 const suite = useSuite();
 
@@ -14,6 +14,33 @@ const api = async (token: string, method: string, path: string, body?: unknown) 
 };
 
 describe('view as another group', () => {
+  it('after a sign-in through the form, the view-as bar is there without a reload', async () => {
+    const account = await registerAccount(suite.server);
+    const login = await fetch(`${suite.server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: account.password }) });
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    for (const name of ['Finance', 'Legal']) assert.equal((await api(token, 'POST', '/department-register', { name })).status, 200);
+    assert.equal((await api(token, 'POST', '/organization/toggle-view-as-consent', {})).status, 200);
+
+    await suite.browser.context.clearCookies();
+    const page = await suite.browser.context.newPage();
+    let documents = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents++;
+    });
+    await signInThroughPage(suite.server, page, account);
+    await page.waitForURL('**/dashboard/home');
+    const loads = documents;
+    const bar = page.getByRole('region', { name: 'Whose view' });
+    await bar.getByRole('button', { name: /View as/ }).click();
+    await page.getByRole('option', { name: 'Legal' }).click();
+    await bar.getByRole('status').getByText('You are viewing the dashboards as Legal.').waitFor();
+    assert.equal(documents, loads, 'no page was loaded again');
+    await expectAccessible(page, 'view as after the sign-in form');
+    await bar.getByRole('button', { name: 'Back to my view' }).click();
+    await page.waitForFunction(() => !document.body.textContent?.includes('You are viewing the dashboards as Legal.'));
+    await page.close();
+  });
+
   it('with consent, the administrator views as a group, every tab shows it, and goes back', async () => {
     const account = await registerAccount(suite.server);
     const token = await signInWithCookie(suite.server, suite.browser.context, account);
