@@ -55,6 +55,8 @@ export interface ServerConfig {
    * before it is answered from the previous figures (which the new ones then replace).
    */
   readonly statisticsFreshWaitMs: number;
+  /** Selections whose figures the statistics cache keeps, the least recently read let go first. */
+  readonly statisticsCacheSelections: number;
   /**
    * Different filter selections an organisation's statistics answer per hour (README: averaging).
    * A selection already answered this hour is answered again at no cost.
@@ -229,6 +231,7 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   },
   // Tests expect every figure to include what they just wrote: they wait as long as it takes.
   statisticsFreshWaitMs: integer('STATISTICS_FRESH_WAIT_MS', env.STATISTICS_FRESH_WAIT_MS, env.NODE_ENV === 'test' ? 600_000 : 500, 0, 600_000),
+  statisticsCacheSelections: integer('STATISTICS_CACHE_SELECTIONS', env.STATISTICS_CACHE_SELECTIONS, 2000, 1, 1_000_000),
   // Tests walk many selections of one organisation; the attack suites set their own allowance.
   statisticsSelectionsPerHour: integer('STATISTICS_SELECTIONS_PER_HOUR', env.STATISTICS_SELECTIONS_PER_HOUR, env.NODE_ENV === 'test' ? 1_000_000 : 120, 1, 1_000_000),
   amazon: amazon(env),

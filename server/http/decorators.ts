@@ -38,5 +38,5 @@ export const decorateServices = (app: FastifyInstance, services: Services): void
   app.decorate('config', services.config);
   app.decorate('mailer', services.mailer);
   app.decorate('tracer', services.tracer);
-  app.decorate('statisticsCache', new PopulationCache(services.db, { freshWaitMs: services.config.statisticsFreshWaitMs }));
+  app.decorate('statisticsCache', new PopulationCache(services.db, { freshWaitMs: services.config.statisticsFreshWaitMs, maxSelections: services.config.statisticsCacheSelections }));
 };

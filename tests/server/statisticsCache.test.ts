@@ -135,4 +135,25 @@ describe('the statistics cache', () => {
     const answer = await cache.question(context, 'broken', () => topics.gender.build(database.db, context));
     expect(answer.population.respondents).toBe(await respondents());
   });
+
+  it('keeps at most maxSelections selections, letting the least recently read go first', async () => {
+    const cache = new PopulationCache(database.db, { freshWaitMs: 0, maxSelections: 2 });
+    const selected = (generation: string): StatsContext => ({ ...context, selection: { generation: [generation] } });
+    const ask = (generation: string, build: () => Promise<StatsQuestion>) => cache.question(selected(generation), 'gender', build);
+    const buildFor = (generation: string) => () => topics.gender.build(database.db, selected(generation));
+    await ask('Gen X', buildFor('Gen X'));
+    await ask('Gen Y', buildFor('Gen Y'));
+    await ask('Gen X', notCalled);
+    await ask('Gen Z', buildFor('Gen Z'));
+    expect(cache.size).toBe(2);
+    // Gen X was read after Gen Y, so Gen Y went.
+    await ask('Gen X', notCalled);
+    await ask('Gen Z', notCalled);
+    let built = false;
+    await ask('Gen Y', async () => {
+      built = true;
+      return buildFor('Gen Y')();
+    });
+    expect(built).toBe(true);
+  });
 });

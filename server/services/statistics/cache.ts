@@ -27,6 +27,8 @@ export type BuiltQuestion = StatsQuestion & { readonly respondents?: readonly Po
 export interface StatisticsCacheOptions {
   /** How long a request waits for figures of the newest responses before the previous ones answer it. */
   readonly freshWaitMs: number;
+  /** Selections kept (default 2,000); the least recently read is let go first. */
+  readonly maxSelections?: number;
   /** Milliseconds of a monotonic clock (tests give their own). */
   readonly now?: () => number;
 }
@@ -53,8 +55,8 @@ interface KeyState {
   readonly took: Map<string, number>;
 }
 
-/** Different selections kept (each holds a few small grouped results; the oldest is let go first). */
-const MAX_KEYS = 2000;
+/** Different selections kept by default (each holds a few small grouped results). */
+const MAX_SELECTIONS = 2000;
 /** A part of a slot: its name in the key's maps, and how an older slot lets go of its copy. */
 interface Part {
   readonly key: string;
@@ -128,12 +130,14 @@ export class PopulationCache {
     const key = this.keyOf(context);
     const version = await this.versionOf(context.organizationId);
     const known = this.keys.get(key);
-    if (known && known.newest.version === version && !known.newest.failed) return known;
     if (known) {
-      known.newest = this.newSlot(version);
+      // Read again: it moves to the end of the map's order, the least recently read stay first.
+      this.keys.delete(key);
+      this.keys.set(key, known);
+      if (known.newest.version !== version || known.newest.failed) known.newest = this.newSlot(version);
       return known;
     }
-    if (this.keys.size >= MAX_KEYS) this.keys.delete(this.keys.keys().next().value!);
+    if (this.keys.size >= (this.options.maxSelections ?? MAX_SELECTIONS)) this.keys.delete(this.keys.keys().next().value!);
     const state: KeyState = { newest: this.newSlot(version), ready: new Map(), took: new Map() };
     this.keys.set(key, state);
     return state;
