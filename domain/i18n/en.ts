@@ -585,6 +585,30 @@ export const en = {
   'stat_headline.cultural_families': 'Cultural families',
   'stat_headline.one_heritage': 'One heritage',
   'stat_headline.several_heritages': 'Several heritages',
+
+  // Spreadsheet exports (domain/contracts/exports.ts)
+  export_page: "Export",
+  export_page_label: "Export this page as a spreadsheet (.xlsx)",
+  export_card_csv: "CSV",
+  export_card_csv_label: "Download {{title}} as CSV",
+  export_working: "Preparing the file…",
+  export_done: "The file {{file}} was downloaded.",
+  export_failed: "The file could not be made: {{reason}}",
+  export_cover_title: "Export of the {{page}} page",
+  export_cover_organisation: "Organisation",
+  export_cover_page: "Page",
+  export_cover_scope: "Groups shown",
+  export_cover_scope_all: "The whole organisation",
+  export_cover_filters: "Filters",
+  export_cover_no_filters: "None",
+  export_cover_date_range: "Date range",
+  export_cover_made: "Made on",
+  export_cover_k: "Minimum group size (k)",
+  export_cover_hidden: "Hidden cells",
+  export_cover_hidden_text: "A value with fewer than {{k}} people after adjustment is written as \"{{hidden}}\", never as 0 or left blank.",
+  export_cover_adjusted: "Figures are adjusted by up to ±{{d}} to protect people.",
+  export_col_level: "Level",
+  export_col_parent: "Parent",
 } as const;
 
 export type MessageKey = keyof typeof en;
