@@ -7,7 +7,7 @@ export const HomePage = ({ page }: { page: string }) => {
   const { t } = useTranslation();
   return (
     <div className="dashboard-page">
-      <PageToolbar />
+      <PageToolbar page={page} />
       <div className="stat-grid">
         <StatCard name="statHomeTotalRegistered" title={t('stat.home.total_registered')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
         <StatCard name="statHomeTotalGroupSubgroup" title={t('stat.home.total_group_subgroup')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>

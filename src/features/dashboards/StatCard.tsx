@@ -4,7 +4,7 @@ import { Button } from 'react-aria-components';
 import { isSuppressed, type Distribution } from '../../../domain/contracts/stats';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import type { Count, Headline } from '../../../domain/contracts/statistics';
-import type { StatisticsSectionName } from '../../../infrastructure/resources/statistics.catalog';
+import { type StatisticsSectionName, statisticsSections } from '../../../infrastructure/resources/statistics.catalog';
 import type { sections } from '../../../infrastructure/resources/catalog';
 import type { DataOf } from '../../../domain/contracts/endpoint';
 import { useDispatch } from '../../app/runtime';
@@ -35,6 +35,7 @@ export const StatCard = <K extends StatisticsSectionName>({
   const section = useSection(name, {}, page, !shared);
   const headingId = useId();
   const busy = section.status === 'pending' || section.status === 'idle';
+  const cardKey = statisticsSections[name].endpoint.path.replace(/^\/+/, '');
   return (
     <section className={`card stat-card${wide ? ' wide' : ''}`} aria-labelledby={headingId} aria-busy={busy} data-section={name} data-status={section.status}>
       <h2 id={headingId}>{title}</h2>
@@ -42,6 +43,15 @@ export const StatCard = <K extends StatisticsSectionName>({
         <>
           {children(section.data as DataFor<K>, title)}
           <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
+          {!shared && (
+            <Button
+              className="button ghost small card-export"
+              aria-label={t('export_card_csv_label', { title })}
+              onPress={() => dispatch({ type: 'dashboard/export', page, format: 'csv', card: cardKey })}
+            >
+              {t('export_card_csv')}
+            </Button>
+          )}
         </>
       ) : section.status === 'empty' ? (
         <p className="stat-withheld">{section.message ?? t('section_empty')}</p>
