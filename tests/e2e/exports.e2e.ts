@@ -67,4 +67,29 @@ describe('exports', () => {
     await screenshot(page, 'exports-worldviews');
     await page.close();
   });
+
+  it('every dashboard page shows its key facts, and Copy puts them on the clipboard', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await browser.context.newPage();
+    for (const path of ['home', 'overview', 'demographics', 'country-birth', 'languages', 'worldviews', 'cultural-heritage']) {
+      await page.goto(`${server.url}/dashboard/${path}`);
+      await settled(page);
+      const facts = page.getByTestId('key-facts');
+      await facts.getByRole('heading', { name: 'Key facts' }).waitFor();
+      const items = await facts.locator('li').allTextContents();
+      assert.ok(items.length >= 2, `${path}: ${JSON.stringify(items)}`);
+      assert.ok(items.every((item) => item.endsWith('.') && !/(^|[^\d.,])0(\.0)?%/.test(item)), `${path}: ${JSON.stringify(items)}`);
+    }
+    await page.goto(`${server.url}/dashboard/overview`);
+    await settled(page);
+    const facts = page.getByTestId('key-facts');
+    const items = await facts.locator('li').allTextContents();
+    assert.match(items[0]!, /^[\d,]+ people have answered the survey\.$/);
+    await facts.getByRole('button', { name: 'Copy the key facts' }).click();
+    await facts.getByRole('status').filter({ hasText: 'Key facts copied.' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), items.join('\n'));
+    await expectAccessible(page, 'overview with key facts');
+    await screenshot(page, 'key-facts-overview');
+    await page.close();
+  });
 });

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import type { BannerPanel } from './pages';
+import { isKeyFactPage } from '../../../domain/keyfacts/facts';
+import { KeyFacts } from './KeyFacts';
 import { useDispatch, useSelector } from '../../app/runtime';
 import { useSection } from '../../app/resources';
 
@@ -113,5 +115,6 @@ export const PageToolbar = ({ panel, page }: { panel?: BannerPanel; page?: strin
       {page !== undefined && <ExportButton page={page} />}
     </div>
     {panel && <PanelBanner panel={panel} />}
+    {page !== undefined && isKeyFactPage(page) && <KeyFacts key={page} page={page} />}
   </>
 );
