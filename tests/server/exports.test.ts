@@ -179,6 +179,27 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     }
   });
 
+  it('follows the view-as scope of the caller’s token: the cover names the group, the figures are the group’s', async () => {
+    await database.db.updateTable('organizations').set({ view_as_consent: true }).where('id', '=', demo.organizationId).execute();
+    const group = await database.db.selectFrom('departments').select(['id', 'name']).where('organization_id', '=', demo.organizationId).where('parent_id', 'is', null).where('name', '<>', INJECTION_GROUP).orderBy('name').executeTakeFirstOrThrow();
+    const view = await app.inject({ method: 'POST', url: '/api/organization/view-as', headers: bearer(admin), payload: { group_id: group.id } });
+    expect(view.statusCode).toBe(200);
+    const secondary = view.json<{ data: { access_token: string } }>().data.access_token;
+    const response = await exportFile(secondary, { page: 'home' });
+    expect(response.statusCode).toBe(200);
+    const workbook = await readWorkbook(response.rawPayload);
+    const scope = rowsOf(workbook.worksheets[0]!).find((row) => row[0] === 'Groups shown')!;
+    expect(String(scope[1])).toContain(group.name);
+    const mine = (await released(secondary, 'home/total-registered', {})).data as { count: number } | undefined;
+    const whole = (await released(admin, 'home/total-registered', {})).data as { count: number };
+    const written = rowsOf(workbook.getWorksheet('People who answered')!)[2]![1];
+    if (mine === undefined) expect(written).toBeUndefined();
+    else {
+      expect(written).toBe(mine.count);
+      expect(mine.count).toBeLessThan(whole.count);
+    }
+  });
+
   it('answers in the caller’s language', async () => {
     const response = await exportFile(admin, { page: 'worldviews' }, 'fr');
     const workbook = await readWorkbook(response.rawPayload);
