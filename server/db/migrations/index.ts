@@ -11,6 +11,7 @@ import * as m0009 from './0009_cultures_appearance';
 import * as m0010 from './0010_statistics_versions';
 import * as m0011 from './0011_record_keys';
 import * as m0013 from './0013_tracing_packages';
+import * as m0016 from './0016_certificates';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_statistics_versions': m0010,
   '0011_record_keys': m0011,
   '0013_tracing_packages': m0013,
+  '0016_certificates': m0016,
 };
