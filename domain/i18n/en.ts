@@ -639,6 +639,21 @@ export const en = {
   fact_top_language: "The most spoken language is {{name}} ({{percent}}).",
   fact_top_worldview: "The most common worldview is {{name}} ({{percent}}).",
   fact_top_heritage: "The most named cultural heritage is {{name}} ({{percent}}).",
+
+  // Certificates (src/features/plain/CertificatePage.tsx)
+  certificate_intro: "Check a certificate of Diversity Atlas: paste its verification code or open the link printed on it.",
+  certificate_criteria: "An organisation earns a certificate when at least {{min}} people have answered its survey and at least {{share}}% of its seats have answered, as its dashboard releases them.",
+  certificate_code: "Verification code",
+  certificate_verify: "Verify",
+  certificate_checking: "Checking the certificate…",
+  certificate_valid: "This certificate is valid.",
+  certificate_revoked: "This certificate was revoked on {{date}}.",
+  certificate_unknown: "This code is not a certificate issued here. It may have been altered or mistyped.",
+  certificate_organisation: "Organisation",
+  certificate_respondents: "People who answered",
+  certificate_participation: "Share of seats that answered",
+  certificate_issued: "Issued on",
+  certificate_public_key: "Public key for checking certificates offline",
 } as const;
 
 export type MessageKey = keyof typeof en;

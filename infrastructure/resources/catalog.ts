@@ -4,6 +4,7 @@ import { tokenActions, tokenSections } from './tokens.catalog';
 import { membersActions, membersSections } from './members.catalog';
 import { surveyActions, surveySections } from './survey.catalog';
 import { statisticsSections } from './statistics.catalog';
+import { certificateSections } from './certificates.catalog';
 
 export type { ActionEntry, ResourceCatalog, SectionEntry } from './entries';
 
@@ -18,6 +19,7 @@ export const sections = {
   ...membersSections,
   ...surveySections,
   ...statisticsSections,
+  ...certificateSections,
 } satisfies Record<string, SectionEntry>;
 
 export type SectionName = keyof typeof sections;

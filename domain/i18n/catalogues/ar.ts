@@ -795,4 +795,19 @@ export const ar: Catalogue = {
   fact_top_language: "اللغة الأكثر تحدثًا هي {{name}} ({{percent}}).",
   fact_top_worldview: "الرؤية الكونية الأكثر شيوعًا هي {{name}} ({{percent}}).",
   fact_top_heritage: "الموروث الثقافي الأكثر ذكرًا هو {{name}} ({{percent}}).",
+
+  // Certificates (src/features/plain/CertificatePage.tsx)
+  certificate_intro: "تحقّق من شهادة Diversity Atlas: الصق رمز التحقق أو افتح الرابط المطبوع عليها.",
+  certificate_criteria: "تحصل المؤسسة على شهادة عندما يجيب {{min}} شخصًا على الأقل عن استبيانها ويجيب {{share}}% على الأقل من مقاعدها، كما تنشرها لوحة المعلومات.",
+  certificate_code: "رمز التحقق",
+  certificate_verify: "تحقّق",
+  certificate_checking: "جارٍ التحقق من الشهادة…",
+  certificate_valid: "هذه الشهادة صالحة.",
+  certificate_revoked: "أُلغيت هذه الشهادة في {{date}}.",
+  certificate_unknown: "هذا الرمز ليس شهادة صادرة من هنا. ربما عُدِّل أو كُتب بشكل خاطئ.",
+  certificate_organisation: "المؤسسة",
+  certificate_respondents: "الأشخاص الذين أجابوا",
+  certificate_participation: "نسبة المقاعد التي أجابت",
+  certificate_issued: "تاريخ الإصدار",
+  certificate_public_key: "المفتاح العام للتحقق من الشهادات دون اتصال",
 };

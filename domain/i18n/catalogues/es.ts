@@ -748,4 +748,19 @@ export const es: Catalogue = {
   fact_top_language: "El idioma más hablado es {{name}} ({{percent}}).",
   fact_top_worldview: "La cosmovisión más común es {{name}} ({{percent}}).",
   fact_top_heritage: "La herencia cultural más nombrada es {{name}} ({{percent}}).",
+
+  // Certificates (src/features/plain/CertificatePage.tsx)
+  certificate_intro: "Compruebe un certificado de Diversity Atlas: pegue su código de verificación o abra el enlace impreso en él.",
+  certificate_criteria: "Una organización obtiene un certificado cuando al menos {{min}} personas han respondido a su encuesta y al menos el {{share}} % de sus plazas ha respondido, según las cifras que publica su panel.",
+  certificate_code: "Código de verificación",
+  certificate_verify: "Verificar",
+  certificate_checking: "Comprobando el certificado…",
+  certificate_valid: "Este certificado es válido.",
+  certificate_revoked: "Este certificado fue revocado el {{date}}.",
+  certificate_unknown: "Este código no es un certificado emitido aquí. Puede haber sido alterado o mal escrito.",
+  certificate_organisation: "Organización",
+  certificate_respondents: "Personas que respondieron",
+  certificate_participation: "Proporción de plazas que respondieron",
+  certificate_issued: "Emitido el",
+  certificate_public_key: "Clave pública para comprobar certificados sin conexión",
 };

@@ -747,4 +747,19 @@ export const fr: Catalogue = {
   fact_top_language: "La langue la plus parlée est {{name}} ({{percent}}).",
   fact_top_worldview: "La vision du monde la plus fréquente est {{name}} ({{percent}}).",
   fact_top_heritage: "L'héritage culturel le plus cité est {{name}} ({{percent}}).",
+
+  // Certificates (src/features/plain/CertificatePage.tsx)
+  certificate_intro: "Vérifiez un certificat Diversity Atlas : collez son code de vérification ou ouvrez le lien imprimé dessus.",
+  certificate_criteria: "Une organisation obtient un certificat lorsqu'au moins {{min}} personnes ont répondu à son enquête et au moins {{share}} % de ses places ont répondu, tels que son tableau de bord les publie.",
+  certificate_code: "Code de vérification",
+  certificate_verify: "Vérifier",
+  certificate_checking: "Vérification du certificat…",
+  certificate_valid: "Ce certificat est valide.",
+  certificate_revoked: "Ce certificat a été révoqué le {{date}}.",
+  certificate_unknown: "Ce code n'est pas un certificat émis ici. Il a peut-être été modifié ou mal saisi.",
+  certificate_organisation: "Organisation",
+  certificate_respondents: "Personnes ayant répondu",
+  certificate_participation: "Part des places ayant répondu",
+  certificate_issued: "Émis le",
+  certificate_public_key: "Clé publique pour vérifier les certificats hors ligne",
 };

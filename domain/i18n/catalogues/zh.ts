@@ -746,4 +746,19 @@ export const zh: Catalogue = {
   fact_top_language: "使用最多的语言是{{name}}（{{percent}}）。",
   fact_top_worldview: "最常见的世界观是{{name}}（{{percent}}）。",
   fact_top_heritage: "被提及最多的文化传承是{{name}}（{{percent}}）。",
+
+  // Certificates (src/features/plain/CertificatePage.tsx)
+  certificate_intro: "核验 Diversity Atlas 证书：粘贴其验证码，或打开证书上印的链接。",
+  certificate_criteria: "当至少 {{min}} 人回答了组织的调查，且至少 {{share}}% 的名额已作答（以其仪表板公布的数字为准）时，该组织可获得证书。",
+  certificate_code: "验证码",
+  certificate_verify: "核验",
+  certificate_checking: "正在核验证书…",
+  certificate_valid: "此证书有效。",
+  certificate_revoked: "此证书已于 {{date}} 被撤销。",
+  certificate_unknown: "此代码不是本站签发的证书，可能已被篡改或输入有误。",
+  certificate_organisation: "组织",
+  certificate_respondents: "作答人数",
+  certificate_participation: "已作答名额比例",
+  certificate_issued: "签发日期",
+  certificate_public_key: "用于离线核验证书的公钥",
 };
