@@ -654,6 +654,16 @@ export const en = {
   certificate_participation: "Share of seats that answered",
   certificate_issued: "Issued on",
   certificate_public_key: "Public key for checking certificates offline",
+  certificates_title: "Certificates",
+  certificate_issue: "Issue a certificate",
+  certificates_none: "No certificate has been issued yet.",
+  certificate_open: "Open its verification page",
+  certificate_revoke: "Revoke",
+  certificate_revoke_named: "Revoke the certificate issued on {{date}}",
+  certificate_status_valid: "valid",
+  certificate_status_revoked: "revoked on {{date}}",
+  certificate_issued_done: "Certificate issued.",
+  certificate_revoked_done: "Certificate revoked.",
 } as const;
 
 export type MessageKey = keyof typeof en;

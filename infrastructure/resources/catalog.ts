@@ -4,7 +4,7 @@ import { tokenActions, tokenSections } from './tokens.catalog';
 import { membersActions, membersSections } from './members.catalog';
 import { surveyActions, surveySections } from './survey.catalog';
 import { statisticsSections } from './statistics.catalog';
-import { certificateSections } from './certificates.catalog';
+import { certificateActions, certificateSections } from './certificates.catalog';
 
 export type { ActionEntry, ResourceCatalog, SectionEntry } from './entries';
 
@@ -29,6 +29,7 @@ export const actions = {
   ...tokenActions,
   ...membersActions,
   ...surveyActions,
+  ...certificateActions,
 } satisfies Record<string, ActionEntry>;
 
 export type ActionName = keyof typeof actions;

@@ -1,36 +1,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, launchBrowser, screenshot, startServer, type Browser, type RunningServer } from './harness';
+import { expectAccessible, launchBrowser, screenshot, signInWithCookie, startServer, type Browser, type RunningServer } from './harness';
 
-// Issued through the API by the demo administrator, checked on the public page by a browser that never signed in.
+// The demo administrator issues and revokes from the organisation settings; the certificate is
+// checked on the public page by the same browser once signed out.
 let server: RunningServer;
 let browser: Browser;
-let code: string;
-let id: string;
-let token: string;
-
-const api = async (path: string, body?: unknown) => {
-  const response = await fetch(`${server.url}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as { status: number; data?: { code: string; certificate: { id: string } }; message?: string };
-};
 
 before(async () => {
   server = await startServer({ demo: true });
   browser = await launchBrowser();
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026' }),
-  });
-  token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  const issued = await api('/certificate/issue', {});
-  assert.equal(issued.status, 200, JSON.stringify(issued));
-  code = issued.data!.code;
-  id = issued.data!.certificate.id;
+  await signInWithCookie(server, browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
 });
 after(async () => {
   await browser?.close();
@@ -38,10 +18,23 @@ after(async () => {
 });
 
 describe('certificates', () => {
-  it('a signed-out visitor verifies a certificate, sees a tampered code refused and a revoked one said so', async () => {
+  it('an administrator issues one; a signed-out visitor verifies it, a tampered code is refused, a revoked one is said so', async () => {
     const page = await browser.context.newPage();
+    await page.goto(`${server.url}/dashboard/organization-settings`);
+    const card = page.getByTestId('certificates-card');
+    await card.getByRole('heading', { name: 'Certificates' }).waitFor();
+    await card.getByRole('button', { name: 'Issue a certificate' }).click();
+    await card.getByText('Certificate issued.').waitFor();
+    const open = card.getByRole('link', { name: 'Open its verification page' });
+    await open.first().waitFor();
+    const href = (await open.first().getAttribute('href'))!;
+    const code = decodeURIComponent(href.replace('/certificate?code=', ''));
+    await expectAccessible(page, 'organisation settings with certificates');
+    await screenshot(page, 'certificates-settings');
+
+    // Signed out: the page is public.
+    await browser.context.clearCookies();
     await page.goto(`${server.url}/certificate`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
     const result = page.getByTestId('certificate-result');
@@ -58,9 +51,13 @@ describe('certificates', () => {
     assert.doesNotMatch((await result.textContent()) ?? '', /Atlas Demo Co\./);
     await expectAccessible(page, 'certificate unknown');
 
-    const revoked = await api('/certificate/revoke', { id });
-    assert.equal(revoked.status, 200, JSON.stringify(revoked));
-    await page.goto(`${server.url}/certificate?code=${encodeURIComponent(code)}`);
+    // Back as the administrator: revoke it.
+    await signInWithCookie(server, browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
+    await page.goto(`${server.url}/dashboard/organization-settings`);
+    await card.getByRole('button', { name: /^Revoke the certificate issued on / }).click();
+    await card.getByText('Certificate revoked.').waitFor();
+    await browser.context.clearCookies();
+    await page.goto(`${server.url}${href}`);
     await result.getByText(/was revoked on/).waitFor();
     await screenshot(page, 'certificate-revoked');
 
