@@ -43,6 +43,8 @@ export const certificateEndpoints = {
   issue: endpoint({ method: 'POST', path: '/certificate/issue', data: IssuedCertificate }),
   /** Administrators: the organisation's certificates, newest first. */
   list: endpoint({ method: 'GET', path: '/certificate/list', data: t.array(IssuedCertificate) }),
+  /** Administrators: one certificate as a PDF with its QR code (answers the file, not an envelope). */
+  pdf: endpoint({ method: 'GET', path: '/certificate/pdf', query: t.strict({ id: t.string }), data: t.unknown }),
   /** Administrators: revoke one (audited). */
   revoke: endpoint({ method: 'POST', path: '/certificate/revoke', body: t.strict({ id: t.string }), data: IssuedCertificate }),
 } as const;

@@ -1,5 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateMessages, parseCode } from '../../domain/contracts/certificates';
 import { buildApp } from '../../server/app';
@@ -54,6 +55,21 @@ describe('certificates', () => {
     const verified = await verifyCode(code);
     expect(verified.statusCode).toBe(200);
     expect(verified.json().data).toMatchObject({ status: 'valid', revokedAt: null, certificate: { organization: 'Certified Co.', respondents: released } });
+  });
+
+  it('an administrator downloads it as a one-page PDF naming the organisation; other organisations and bad ids are refused', async () => {
+    const id = parseCode(code)!.payload.id;
+    const response = await app.inject({ method: 'GET', url: `/api/certificate/pdf?id=${id}`, headers: bearer(admin) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="certificate-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    const pdf = await PDFDocument.load(response.rawPayload);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe('Certificate: Certified Co.');
+    expect((await app.inject({ method: 'GET', url: `/api/certificate/pdf?id=${id}`, headers: bearer(otherAdmin) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/certificate/pdf?id=${id}`, headers: bearer(staff) })).statusCode).toBe(403);
+    const missing = await app.inject({ method: 'GET', url: '/api/certificate/pdf', headers: bearer(admin) });
+    expect(missing.statusCode).toBe(422);
   });
 
   it('can be checked offline with the public key at the well-known address', async () => {

@@ -4,7 +4,10 @@ import { registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
 import { invalidData } from '../../services/auth/errors';
 import { requireRole } from '../../services/organization/scope';
-import { issueCertificate, listCertificates, publicKeyPem, revokeCertificate, verifyCode } from '../../services/certificates';
+import { certificateById, issueCertificate, listCertificates, publicKeyPem, revokeCertificate, verifyCode } from '../../services/certificates';
+import { certificatePdf } from '../../services/certificates/pdf';
+import { decodeOrThrow } from '../../http/decode';
+import { routePath } from '../../http/route';
 
 /** Who may issue, list and revoke certificates. */
 const CERTIFICATE_ROLES = ['admin', 'second_admin'] as const;
@@ -33,6 +36,19 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
       registerEndpoint(scope, C.list, async ({ request }) => {
         requireRole(authOf(request), CERTIFICATE_ROLES);
         return listCertificates(app, request);
+      });
+      // The PDF is a file, not an envelope: the route is declared by hand, still listed with the contract's endpoints.
+      scope.registeredEndpoints.push(C.pdf);
+      scope.get(routePath(C.pdf.path), async (request, reply) => {
+        const { id } = decodeOrThrow(C.pdf.query, request.query ?? {}, 'query');
+        requireRole(authOf(request), CERTIFICATE_ROLES);
+        const issued = await certificateById(app, request, id);
+        const verifyUrl = `${app.config.appUrl.replace(/\/+$/, '')}/certificate?code=${encodeURIComponent(issued.code)}`;
+        const pdf = await certificatePdf(issued, verifyUrl);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="certificate-${issued.certificate.issuedAt.slice(0, 10)}.pdf"`)
+          .send(Buffer.from(pdf));
       });
       registerEndpoint(scope, C.revoke, async ({ request, body }) => {
         requireRole(authOf(request), CERTIFICATE_ROLES);

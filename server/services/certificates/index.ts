@@ -70,6 +70,20 @@ export const listCertificates = async (app: FastifyInstance, request: FastifyReq
   return rows.map(issued);
 };
 
+/** One of the caller's organisation's certificates; another organisation's is "not found". */
+export const certificateById = async (app: FastifyInstance, request: FastifyRequest, id: string): Promise<IssuedCertificate> => {
+  const auth = authOf(request);
+  if (!UUID.test(id)) throw new ApiError(404, certificateMessages.notFound);
+  const row = await app.db
+    .selectFrom('certificates')
+    .select(['payload', 'signature', 'revoked_at'])
+    .where('organization_id', '=', auth.organization.id)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row === undefined) throw new ApiError(404, certificateMessages.notFound);
+  return issued(row);
+};
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Revokes one of the caller's organisation's certificates; audited. Another organisation's is "not found". */
