@@ -26,6 +26,8 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return [{ type: 'filters/cleared' }];
     case 'dashboard/refresh':
       return [{ type: 'dashboard/reloadRequested', page: command.page }];
+    case 'certificate/downloadPdf':
+      return [{ type: 'certificate/pdfRequested', id: command.id }];
     case 'dashboard/export':
       return decideExport(state.dashboard, command, state.filters.active);
     case 'notification/dismiss':

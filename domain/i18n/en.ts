@@ -664,6 +664,8 @@ export const en = {
   certificate_status_revoked: "revoked on {{date}}",
   certificate_issued_done: "Certificate issued.",
   certificate_revoked_done: "Certificate revoked.",
+  certificate_pdf: "PDF",
+  certificate_pdf_named: "Download the certificate issued on {{date}} as PDF",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,7 +1,8 @@
-import { catchError, exhaustMap, map, of, type Observable } from 'rxjs';
+import { catchError, exhaustMap, map, mergeMap, of, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import { Messages } from '../../domain/contracts/envelope';
 import { type ExportExcelBody, type ExportPage, exportEndpoints } from '../../domain/contracts/exports';
+import { certificateEndpoints } from '../../domain/contracts/certificates';
 import { normaliseFilters } from '../../domain/filters/model';
 import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
@@ -29,6 +30,18 @@ export const exportEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
         catchError((error: unknown) => of<AppEvent>({ type: 'dashboard/exportFailed', page, message: failureText(error, Messages.unknownError).message })),
       );
     }),
+  );
+
+/** A certificate's PDF, downloaded for an administrator (mergeMap: each asked-for file comes). */
+export const certificatePdfEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('certificate/pdfRequested'),
+    mergeMap(({ id }): Observable<AppEvent> =>
+      deps.api.download(certificateEndpoints.pdf, { query: { id } }).pipe(
+        map((file): AppEvent => ({ type: 'certificate/pdfDownloaded', id, fileName: deps.saveFile(file, 'certificate.pdf') })),
+        catchError((error: unknown) => of<AppEvent>({ type: 'certificate/pdfFailed', id, message: failureText(error, Messages.unknownError).message })),
+      ),
+    ),
   );
 
 /** The browser's way of saving a Blob under a name. */

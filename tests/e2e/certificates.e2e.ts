@@ -1,6 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, launchBrowser, screenshot, signInWithCookie, startServer, type Browser, type RunningServer } from './harness';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { RESULTS_DIR, expectAccessible, launchBrowser, screenshot, signInWithCookie, startServer, type Browser, type RunningServer } from './harness';
 
 // The demo administrator issues and revokes from the organisation settings; the certificate is
 // checked on the public page by the same browser once signed out.
@@ -31,6 +36,18 @@ describe('certificates', () => {
     const code = decodeURIComponent(href.replace('/certificate?code=', ''));
     await expectAccessible(page, 'organisation settings with certificates');
     await screenshot(page, 'certificates-settings');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /^Download the certificate issued on .* as PDF$/ }).first().click()]);
+    assert.match(download.suggestedFilename(), /^certificate-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const pdfPath = (await download.path())!;
+    const pdf = await PDFDocument.load(await readFile(pdfPath));
+    assert.equal(pdf.getPageCount(), 1);
+    assert.equal(pdf.getTitle(), 'Certificate: Atlas Demo Co.');
+    // The first page as a picture to look at, where poppler is installed.
+    if (existsSync('/usr/bin/pdftoppm')) {
+      await mkdir(RESULTS_DIR, { recursive: true });
+      execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', '-singlefile', pdfPath, join(RESULTS_DIR, 'certificate-pdf')]);
+    }
 
     // Signed out: the page is public.
     await browser.context.clearCookies();

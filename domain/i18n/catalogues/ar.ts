@@ -820,4 +820,6 @@ export const ar: Catalogue = {
   certificate_status_revoked: "أُلغيت في {{date}}",
   certificate_issued_done: "صدرت الشهادة.",
   certificate_revoked_done: "أُلغيت الشهادة.",
+  certificate_pdf: "PDF",
+  certificate_pdf_named: "تنزيل الشهادة الصادرة في {{date}} بصيغة PDF",
 };

@@ -773,4 +773,6 @@ export const es: Catalogue = {
   certificate_status_revoked: "revocado el {{date}}",
   certificate_issued_done: "Certificado emitido.",
   certificate_revoked_done: "Certificado revocado.",
+  certificate_pdf: "PDF",
+  certificate_pdf_named: "Descargar en PDF el certificado emitido el {{date}}",
 };

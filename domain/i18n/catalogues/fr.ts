@@ -772,4 +772,6 @@ export const fr: Catalogue = {
   certificate_status_revoked: "révoqué le {{date}}",
   certificate_issued_done: "Certificat émis.",
   certificate_revoked_done: "Certificat révoqué.",
+  certificate_pdf: "PDF",
+  certificate_pdf_named: "Télécharger en PDF le certificat émis le {{date}}",
 };

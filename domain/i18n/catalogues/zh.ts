@@ -771,4 +771,6 @@ export const zh: Catalogue = {
   certificate_status_revoked: "已于 {{date}} 撤销",
   certificate_issued_done: "证书已签发。",
   certificate_revoked_done: "证书已撤销。",
+  certificate_pdf: "PDF",
+  certificate_pdf_named: "将 {{date}} 签发的证书下载为 PDF",
 };

@@ -3,6 +3,7 @@ import { Button } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { CERTIFICATE_MIN_PARTICIPATION, CERTIFICATE_MIN_RESPONDENTS } from '../../../domain/certificates/criteria';
 import { useAction, useSection } from '../../app/resources';
+import { useDispatch } from '../../app/runtime';
 import { FormAlert, FormDone } from '../account/formParts';
 
 const dayOf = (iso: string) => iso.slice(0, 10);
@@ -17,6 +18,7 @@ export const CertificatesCard = () => {
   const list = useSection('certificates');
   const issue = useAction('issueCertificate');
   const revoke = useAction('revokeCertificate');
+  const dispatch = useDispatch();
   return (
     <section className="card stack" aria-labelledby="certificates-heading" data-testid="certificates-card">
       <h2 id="certificates-heading">{t('certificates_title')}</h2>
@@ -40,6 +42,13 @@ export const CertificatesCard = () => {
                 {revokedAt === null ? t('certificate_status_valid') : t('certificate_status_revoked', { date: dayOf(revokedAt) })}
               </span>
               <Link to={`/certificate?code=${encodeURIComponent(code)}`}>{t('certificate_open')}</Link>
+              <Button
+                className="button secondary small"
+                aria-label={t('certificate_pdf_named', { date: dayOf(certificate.issuedAt) })}
+                onPress={() => dispatch({ type: 'certificate/downloadPdf', id: certificate.id })}
+              >
+                {t('certificate_pdf')}
+              </Button>
               {revokedAt === null && (
                 <Button
                   className="button ghost small"
