@@ -666,6 +666,21 @@ export const en = {
   certificate_revoked_done: "Certificate revoked.",
   certificate_pdf: "PDF",
   certificate_pdf_named: "Download the certificate issued on {{date}} as PDF",
+
+  // Badges on home (src/features/dashboards/BadgesCard.tsx)
+  badges_title: "Badges",
+  badge_earned: "earned",
+  badge_not_earned: "not yet earned",
+  "badge.diverse-heritage": "Diverse heritage",
+  "badge.born-worldwide": "Born worldwide",
+  "badge.multilingual": "Multilingual",
+  "badge.many-worldviews": "Many worldviews",
+  "badge.mutuality-leader": "Diversity leader",
+  "badge_rule.diverse-heritage": "Earned when the cultural heritage diversity index reaches {{threshold}}.",
+  "badge_rule.born-worldwide": "Earned when the country of birth diversity index reaches {{threshold}}.",
+  "badge_rule.multilingual": "Earned when the language diversity index reaches {{threshold}}.",
+  "badge_rule.many-worldviews": "Earned when the worldview diversity index reaches {{threshold}}.",
+  "badge_rule.mutuality-leader": "Earned when the overall diversity index reaches {{threshold}}.",
 } as const;
 
 export type MessageKey = keyof typeof en;

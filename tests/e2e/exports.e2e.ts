@@ -78,6 +78,14 @@ describe('exports', () => {
       await facts.getByRole('heading', { name: 'Key facts' }).waitFor();
       const items = await facts.locator('li').allTextContents();
       assert.ok(items.length >= 2, `${path}: ${JSON.stringify(items)}`);
+      if (path === 'home') {
+        // Home's badges, each with what earns it.
+        const badges = page.locator('[data-section="statGeneralBadges"] li');
+        assert.equal(await badges.count(), 5);
+        assert.match((await badges.first().textContent()) ?? '', /Earned when the .* diversity index reaches 0\.7\./);
+        await expectAccessible(page, 'home with badges and key facts');
+        await screenshot(page, 'home-badges');
+      }
       assert.ok(items.every((item) => item.endsWith('.') && !/(^|[^\d.,])0(\.0)?%/.test(item)), `${path}: ${JSON.stringify(items)}`);
     }
     await page.goto(`${server.url}/dashboard/overview`);

@@ -822,4 +822,19 @@ export const ar: Catalogue = {
   certificate_revoked_done: "أُلغيت الشهادة.",
   certificate_pdf: "PDF",
   certificate_pdf_named: "تنزيل الشهادة الصادرة في {{date}} بصيغة PDF",
+
+  // Badges on home (src/features/dashboards/BadgesCard.tsx)
+  badges_title: "الشارات",
+  badge_earned: "مُكتسبة",
+  badge_not_earned: "لم تُكتسب بعد",
+  "badge.diverse-heritage": "موروثات متنوعة",
+  "badge.born-worldwide": "مولودون حول العالم",
+  "badge.multilingual": "متعدد اللغات",
+  "badge.many-worldviews": "رؤى كونية كثيرة",
+  "badge.mutuality-leader": "رائد التنوع",
+  "badge_rule.diverse-heritage": "تُكتسب عندما يبلغ مؤشر تنوع الموروث الثقافي {{threshold}}.",
+  "badge_rule.born-worldwide": "تُكتسب عندما يبلغ مؤشر تنوع بلدان الميلاد {{threshold}}.",
+  "badge_rule.multilingual": "تُكتسب عندما يبلغ مؤشر تنوع اللغات {{threshold}}.",
+  "badge_rule.many-worldviews": "تُكتسب عندما يبلغ مؤشر تنوع الرؤى الكونية {{threshold}}.",
+  "badge_rule.mutuality-leader": "تُكتسب عندما يبلغ مؤشر التنوع الإجمالي {{threshold}}.",
 };

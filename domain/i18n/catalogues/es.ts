@@ -775,4 +775,19 @@ export const es: Catalogue = {
   certificate_revoked_done: "Certificado revocado.",
   certificate_pdf: "PDF",
   certificate_pdf_named: "Descargar en PDF el certificado emitido el {{date}}",
+
+  // Badges on home (src/features/dashboards/BadgesCard.tsx)
+  badges_title: "Insignias",
+  badge_earned: "obtenida",
+  badge_not_earned: "aún no obtenida",
+  "badge.diverse-heritage": "Herencias diversas",
+  "badge.born-worldwide": "Nacidos en todo el mundo",
+  "badge.multilingual": "Multilingüe",
+  "badge.many-worldviews": "Muchas cosmovisiones",
+  "badge.mutuality-leader": "Líder en diversidad",
+  "badge_rule.diverse-heritage": "Se obtiene cuando el índice de diversidad de herencias culturales llega a {{threshold}}.",
+  "badge_rule.born-worldwide": "Se obtiene cuando el índice de diversidad de países de nacimiento llega a {{threshold}}.",
+  "badge_rule.multilingual": "Se obtiene cuando el índice de diversidad de idiomas llega a {{threshold}}.",
+  "badge_rule.many-worldviews": "Se obtiene cuando el índice de diversidad de cosmovisiones llega a {{threshold}}.",
+  "badge_rule.mutuality-leader": "Se obtiene cuando el índice global de diversidad llega a {{threshold}}.",
 };

@@ -774,4 +774,19 @@ export const fr: Catalogue = {
   certificate_revoked_done: "Certificat révoqué.",
   certificate_pdf: "PDF",
   certificate_pdf_named: "Télécharger en PDF le certificat émis le {{date}}",
+
+  // Badges on home (src/features/dashboards/BadgesCard.tsx)
+  badges_title: "Badges",
+  badge_earned: "obtenu",
+  badge_not_earned: "pas encore obtenu",
+  "badge.diverse-heritage": "Héritages variés",
+  "badge.born-worldwide": "Nés dans le monde entier",
+  "badge.multilingual": "Multilingue",
+  "badge.many-worldviews": "Visions du monde multiples",
+  "badge.mutuality-leader": "Champion de la diversité",
+  "badge_rule.diverse-heritage": "Obtenu lorsque l'indice de diversité des héritages culturels atteint {{threshold}}.",
+  "badge_rule.born-worldwide": "Obtenu lorsque l'indice de diversité des pays de naissance atteint {{threshold}}.",
+  "badge_rule.multilingual": "Obtenu lorsque l'indice de diversité des langues atteint {{threshold}}.",
+  "badge_rule.many-worldviews": "Obtenu lorsque l'indice de diversité des visions du monde atteint {{threshold}}.",
+  "badge_rule.mutuality-leader": "Obtenu lorsque l'indice global de diversité atteint {{threshold}}.",
 };

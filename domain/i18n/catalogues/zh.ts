@@ -773,4 +773,19 @@ export const zh: Catalogue = {
   certificate_revoked_done: "证书已撤销。",
   certificate_pdf: "PDF",
   certificate_pdf_named: "将 {{date}} 签发的证书下载为 PDF",
+
+  // Badges on home (src/features/dashboards/BadgesCard.tsx)
+  badges_title: "徽章",
+  badge_earned: "已获得",
+  badge_not_earned: "尚未获得",
+  "badge.diverse-heritage": "多元传承",
+  "badge.born-worldwide": "生于世界各地",
+  "badge.multilingual": "多语言",
+  "badge.many-worldviews": "多种世界观",
+  "badge.mutuality-leader": "多元化先锋",
+  "badge_rule.diverse-heritage": "文化传承多样性指数达到 {{threshold}} 时获得。",
+  "badge_rule.born-worldwide": "出生国多样性指数达到 {{threshold}} 时获得。",
+  "badge_rule.multilingual": "语言多样性指数达到 {{threshold}} 时获得。",
+  "badge_rule.many-worldviews": "世界观多样性指数达到 {{threshold}} 时获得。",
+  "badge_rule.mutuality-leader": "总体多样性指数达到 {{threshold}} 时获得。",
 };

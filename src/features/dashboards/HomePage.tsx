@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CountFigure, StatCard } from './StatCard';
 import { PageToolbar } from './PageToolbar';
+import { BadgesCard } from './BadgesCard';
 
 /** Home: the headline counts, each its own card. */
 export const HomePage = ({ page }: { page: string }) => {
@@ -16,6 +17,7 @@ export const HomePage = ({ page }: { page: string }) => {
         <StatCard name="statHomeTotalWorldview" title={t('stat.home.total_worldview')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
         <StatCard name="statHomeTotalEthnicity" title={t('stat.home.total_ethnicity')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
       </div>
+      <BadgesCard page={page} />
     </div>
   );
 };

@@ -20,7 +20,7 @@ type DataFor<K extends StatisticsSectionName> = DataOf<(typeof sections)[K]['end
  * the active filters reload it (useSection).
  */
 export const StatCard = <K extends StatisticsSectionName>({
-  name, title, page, wide = false, shared = false, children,
+  name, title, page, wide = false, shared = false, exportable = true, children,
 }: {
   name: K;
   title: string;
@@ -28,6 +28,8 @@ export const StatCard = <K extends StatisticsSectionName>({
   wide?: boolean;
   /** Another card of the page loads the same section: this one shows it without asking again. */
   shared?: boolean;
+  /** The card has a CSV of its own (a figure table); false for cards that are not tables. */
+  exportable?: boolean;
   children: (data: DataFor<K>, title: string) => ReactNode;
 }) => {
   const { t } = useTranslation();
@@ -43,7 +45,7 @@ export const StatCard = <K extends StatisticsSectionName>({
         <>
           {children(section.data as DataFor<K>, title)}
           <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
-          {!shared && (
+          {!shared && exportable && (
             <Button
               className="button ghost small card-export"
               aria-label={t('export_card_csv_label', { title })}
