@@ -10,6 +10,7 @@ import type { OpenDatabase } from '../../server/db/connect';
 import { createDemoOrganization, DEMO_PASSWORD, type DemoSignIn } from '../../server/demo/index';
 import { createCapturingMailer } from '../../server/services/mail';
 import { bearer, insertUser, signIn } from './helpers/accounts';
+import { sheetNames } from '../../server/services/exports/workbook';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
@@ -291,5 +292,13 @@ describe('POST /general/export-excel refuses bad input with 422', () => {
   it('needs a session', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/general/export-excel', payload: { page: 'home' } });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('sheet names', () => {
+  it('keep Excel’s rules: at most 31 characters, no \\ / ? * [ ] :, no quote at the ends, unique whatever the case', () => {
+    const names = sheetNames(['Page', "'Quoted'", 'A/B: [x]?*', 'Cultures people feel they belong to', 'Cultures people feel they belong to, again', 'page']);
+    expect(names).toEqual(['Page', 'Quoted', 'A B   x', 'Cultures people feel they belon', 'Cultures people feel they b (2)', 'page (2)']);
+    for (const name of names) expect(name.length).toBeLessThanOrEqual(31);
   });
 });
