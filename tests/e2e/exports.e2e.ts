@@ -100,4 +100,26 @@ describe('exports', () => {
     await screenshot(page, 'key-facts-overview');
     await page.close();
   });
+
+  it('key facts follow the reader’s language, right to left in Arabic', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/dashboard/overview`);
+    await settled(page);
+    const choose = async (nativeName: string, lang: string) => {
+      await page.locator('.dashboard-topbar .language-select button').click();
+      await page.getByRole('option', { name: nativeName, exact: true }).click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await page.waitForFunction((expected) => document.documentElement.lang === expected, lang);
+    };
+    const facts = page.getByTestId('key-facts');
+    await choose('Français', 'fr');
+    await facts.getByRole('heading', { name: 'Chiffres clés' }).waitFor();
+    assert.match((await facts.locator('li').first().textContent()) ?? '', /^[\d\s,.\u202f\u00a0]+ personnes ont répondu à l’enquête\.$/);
+    await choose('العربية', 'ar');
+    await facts.getByRole('heading', { name: 'حقائق رئيسية' }).waitFor();
+    await expectAccessible(page, 'overview key facts in Arabic');
+    await screenshot(page, 'key-facts-arabic');
+    await choose('English (Australia)', 'en-AU');
+    await page.close();
+  });
 });
