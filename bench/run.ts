@@ -8,6 +8,7 @@ runReplayBench();
 await runLookupsBench();
 await runSubmitBench();
 await runStatisticsBench();
+await (await import('./exports.bench')).runExportsBench();
 (await import('./bundle.bench')).runBundleBench();
 await (await import('./wire.bench')).runWireBench();
 await (await import('./participantLcp.bench')).runParticipantLcpBench();

@@ -22,6 +22,8 @@ import { memberRoutes } from './routes/members';
 import { organizationRoutes } from './routes/organization';
 import { ssoRoutes } from './routes/sso';
 import { statisticsRoutes } from './routes/statistics';
+import { exportRoutes } from './routes/exports';
+import { certificateRoutes } from './routes/certificates';
 import { surveyQuestionRoutes } from './routes/survey/questions';
 import { surveyResponseRoutes } from './routes/survey/responses';
 import { surveyGroupRoutes } from './routes/survey/groups';
@@ -123,6 +125,8 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(surveyGroupRoutes);
   await app.register(surveyResponseRoutes);
   await app.register(statisticsRoutes);
+  await app.register(exportRoutes);
+  await app.register(certificateRoutes);
   await app.register(devRoutes);
   await app.register(openApiRoutes);
   await app.register(operatorRoutes({ metrics, ...(deps.database === undefined ? {} : { database: deps.database }) }));

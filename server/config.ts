@@ -68,6 +68,8 @@ export interface ServerConfig {
   readonly operatorEmail?: string;
   /** The environment name errors are forwarded with (production, development, test). */
   readonly environment: string;
+  /** Ed25519 private key (PKCS#8 PEM) that signs certificates; none: one is made and kept in the database. */
+  readonly certificateSigningKey?: string;
   /** Login with Amazon; off unless client id and secret are set. */
   readonly amazon?: {
     readonly clientId: string;
@@ -237,5 +239,6 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   amazon: amazon(env),
   sentry: sentry(env.SENTRY_DSN),
   operatorEmail: email('OPERATOR_EMAIL', env.OPERATOR_EMAIL),
+  certificateSigningKey: present(env.CERTIFICATE_SIGNING_KEY),
   environment: present(env.SENTRY_ENVIRONMENT) ?? (env.NODE_ENV === 'production' ? 'production' : present(env.NODE_ENV) ?? 'development'),
 });

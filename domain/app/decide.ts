@@ -5,6 +5,7 @@ import { decideResource } from '../resources/events';
 import { DEFAULT_DEPARTMENT_ID } from '../session/state';
 import { decideSurvey } from '../survey/decide';
 import { decideTracing } from '../tracing/events';
+import { decideExport } from '../dashboard/decide';
 import type { AppCommand, AppEvent } from './events';
 import type { AppState } from './state';
 
@@ -25,6 +26,10 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return [{ type: 'filters/cleared' }];
     case 'dashboard/refresh':
       return [{ type: 'dashboard/reloadRequested', page: command.page }];
+    case 'certificate/downloadPdf':
+      return [{ type: 'certificate/pdfRequested', id: command.id }];
+    case 'dashboard/export':
+      return decideExport(state.dashboard, command, state.filters.active);
     case 'notification/dismiss':
       return [{ type: 'notification/dismissed', id: command.id }];
     case 'session/dismissLogoutAlert':

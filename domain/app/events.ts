@@ -14,6 +14,7 @@ import { ResourceCommand, ResourceEvent } from '../resources/events';
 import { SurveyCommand, SurveyEvent } from '../survey/events';
 import { surveyOptionsNamed } from './surveyOptionNames';
 import { TracingCommand, TracingEvent } from '../tracing/events';
+import { CertificateCommand, CertificateEvent } from '../certificates/events';
 
 /** A command the application refused; the log keeps it so the story is whole. */
 export const commandRejected = message('bus/commandRejected', { command: t.string, reason: t.string });
@@ -34,12 +35,13 @@ export const AppEvent = t.union([
   SurveyEvent,
   surveyOptionsNamed,
   TracingEvent,
+  CertificateEvent,
   commandRejected,
 ]);
 export type AppEvent = t.TypeOf<typeof AppEvent>;
 
 export const AppCommand = t.union([
   AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand, ResourceCommand,
-  SurveyCommand, TracingCommand,
+  SurveyCommand, TracingCommand, CertificateCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

@@ -31,6 +31,7 @@ import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
 import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
+import { browserSaveFile, certificatePdfEffect, exportEffect, type ExportDeps } from '../effects/export.effects';
 
 export interface AppRuntime {
   readonly store: Store;
@@ -58,7 +59,7 @@ export interface RuntimeEnvironment {
   readonly errorSampleRate: number;
 }
 
-type Deps = SessionEffectDeps & StartDeps & AuthDeps & AccountDeps & InactivityDeps & ResourceDeps & ViewAsDeps & SurveyDeps & TracingDeps;
+type Deps = SessionEffectDeps & StartDeps & AuthDeps & AccountDeps & InactivityDeps & ResourceDeps & ViewAsDeps & SurveyDeps & TracingDeps & ExportDeps;
 
 /**
  * Wires the client together once per page: storage, tokens, the HTTP client, i18n, the bus
@@ -111,6 +112,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     surveyDrafts: createSurveyDraftStore(storage),
     random: Math.random,
     errorSampleRate: env.errorSampleRate,
+    saveFile: browserSaveFile(env.window),
   };
 
   const effects: Effect<Deps>[] = [
@@ -140,6 +142,8 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     actionEffect,
     ...surveyEffects,
     errorReportEffect,
+    exportEffect,
+    certificatePdfEffect,
     translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];
   store = createStore({ tabId, clock, ids, effects, deps });

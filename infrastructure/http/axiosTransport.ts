@@ -8,6 +8,18 @@ export interface AxiosTransportOptions {
   readonly adapter?: AxiosAdapter;
 }
 
+/** The file name of a Content-Disposition header (attachment; filename="x.xlsx"). */
+export const fileNameOf = (header: string | undefined): string | undefined => /filename="?([^";]+)"?/i.exec(header ?? '')?.[1];
+
+const blobJson = async (data: unknown): Promise<unknown> => {
+  if (typeof Blob === 'undefined' || !(data instanceof Blob)) return data;
+  try {
+    return JSON.parse(await data.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
 /** The dashboards' transport: axios, with the SPEC's status range and no redirects. */
 export const axiosTransport = (options: AxiosTransportOptions): HttpTransport => {
   const http = axios.create({
@@ -19,16 +31,19 @@ export const axiosTransport = (options: AxiosTransportOptions): HttpTransport =>
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   return {
-    request: async ({ method, url, headers, body, signal }) => {
+    request: async ({ method, url, headers, body, signal, responseType }) => {
       try {
-        const response = await http.request({ method, url, headers, data: body, signal });
-        return { status: response.status, body: response.data as unknown };
+        const response = await http.request({ method, url, headers, data: body, signal, ...(responseType === 'blob' ? { responseType: 'blob' } : {}) });
+        const fileName = responseType === 'blob' ? fileNameOf(response.headers['content-disposition'] as string | undefined) : undefined;
+        return { status: response.status, body: response.data as unknown, ...(fileName === undefined ? {} : { fileName }) };
       } catch (error) {
         if (isCancel(error)) throw new TransportCancelled();
         if (isAxiosError(error)) {
           if (error.response) {
             const retryAfter = error.response.headers?.['retry-after'] as string | undefined;
-            throw new TransportFailure(error.response.status, error.response.data, retryAfterMs(retryAfter));
+            // A refused download still answers the JSON envelope, read here from the Blob.
+            const data = responseType === 'blob' ? await blobJson(error.response.data) : error.response.data;
+            throw new TransportFailure(error.response.status, data, retryAfterMs(retryAfter));
           }
           throw new TransportFailure(error.code ?? 'ERR_UNKNOWN');
         }

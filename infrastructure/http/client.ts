@@ -36,6 +36,14 @@ export interface CallInput<E extends AnyEndpoint> {
 /** The only module that talks HTTP. Every call is a cold Observable: nothing is sent until subscribed. */
 export interface ApiClient {
   call<E extends AnyEndpoint>(endpoint: E, input?: CallInput<E>): Observable<ApiSuccess<DataOf<E>>>;
+  /** A call whose answer is a file (an export): the same headers, retries and failure rules, no envelope to decode. */
+  download<E extends AnyEndpoint>(endpoint: E, input?: CallInput<E>): Observable<DownloadedFile>;
+}
+
+/** A file the server sent, with the name it gave it (null when it gave none). */
+export interface DownloadedFile {
+  readonly blob: Blob;
+  readonly fileName: string | null;
 }
 
 export interface ApiClientOptions {
@@ -79,6 +87,7 @@ class AttemptFailed {
 interface Reply {
   readonly status: number;
   readonly body: unknown;
+  readonly fileName?: string;
 }
 
 const readEnvelope = (body: unknown): ApiEnvelope | undefined => {
@@ -116,7 +125,7 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
     return token ? { Authorization: `Bearer ${token}` } : {};
   };
 
-  const send = <E extends AnyEndpoint>(endpoint: E, route: string, input: CallInput<E>): Observable<TransportReply> =>
+  const send = <E extends AnyEndpoint>(endpoint: E, route: string, input: CallInput<E>, responseType: 'json' | 'blob'): Observable<TransportReply> =>
     defer(() => {
       const controller = new AbortController();
       // A GET carries no body (fetch refuses one); a DELETE only when given one.
@@ -136,6 +145,7 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
             ...authorization(endpoint),
           },
           signal: controller.signal,
+          ...(responseType === 'blob' ? { responseType } : {}),
         }),
       ).pipe(
         // Unsubscribing (a newer request won the switchMap) cancels the request in flight.
@@ -143,11 +153,11 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
       );
     });
 
-  const attempt = <E extends AnyEndpoint>(endpoint: E, route: string, input: CallInput<E>): Observable<Reply> =>
-    send(endpoint, route, input).pipe(
+  const attempt = <E extends AnyEndpoint>(endpoint: E, route: string, input: CallInput<E>, responseType: 'json' | 'blob' = 'json'): Observable<Reply> =>
+    send(endpoint, route, input, responseType).pipe(
       map((response) => {
         if (readEnvelope(response.body)?.status === 417) throw new AttemptFailed(417, readEnvelope(response.body));
-        return { status: response.status, body: response.body };
+        return { status: response.status, body: response.body, ...(response.fileName === undefined ? {} : { fileName: response.fileName }) };
       }),
       // SPEC section 4: an aborted request counts as ok, so it ends quietly.
       catchError((error: unknown) => (error instanceof TransportCancelled ? EMPTY : throwError(() => toAttemptFailed(error)))),
@@ -196,26 +206,40 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
     return withOptional({ status, data: data.right as DataOf<E> }, envelope.right);
   };
 
+  /** The tries of one request: timeouts again after a pause, a 429 after Retry-After, then the failure rules. */
+  const tried = <E extends AnyEndpoint>(endpoint: E, route: string, input: CallInput<E>, responseType: 'json' | 'blob'): Observable<Reply> =>
+    attempt(endpoint, route, input, responseType).pipe(
+      // maxRetry counts the tries after the first: maxRetry 6 sends at most 7 requests.
+      retry({
+        count: endpoint.maxRetry ?? DEFAULT_MAX_RETRY,
+        delay: (failure: AttemptFailed, retryCount) => {
+          if (failure.code === TOO_MANY_REQUESTS) {
+            const waitMs = throttledWaitMs(failure.retryAfterMs);
+            report({ type: 'api/throttled', id: ids.next(), url: route, retryInSeconds: Math.ceil(waitMs / 1000), silent: input.silent ?? false });
+            return timer(waitMs);
+          }
+          return isRetryableCode(failure.code) ? timer(retryDelayMs(retryCount - 1)) : throwError(() => failure);
+        },
+      }),
+      catchError((failure: AttemptFailed) => throwError(() => fail(failure, route, input.silent ?? false))),
+    );
+
   const call = <E extends AnyEndpoint>(endpoint: E, input: CallInput<E> = {}): Observable<ApiSuccess<DataOf<E>>> =>
     defer(() => {
       const route = routeOf(endpoint, input.params ?? {});
-      return attempt(endpoint, route, input).pipe(
-        // maxRetry counts the tries after the first: maxRetry 6 sends at most 7 requests.
-        retry({
-          count: endpoint.maxRetry ?? DEFAULT_MAX_RETRY,
-          delay: (failure: AttemptFailed, retryCount) => {
-            if (failure.code === TOO_MANY_REQUESTS) {
-              const waitMs = throttledWaitMs(failure.retryAfterMs);
-              report({ type: 'api/throttled', id: ids.next(), url: route, retryInSeconds: Math.ceil(waitMs / 1000), silent: input.silent ?? false });
-              return timer(waitMs);
-            }
-            return isRetryableCode(failure.code) ? timer(retryDelayMs(retryCount - 1)) : throwError(() => failure);
-          },
+      return tried(endpoint, route, input, 'json').pipe(map((reply) => read(endpoint, route, reply, input.silent ?? false)));
+    });
+
+  const download = <E extends AnyEndpoint>(endpoint: E, input: CallInput<E> = {}): Observable<DownloadedFile> =>
+    defer(() => {
+      const route = routeOf(endpoint, input.params ?? {});
+      return tried(endpoint, route, input, 'blob').pipe(
+        map((reply) => {
+          if (typeof Blob === 'undefined' || !(reply.body instanceof Blob)) throw fail(new AttemptFailed(DECODE_FAILURE), route, input.silent ?? false);
+          return { blob: reply.body, fileName: reply.fileName ?? null };
         }),
-        catchError((failure: AttemptFailed) => throwError(() => fail(failure, route, input.silent ?? false))),
-        map((reply) => read(endpoint, route, reply, input.silent ?? false)),
       );
     });
 
-  return { call };
+  return { call, download };
 };

@@ -12,12 +12,16 @@ export interface TransportRequest {
   /** JSON-encodable, a FormData (multipart; the browser sets the boundary), or nothing. */
   readonly body: unknown;
   readonly signal: AbortSignal;
+  /** 'blob' for a file download (the dashboards' exports); JSON otherwise. */
+  readonly responseType?: 'json' | 'blob';
 }
 
 export interface TransportReply {
   readonly status: number;
-  /** The parsed JSON body, or the text when it is not JSON ('' when empty). */
+  /** The parsed JSON body, or the text when it is not JSON ('' when empty); a Blob for a download. */
   readonly body: unknown;
+  /** Set for a download: the file name the server gave in Content-Disposition. */
+  readonly fileName?: string;
 }
 
 /** An answer outside 200 to 399 (`code` is its status, `body` its parsed body) or a transport error code. */

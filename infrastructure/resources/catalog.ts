@@ -5,6 +5,7 @@ import { membersActions, membersSections } from './members.catalog';
 import { surveyActions, surveySections } from './survey.catalog';
 import { statisticsSections } from './statistics.catalog';
 import { filterSections } from './filters.catalog';
+import { certificateActions, certificateSections } from './certificates.catalog';
 
 export type { ActionEntry, ResourceCatalog, SectionEntry } from './entries';
 
@@ -20,6 +21,7 @@ export const sections = {
   ...surveySections,
   ...statisticsSections,
   ...filterSections,
+  ...certificateSections,
 } satisfies Record<string, SectionEntry>;
 
 export type SectionName = keyof typeof sections;
@@ -29,6 +31,7 @@ export const actions = {
   ...tokenActions,
   ...membersActions,
   ...surveyActions,
+  ...certificateActions,
 } satisfies Record<string, ActionEntry>;
 
 export type ActionName = keyof typeof actions;

@@ -76,6 +76,7 @@ export const statisticsSections = {
   statCultureIdentityTree: { endpoint: s.cultureIdentity.tree, filtered: true },
   statAppearanceAppearances: { endpoint: s.appearance.appearances, filtered: true },
   statAppearanceTree: { endpoint: s.appearance.tree, filtered: true },
+  statGeneralBadges: { endpoint: s.general.badges, filtered: true },
 } satisfies Record<string, SectionEntry>;
 
 export type StatisticsSectionName = keyof typeof statisticsSections;

@@ -24,6 +24,8 @@ export interface Database {
   translations: TranslationsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  certificates: CertificatesTable;
+  certificate_keys: CertificateKeysTable;
   organizations: OrganizationsTable;
   organization_logos: OrganizationLogosTable;
   tiers: TiersTable;
@@ -416,3 +418,25 @@ export interface ResponseEditLinksTable {
 }
 
 export type ResponseRow = Selectable<ResponsesTable>;
+
+export interface CertificatesTable {
+  id: Generated<string>;
+  organization_id: string;
+  /** The signed text: the payload as base64url JSON (domain/contracts/certificates.ts). */
+  payload: string;
+  /** base64url Ed25519 signature of `payload`. */
+  signature: string;
+  issued_by: string | null;
+  issued_at: Generated<Date>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface CertificateKeysTable {
+  id: number;
+  /** PKCS#8 PEM. */
+  private_key: string;
+  /** SPKI PEM, published at /.well-known/certificate-key.pem. */
+  public_key: string;
+  created_at: Generated<Date>;
+}

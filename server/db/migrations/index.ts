@@ -12,6 +12,7 @@ import * as m0010 from './0010_statistics_versions';
 import * as m0011 from './0011_record_keys';
 import * as m0013 from './0013_tracing_packages';
 import * as m0014 from './0014_response_keys_index';
+import * as m0016 from './0016_certificates';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_record_keys': m0011,
   '0013_tracing_packages': m0013,
   '0014_response_keys_index': m0014,
+  '0016_certificates': m0016,
 };

@@ -12,7 +12,7 @@ export const CountryBirthPage = ({ page }: { page: string }) => {
   const { t } = useTranslation();
   return (
     <div className="dashboard-page">
-      <PageToolbar panel="country-birth" />
+      <PageToolbar panel="country-birth" page={page} />
       <div className="stat-grid">
         <StatCard name="statCountryRowOne" title={t('stat.country.row_one')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
         <StatCard name="statCountryRowTwo" title={t('stat.country.row_two')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>

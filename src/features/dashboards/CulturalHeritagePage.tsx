@@ -8,7 +8,7 @@ export const CulturalHeritagePage = ({ page }: { page: string }) => {
   const { t } = useTranslation();
   return (
     <div className="dashboard-page">
-      <PageToolbar panel="cultural-heritage" />
+      <PageToolbar panel="cultural-heritage" page={page} />
       <div className="stat-grid">
         <StatCard name="statEthnicityRowOne" title={t('stat.ethnicity.row_one')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
         <StatCard name="statEthnicityRowTwo" title={t('stat.ethnicity.row_two')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>

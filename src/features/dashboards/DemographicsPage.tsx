@@ -8,7 +8,7 @@ export const DemographicsPage = ({ page }: { page: string }) => {
   const { t } = useTranslation();
   return (
     <div className="dashboard-page">
-      <PageToolbar panel="demographics" />
+      <PageToolbar panel="demographics" page={page} />
       <div className="stat-grid">
         <StatCard name="statDemographicPeopleLtc" title={t('stat.people_ltc')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
       </div>

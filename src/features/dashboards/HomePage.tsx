@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { CountFigure, StatCard } from './StatCard';
 import { PageToolbar } from './PageToolbar';
+import { BadgesCard } from './BadgesCard';
 
 /** Home: the headline counts, each its own card. */
 export const HomePage = ({ page }: { page: string }) => {
   const { t } = useTranslation();
   return (
     <div className="dashboard-page">
-      <PageToolbar />
+      <PageToolbar page={page} />
       <div className="stat-grid">
         <StatCard name="statHomeTotalRegistered" title={t('stat.home.total_registered')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
         <StatCard name="statHomeTotalGroupSubgroup" title={t('stat.home.total_group_subgroup')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
@@ -16,6 +17,7 @@ export const HomePage = ({ page }: { page: string }) => {
         <StatCard name="statHomeTotalWorldview" title={t('stat.home.total_worldview')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
         <StatCard name="statHomeTotalEthnicity" title={t('stat.home.total_ethnicity')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
       </div>
+      <BadgesCard page={page} />
     </div>
   );
 };

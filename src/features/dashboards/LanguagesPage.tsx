@@ -10,7 +10,7 @@ export const LanguagesPage = ({ page }: { page: string }) => {
   const { t } = useTranslation();
   return (
     <div className="dashboard-page">
-      <PageToolbar panel="languages" />
+      <PageToolbar panel="languages" page={page} />
       <div className="stat-grid">
         <StatCard name="statLanguageRowOne" title={t('stat.language.row_one')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
         <StatCard name="statLanguageRowTwo" title={t('stat.language.row_two')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>

@@ -9,7 +9,7 @@ export const OverviewPage = ({ page }: { page: string }) => {
   const { t } = useTranslation();
   return (
     <div className="dashboard-page">
-      <PageToolbar panel="overview" />
+      <PageToolbar panel="overview" page={page} />
       <div className="stat-grid">
         <StatCard name="statOverviewRowOne" title={t('stat.overview.row_one')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
         <StatCard name="statOverviewRowTwo" title={t('stat.overview.row_two')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>

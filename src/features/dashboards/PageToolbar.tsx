@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import type { BannerPanel } from './pages';
+import { isKeyFactPage } from '../../../domain/keyfacts/facts';
+import { KeyFacts } from './KeyFacts';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
 
@@ -71,11 +73,48 @@ export const PanelBanner = ({ panel }: { panel: BannerPanel }) => {
   );
 };
 
-export const PageToolbar = ({ panel }: { panel?: BannerPanel }) => (
+const selectExport = (s: AppState) => s.dashboard;
+
+/**
+ * The page's Export: a spreadsheet of every card with the active filters and date range, made
+ * by the server from the released figures. The live line says when the file is being made,
+ * when it was downloaded, or why it could not be.
+ */
+export const ExportButton = ({ page }: { page: string }) => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const { exporting, exportNote } = useSelector(selectExport);
+  const busy = exporting !== undefined;
+  return (
+    <div className="export-controls">
+      <Button
+        className="button secondary"
+        aria-label={t('export_page_label')}
+        isDisabled={busy}
+        onPress={() => dispatch({ type: 'dashboard/export', page, format: 'xlsx', card: null })}
+      >
+        {t('export_page')}
+      </Button>
+      <p className="export-status" role="status">
+        {busy
+          ? t('export_working')
+          : exportNote?.kind === 'done'
+            ? t('export_done', { file: exportNote.fileName })
+            : exportNote?.kind === 'failed'
+              ? t('export_failed', { reason: t(exportNote.message, { defaultValue: exportNote.message }) })
+              : ''}
+      </p>
+    </div>
+  );
+};
+
+export const PageToolbar = ({ panel, page }: { panel?: BannerPanel; page?: string }) => (
   <>
     <div className="dashboard-toolbar">
       <DateRangeSelect />
+      {page !== undefined && <ExportButton page={page} />}
     </div>
     {panel && <PanelBanner panel={panel} />}
+    {page !== undefined && isKeyFactPage(page) && <KeyFacts key={page} page={page} />}
   </>
 );

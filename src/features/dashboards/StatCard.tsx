@@ -4,7 +4,7 @@ import { Button } from 'react-aria-components';
 import { isSuppressed, type Distribution } from '../../../domain/contracts/stats';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import type { Count, Headline } from '../../../domain/contracts/statistics';
-import type { StatisticsSectionName } from '../../../infrastructure/resources/statistics.catalog';
+import { type StatisticsSectionName, statisticsSections } from '../../../infrastructure/resources/statistics.catalog';
 import type { sections } from '../../../infrastructure/resources/catalog';
 import type { DataOf } from '../../../domain/contracts/endpoint';
 import { useDispatch } from '../../hooks/runtime';
@@ -20,7 +20,7 @@ type DataFor<K extends StatisticsSectionName> = DataOf<(typeof sections)[K]['end
  * the active filters reload it (useSection).
  */
 export const StatCard = <K extends StatisticsSectionName>({
-  name, title, page, wide = false, shared = false, children,
+  name, title, page, wide = false, shared = false, exportable = true, children,
 }: {
   name: K;
   title: string;
@@ -28,6 +28,8 @@ export const StatCard = <K extends StatisticsSectionName>({
   wide?: boolean;
   /** Another card of the page loads the same section: this one shows it without asking again. */
   shared?: boolean;
+  /** The card has a CSV of its own (a figure table); false for cards that are not tables. */
+  exportable?: boolean;
   children: (data: DataFor<K>, title: string) => ReactNode;
 }) => {
   const { t } = useTranslation();
@@ -35,6 +37,7 @@ export const StatCard = <K extends StatisticsSectionName>({
   const section = useSection(name, {}, page, !shared);
   const headingId = useId();
   const busy = section.status === 'pending' || section.status === 'idle';
+  const cardKey = statisticsSections[name].endpoint.path.replace(/^\/+/, '');
   return (
     <section className={`card stat-card${wide ? ' wide' : ''}`} aria-labelledby={headingId} aria-busy={busy} data-section={name} data-status={section.status}>
       <h2 id={headingId}>{title}</h2>
@@ -42,6 +45,15 @@ export const StatCard = <K extends StatisticsSectionName>({
         <>
           {children(section.data as DataFor<K>, title)}
           <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
+          {!shared && exportable && (
+            <Button
+              className="button ghost small card-export"
+              aria-label={t('export_card_csv_label', { title })}
+              onPress={() => dispatch({ type: 'dashboard/export', page, format: 'csv', card: cardKey })}
+            >
+              {t('export_card_csv')}
+            </Button>
+          )}
         </>
       ) : section.status === 'empty' ? (
         <p className="stat-withheld">{section.message ?? t('section_empty')}</p>

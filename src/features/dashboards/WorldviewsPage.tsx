@@ -7,7 +7,7 @@ export const WorldviewsPage = ({ page }: { page: string }) => {
   const { t } = useTranslation();
   return (
     <div className="dashboard-page">
-      <PageToolbar panel="worldviews" />
+      <PageToolbar panel="worldviews" page={page} />
       <div className="stat-grid">
         <StatCard name="statWorldviewRowOne" title={t('stat.worldview.row_one')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
         <StatCard name="statWorldviewRowTwo" title={t('stat.worldview.row_two')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>

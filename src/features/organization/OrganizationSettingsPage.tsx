@@ -7,6 +7,7 @@ import { useAction, useSection } from '../../hooks/resources';
 import { useSelector } from '../../hooks/runtime';
 import { FormAlert, FormDone, requiredProblem, useFormCheck } from '../account/formParts';
 import { LogoForm } from './LogoForm';
+import { CertificatesCard } from './CertificatesCard';
 
 export const ORGANIZATION_SETTINGS_PATH = '/dashboard/organization-settings';
 
@@ -31,6 +32,7 @@ export const OrganizationSettingsPage = () => {
         <TiersForm disabled={role !== 'admin'} />
         <DateRangesForm disabled={!canEdit} />
         {info.data && <ViewAsConsent info={info.data} disabled={role !== 'admin'} />}
+        {canEdit && <CertificatesCard />}
       </div>
     </>
   );

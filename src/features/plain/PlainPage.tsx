@@ -8,6 +8,8 @@ import { lazyNamed } from '../../app/lazyPage';
 // The invitation pages' forms are a chunk of their own, fetched when such a link is opened.
 const invitationPage = lazyNamed(() => import('../invitations/InvitationPage'), 'InvitationPage');
 const InvitationPage = invitationPage.Page;
+const certificatePage = lazyNamed(() => import('./CertificatePage'), 'CertificatePage');
+const CertificatePage = certificatePage.Page;
 
 export interface PlainPageInfo {
   readonly path: string;
@@ -30,6 +32,7 @@ export const PlainPage = ({ page }: { page: PlainPageInfo }) => {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const invalidLink = page.path === '/invalid-invitation-token';
+  if (page.path === '/certificate') return <CertificatePage />;
   if (page.check) return <RequireInvitation><InvitationPage check={page.check} titleKey={page.titleKey} /></RequireInvitation>;
   return (
     <section aria-labelledby="plain-heading" className="stack narrow">

@@ -1,0 +1,134 @@
+import { type CrossTable, type Distribution, type StatCell, type StatTree, type TreeCell, isSuppressed } from '../contracts/stats';
+import type { Count, Headline } from '../contracts/statistics';
+
+/**
+ * A dashboard card as rows and columns, the form both the spreadsheet and the CSV writers use.
+ * It is made from a released section only (what the statistics endpoint answered) and adds no
+ * figure of its own: every number cell is a count or share the section carries, and a
+ * suppressed cell stays a `hidden` cell, never 0 or blank.
+ */
+export type TableCell =
+  | { readonly kind: 'text'; readonly value: string }
+  | { readonly kind: 'count'; readonly value: number }
+  | { readonly kind: 'percent'; readonly value: number }
+  | { readonly kind: 'hidden'; readonly threshold: number };
+
+export interface CardTable {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly TableCell[])[];
+}
+
+/** The words a table needs, in the reader's language. */
+export interface TableWords {
+  readonly name: string;
+  readonly people: string;
+  readonly share: string;
+  readonly total: string;
+  readonly level: string;
+  readonly parent: string;
+  /** A headline item's name by its key (e.g. 'respondents'). */
+  readonly headline: (key: string) => string;
+}
+
+/** A released section as the endpoint answered it: its data, or the 204 reason. */
+export type SectionAnswer = { readonly status: 200; readonly data: unknown } | { readonly status: 204; readonly message: string };
+
+export const text = (value: string): TableCell => ({ kind: 'text', value });
+const count = (value: number): TableCell => ({ kind: 'count', value });
+
+const countOf = (cell: StatCell): TableCell => (isSuppressed(cell) ? { kind: 'hidden', threshold: cell.threshold } : count(cell.count));
+const percentOf = (cell: StatCell): TableCell => (isSuppressed(cell) ? { kind: 'hidden', threshold: cell.threshold } : { kind: 'percent', value: cell.percent });
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+const countTable = (title: string, data: Count, words: TableWords): CardTable => ({ header: [words.name, words.people], rows: [[text(title), count(data.count)]] });
+
+const headlineTable = (data: Headline, words: TableWords): CardTable => ({
+  header: [words.name, words.people],
+  rows: data.items.map((item) => [text(words.headline(item.key)), count(item.value)]),
+});
+
+const distributionTable = (data: Distribution, words: TableWords): CardTable => ({
+  header: [words.name, words.people, words.share],
+  rows: [...data.cells.map((cell) => [text(cell.label), countOf(cell), percentOf(cell)]), [text(words.total), count(data.total), text('')]],
+});
+
+const crossTable = (data: CrossTable, words: TableWords): CardTable => ({
+  header: ['', ...data.columns.map((column) => column.label), words.total],
+  rows: [
+    ...data.rows.map((row, r) => [text(row.label), ...(data.cells[r] ?? []).map(countOf), ...(data.rowTotals[r] ? [countOf(data.rowTotals[r])] : [])]),
+    [text(words.total), ...data.columnTotals.map(countOf), count(data.total)],
+  ],
+});
+
+const treeTable = (data: StatTree, words: TableWords): CardTable => {
+  const rows: TableCell[][] = [];
+  const walk = (nodes: readonly TreeCell[], depth: number, parent: string) => {
+    for (const node of nodes) {
+      rows.push([text(String(depth)), text(node.label), text(parent), countOf(node), percentOf(node)]);
+      walk(node.children, depth + 1, node.label);
+    }
+  };
+  walk(data.nodes, 1, '');
+  rows.push([text(''), text(words.total), text(''), count(data.total), text('')]);
+  return { header: [words.level, words.name, words.parent, words.people, words.share], rows };
+};
+
+/**
+ * The table of one card. The shape is read from the data (the codecs of domain/contracts/stats):
+ * a count, a headline row, a cross table, a tree or a distribution. A withheld section is one
+ * row with the reason the dashboard shows.
+ */
+export const cardTable = (title: string, answer: SectionAnswer, words: TableWords): CardTable => {
+  if (answer.status === 204) return { header: [words.name], rows: [[text(answer.message)]] };
+  const data = answer.data;
+  if (!isObject(data)) return { header: [words.name], rows: [] };
+  if ('items' in data) return headlineTable(data as Headline, words);
+  if ('nodes' in data) return treeTable(data as StatTree, words);
+  if ('columns' in data) return crossTable(data as CrossTable, words);
+  if ('cells' in data) return distributionTable(data as Distribution, words);
+  if ('count' in data) return countTable(title, data as Count, words);
+  return { header: [words.name], rows: [] };
+};
+
+/** Characters that make a spreadsheet read a text as a formula (or a DDE call) when it starts with one. */
+const FORMULA_START = /^[=+\-@\t\r|]/;
+
+/** True when a text would be taken for a formula by a spreadsheet if written as is. */
+export const looksLikeFormula = (value: string): boolean => FORMULA_START.test(value);
+
+/**
+ * A text made safe to open in a spreadsheet from a CSV file: a leading quote makes Excel,
+ * LibreOffice and Google Sheets show it as text instead of evaluating it.
+ */
+export const neutraliseFormula = (value: string): string => (looksLikeFormula(value) ? `'${value}` : value);
+
+const csvField = (value: string): string => (/[",\r\n;]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** One cell as CSV text: numbers as they are released, a hidden cell as `hidden`. */
+const csvCell = (cell: TableCell, hidden: string): string => {
+  switch (cell.kind) {
+    case 'text':
+      return csvField(neutraliseFormula(cell.value));
+    case 'count':
+      return String(cell.value);
+    case 'percent':
+      return cell.value.toFixed(1);
+    case 'hidden':
+      return csvField(neutraliseFormula(hidden));
+  }
+};
+
+/**
+ * A card as CSV (RFC 4180, CRLF line ends), with a closing note line after a blank one. Texts
+ * that start like a formula get a leading quote, so opening the file never runs anything.
+ */
+export const tableCsv = (table: CardTable, hidden: string, note: string): string => {
+  const lines = [
+    table.header.map((value) => csvField(neutraliseFormula(value))).join(','),
+    ...table.rows.map((row) => row.map((cell) => csvCell(cell, hidden)).join(',')),
+    '',
+    csvField(neutraliseFormula(note)),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+};

@@ -1,0 +1,63 @@
+import { catchError, exhaustMap, map, mergeMap, of, type Observable } from 'rxjs';
+import type { AppEvent } from '../../domain/app/events';
+import { Messages } from '../../domain/contracts/envelope';
+import { type ExportExcelBody, type ExportPage, exportEndpoints } from '../../domain/contracts/exports';
+import { certificateEndpoints } from '../../domain/contracts/certificates';
+import { normaliseFilters } from '../../domain/filters/model';
+import { ofType } from '../bus/ofType';
+import type { Effect } from '../bus/types';
+import type { ApiClient, DownloadedFile } from '../http/client';
+import { failureText } from './failure';
+
+export interface ExportDeps {
+  readonly api: Pick<ApiClient, 'download'>;
+  /** Hands a file to the browser as a download (a link to an object URL, clicked). */
+  readonly saveFile: (file: DownloadedFile, fallbackName: string) => string;
+}
+
+/**
+ * Export: the server makes the file from the page's released figures with the filters the
+ * request names; the file is handed to the browser as a download. exhaustMap: a second click
+ * while a file is being made is the same export, not another one (decide drops it too).
+ */
+export const exportEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('dashboard/exportRequested'),
+    exhaustMap(({ page, format, card, filters }): Observable<AppEvent> => {
+      const body = { page: page as ExportPage, format, filter: normaliseFilters(filters), ...(card === null ? {} : { card }) } as ExportExcelBody;
+      return deps.api.download(exportEndpoints.exportExcel, { body, silent: true }).pipe(
+        map((file): AppEvent => ({ type: 'dashboard/exported', page, fileName: deps.saveFile(file, `${page}.${format}`) })),
+        catchError((error: unknown) => of<AppEvent>({ type: 'dashboard/exportFailed', page, message: failureText(error, Messages.unknownError).message })),
+      );
+    }),
+  );
+
+/** A certificate's PDF, downloaded for an administrator (mergeMap: each asked-for file comes). */
+export const certificatePdfEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('certificate/pdfRequested'),
+    mergeMap(({ id }): Observable<AppEvent> =>
+      deps.api.download(certificateEndpoints.pdf, { query: { id } }).pipe(
+        map((file): AppEvent => ({ type: 'certificate/pdfDownloaded', id, fileName: deps.saveFile(file, 'certificate.pdf') })),
+        catchError((error: unknown) => of<AppEvent>({ type: 'certificate/pdfFailed', id, message: failureText(error, Messages.unknownError).message })),
+      ),
+    ),
+  );
+
+/** The browser's way of saving a Blob under a name. */
+export const browserSaveFile =
+  (window: Window) =>
+  (file: DownloadedFile, fallbackName: string): string => {
+    const name = file.fileName ?? fallbackName;
+    const url = URL.createObjectURL(file.blob);
+    const link = window.document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    window.document.body.append(link);
+    link.click();
+    link.remove();
+    // Revoked after the click has been handled, so the download has started.
+    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return name;
+  };

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ExportExcelBody, exportEndpoints } from '../../../domain/contracts/exports';
+import { decodeOrThrow } from '../../http/decode';
+import { routePath } from '../../http/route';
+import { authenticated } from '../../plugins/auth';
+import { exportDashboard } from '../../services/exports';
+
+/**
+ * POST /general/export-excel: a dashboard page as a spreadsheet, or one card as CSV. The body
+ * is decoded with the contract's codec (422 on anything else); the answer is the file itself,
+ * not an envelope, so the route is declared here rather than with registerEndpoint.
+ */
+export const exportRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(
+    authenticated(async (scope) => {
+      const endpoint = exportEndpoints.exportExcel;
+      if (scope.hasDecorator('registeredEndpoints')) scope.registeredEndpoints.push(endpoint);
+      scope.route({
+        method: endpoint.method,
+        url: routePath(endpoint.path),
+        handler: async (request, reply) => {
+          const body = decodeOrThrow(ExportExcelBody, request.body ?? {}, 'body');
+          const file = await exportDashboard(app, request, body);
+          return reply
+            .code(200)
+            .header('content-type', file.contentType)
+            .header('content-disposition', `attachment; filename="${file.fileName}"`)
+            .send(file.body);
+        },
+      });
+    }),
+  );
+};

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type CertificatePayload,
+  type IssuedCertificate,
+  type Verification,
+  certificateMessages,
+  encodePayload,
+  parseCode,
+} from '../../../domain/contracts/certificates';
+import { CERTIFICATE_MIN_PARTICIPATION, CERTIFICATE_MIN_RESPONDENTS, earnsCertificate, participationOf } from '../../../domain/certificates/criteria';
+import type { CertificatesTable } from '../../db/database';
+import { ApiError } from '../../http/apiError';
+import { authOf } from '../../plugins/auth';
+import { audit } from '../auth/audit';
+import { signText, signingKeys, verifyText } from './keys';
+
+type Row = Pick<CertificatesTable, 'payload' | 'signature'> & { revoked_at: Date | null };
+
+const issued = (row: Row): IssuedCertificate => {
+  const parsed = parseCode(`${row.payload}.${row.signature}`);
+  if (parsed === undefined) throw new ApiError(500, 'A stored certificate cannot be read.');
+  return { code: `${row.payload}.${row.signature}`, certificate: parsed.payload, revokedAt: row.revoked_at?.toISOString() ?? null };
+};
+
+/** The respondents figure the dashboard releases to this caller (home/total-registered), or null when withheld. */
+const releasedRespondents = async (app: FastifyInstance, request: FastifyRequest): Promise<number | null> => {
+  const authorization = request.headers.authorization;
+  const response = await app.inject({ method: 'GET', url: '/api/home/total-registered', headers: typeof authorization === 'string' ? { authorization } : {} });
+  if (response.statusCode !== 200) throw new ApiError(response.statusCode, response.json<{ message?: string }>().message ?? 'Something went wrong! Please try again.');
+  const body = response.json<{ status: number; data?: { count: number } }>();
+  return body.status === 200 && body.data ? body.data.count : null;
+};
+
+/** Issues a certificate when the criteria hold, signed with the server's key, and audits it. */
+export const issueCertificate = async (app: FastifyInstance, request: FastifyRequest, now = new Date()): Promise<IssuedCertificate> => {
+  const auth = authOf(request);
+  if (auth.viewAsGroupId !== null) throw new ApiError(403, certificateMessages.viewAs);
+  const respondents = await releasedRespondents(app, request);
+  const seats = auth.organization.seat_capacity;
+  if (!earnsCertificate(respondents, seats)) throw new ApiError(409, certificateMessages.notEarned(CERTIFICATE_MIN_RESPONDENTS, CERTIFICATE_MIN_PARTICIPATION));
+  const keys = await signingKeys(app.db, app.config.certificateSigningKey);
+  const id = crypto.randomUUID();
+  const payload: CertificatePayload = {
+    v: 1,
+    id,
+    organization: auth.organization.name,
+    respondents: respondents!,
+    seats,
+    participation: participationOf(respondents!, seats),
+    issuedAt: now.toISOString(),
+  };
+  const signed = encodePayload(payload);
+  const signature = signText(keys, signed);
+  await app.db
+    .insertInto('certificates')
+    .values({ id, organization_id: auth.organization.id, payload: signed, signature, issued_by: auth.user.id, issued_at: now })
+    .execute();
+  await audit(app.db, { organizationId: auth.organization.id, actor: auth.user.id, action: 'certificate.issued', address: request.ip, details: { id } });
+  return issued({ payload: signed, signature, revoked_at: null });
+};
+
+export const listCertificates = async (app: FastifyInstance, request: FastifyRequest): Promise<IssuedCertificate[]> => {
+  const auth = authOf(request);
+  const rows = await app.db
+    .selectFrom('certificates')
+    .select(['payload', 'signature', 'revoked_at'])
+    .where('organization_id', '=', auth.organization.id)
+    .orderBy('issued_at', 'desc')
+    .execute();
+  return rows.map(issued);
+};
+
+/** One of the caller's organisation's certificates; another organisation's is "not found". */
+export const certificateById = async (app: FastifyInstance, request: FastifyRequest, id: string): Promise<IssuedCertificate> => {
+  const auth = authOf(request);
+  if (!UUID.test(id)) throw new ApiError(404, certificateMessages.notFound);
+  const row = await app.db
+    .selectFrom('certificates')
+    .select(['payload', 'signature', 'revoked_at'])
+    .where('organization_id', '=', auth.organization.id)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row === undefined) throw new ApiError(404, certificateMessages.notFound);
+  return issued(row);
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Revokes one of the caller's organisation's certificates; audited. Another organisation's is "not found". */
+export const revokeCertificate = async (app: FastifyInstance, request: FastifyRequest, id: string, now = new Date()): Promise<IssuedCertificate> => {
+  const auth = authOf(request);
+  if (!UUID.test(id)) throw new ApiError(404, certificateMessages.notFound);
+  const row = await app.db
+    .selectFrom('certificates')
+    .select(['payload', 'signature', 'revoked_at'])
+    .where('organization_id', '=', auth.organization.id)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (row === undefined) throw new ApiError(404, certificateMessages.notFound);
+  if (row.revoked_at !== null) throw new ApiError(409, certificateMessages.alreadyRevoked);
+  await app.db.updateTable('certificates').set({ revoked_at: now, revoked_by: auth.user.id }).where('id', '=', id).execute();
+  await audit(app.db, { organizationId: auth.organization.id, actor: auth.user.id, action: 'certificate.revoked', address: request.ip, details: { id } });
+  return issued({ ...row, revoked_at: now });
+};
+
+const UNKNOWN: Verification = { status: 'unknown', certificate: null, revokedAt: null };
+
+/**
+ * valid: the signature is the server's and the certificate was issued here and not revoked;
+ * revoked: as valid, but revoked (with when); unknown: anything else (malformed, altered,
+ * signed by another key, never issued). An altered code says nothing of what it claims.
+ */
+export const verifyCode = async (app: FastifyInstance, code: string): Promise<Verification> => {
+  const parsed = parseCode(code);
+  if (parsed === undefined) return UNKNOWN;
+  const keys = await signingKeys(app.db, app.config.certificateSigningKey);
+  if (!verifyText(keys.publicKey, parsed.signed, parsed.signature)) return UNKNOWN;
+  if (!UUID.test(parsed.payload.id)) return UNKNOWN;
+  const row = await app.db.selectFrom('certificates').select(['payload', 'revoked_at']).where('id', '=', parsed.payload.id).executeTakeFirst();
+  if (row === undefined || row.payload !== parsed.signed) return UNKNOWN;
+  return row.revoked_at === null
+    ? { status: 'valid', certificate: parsed.payload, revokedAt: null }
+    : { status: 'revoked', certificate: parsed.payload, revokedAt: row.revoked_at.toISOString() };
+};
+
+/** The public key, as published at the well-known address. */
+export const publicKeyPem = async (app: FastifyInstance): Promise<string> => (await signingKeys(app.db, app.config.certificateSigningKey)).publicPem;

@@ -1,0 +1,75 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EXPORT_CARDS, type ExportCard, type ExportExcelBody, exportFileName, exportMessages } from '../../../domain/contracts/exports';
+import { cardTable, tableCsv } from '../../../domain/exports/table';
+import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
+import { authOf } from '../../plugins/auth';
+import { invalidData } from '../auth/errors';
+import { coverOf } from './cover';
+import { releasedSection } from './sections';
+import { writeWorkbook } from './workbook';
+import { tableWords, translator } from './words';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+
+export interface ExportFile {
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly body: Readable | string;
+}
+
+const localeOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers['x-locale'];
+  return typeof header === 'string' ? header : undefined;
+};
+
+const chosenCard = (cards: readonly ExportCard[], key: string | undefined): ExportCard => {
+  if (key === undefined || key === '') throw invalidData({ card: [exportMessages.cardRequired] });
+  const card = cards.find((candidate) => candidate.key === key.replace(/^\/+/, ''));
+  if (card === undefined) throw invalidData({ card: [exportMessages.cardUnknown] });
+  return card;
+};
+
+/**
+ * One dashboard page (xlsx, a sheet per card after the cover) or one card (csv), made from
+ * what the page's statistics endpoints release to this caller with these filters. Every
+ * section is fetched before the file starts, so a refusal (bad filter, expired session, too
+ * many requests) is answered as such rather than as a broken file.
+ */
+export const exportDashboard = async (app: FastifyInstance, request: FastifyRequest, body: ExportExcelBody, now = new Date()): Promise<ExportFile> => {
+  const auth = authOf(request);
+  const filters = body.filter ?? {};
+  const format = body.format ?? 'xlsx';
+  const locale = localeOf(request);
+  const t = translator(locale);
+  const words = tableWords(t);
+  const day = now.toISOString().slice(0, 10);
+  const cards = EXPORT_CARDS[body.page];
+  const note = t('export_cover_adjusted', { d: MAX_ADJUSTMENT });
+  const hidden = t('chart_hidden_short');
+
+  if (format === 'csv') {
+    const card = chosenCard(cards, body.card);
+    const answer = await releasedSection(app, request, card, filters);
+    return {
+      fileName: exportFileName(body.page, 'csv', day, card.key),
+      contentType: CSV_TYPE,
+      // A byte order mark, so spreadsheet programs read the file as UTF-8.
+      body: `\uFEFF${tableCsv(cardTable(t(card.title), answer, words), hidden, note)}`,
+    };
+  }
+
+  const sheets = [];
+  // One after the other: the machine is small and the dashboard asks for these anyway.
+  for (const card of cards) {
+    const title = t(card.title);
+    sheets.push({ title, table: cardTable(title, await releasedSection(app, request, card, filters), words) });
+  }
+  const cover = await coverOf({ db: app.db, auth, page: body.page, filters, k: thresholdFor(filters), maxAdjustment: MAX_ADJUSTMENT, now, locale, t });
+  const stream = new PassThrough();
+  writeWorkbook(stream, { cover, coverName: t('export_cover_page'), sheets, hidden, note, creator: auth.organization.name, now }).catch((error: unknown) =>
+    stream.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return { fileName: exportFileName(body.page, 'xlsx', day), contentType: XLSX_TYPE, body: stream };
+};

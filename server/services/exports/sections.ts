@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ExportCard, ExportFilters } from '../../../domain/contracts/exports';
+import { Messages } from '../../../domain/contracts/envelope';
+import type { SectionAnswer } from '../../../domain/exports/table';
+import { toSearchParams } from '../../../domain/filters/encoding';
+import { ApiError } from '../../http/apiError';
+
+/** The request headers an internal call carries over: who asks (and as which group), and in which language. */
+const FORWARDED = ['authorization', 'x-locale'] as const;
+
+const forwardedHeaders = (request: FastifyRequest): Record<string, string> => {
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+};
+
+interface Envelope {
+  readonly status?: number;
+  readonly data?: unknown;
+  readonly message?: string;
+  readonly errors?: Record<string, string[]>;
+}
+
+/**
+ * What the dashboard's own statistics endpoint answers this caller for one card, asked through
+ * the application itself (`app.inject`) with the caller's token, language and filters. The
+ * export therefore goes through the same authentication, group scope, selection budget and
+ * disclosure control as the dashboard: it can only write figures the dashboard releases.
+ * A refusal of the endpoint (401, 403, 422, 429) becomes the export's own answer.
+ */
+export const releasedSection = async (app: FastifyInstance, request: FastifyRequest, card: ExportCard, filters: ExportFilters): Promise<SectionAnswer> => {
+  const query = toSearchParams(filters);
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/${card.key}${query === '' ? '' : `?${query}`}`,
+    headers: forwardedHeaders(request),
+  });
+  let body: Envelope;
+  try {
+    body = response.json<Envelope>();
+  } catch {
+    throw new ApiError(502, Messages.unknownError);
+  }
+  if (response.statusCode !== 200) throw new ApiError(response.statusCode, body.message ?? Messages.unknownError, body.errors);
+  if (body.status === 204) return { status: 204, message: body.message ?? '' };
+  if (body.status === 200) return { status: 200, data: body.data };
+  throw new ApiError(502, Messages.unknownError);
+};

@@ -1,0 +1,120 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { CardTable, TableCell } from '../../../domain/exports/table';
+import type { Cover } from './cover';
+
+export interface SheetInput {
+  readonly title: string;
+  readonly table: CardTable;
+}
+
+export interface WorkbookInput {
+  readonly cover: Cover;
+  readonly coverName: string;
+  readonly sheets: readonly SheetInput[];
+  /** How a hidden cell is written ('hidden' in English). */
+  readonly hidden: string;
+  /** The closing line of every sheet: figures are adjusted by up to ±d. */
+  readonly note: string;
+  readonly creator: string;
+  readonly now: Date;
+}
+
+export const COUNT_FORMAT = '#,##0';
+/** Shares are released as percents with one decimal (12.3): shown with a % sign, stored as released. */
+export const PERCENT_FORMAT = '0.0"%"';
+
+const INVALID_SHEET_CHARACTERS = /[\\/?*[\]:]/g;
+const SHEET_NAME_MAX = 31;
+
+/** Excel's rules for sheet names: at most 31 characters, none of \ / ? * [ ] :, no quote at either end, unique. */
+export const sheetNames = (titles: readonly string[]): string[] => {
+  const used = new Set<string>();
+  return titles.map((title) => {
+    const base = title.replace(INVALID_SHEET_CHARACTERS, ' ').replace(/^'+|'+$/g, '').trim() || 'Sheet';
+    for (let n = 1; ; n += 1) {
+      const suffix = n === 1 ? '' : ` (${n})`;
+      const name = `${base.slice(0, SHEET_NAME_MAX - suffix.length).trim()}${suffix}`;
+      if (!used.has(name.toLowerCase())) {
+        used.add(name.toLowerCase());
+        return name;
+      }
+    }
+  });
+};
+
+const BOLD = { bold: true } as const;
+const HIDDEN_FONT = { italic: true, color: { argb: 'FF666666' } } as const;
+
+/**
+ * A text cell's value. exceljs writes a JS string as a string cell (only `{ formula }` makes a
+ * formula), so a group name such as "=HYPERLINK(...)" stays text when the file is opened.
+ */
+const cellValue = (cell: TableCell, hidden: string): string | number => {
+  switch (cell.kind) {
+    case 'text':
+      return cell.value;
+    case 'count':
+    case 'percent':
+      return cell.value;
+    case 'hidden':
+      return hidden;
+  }
+};
+
+const styleCell = (target: ExcelJS.Cell, cell: TableCell): void => {
+  if (cell.kind === 'count') target.numFmt = COUNT_FORMAT;
+  else if (cell.kind === 'percent') target.numFmt = PERCENT_FORMAT;
+  else if (cell.kind === 'hidden') {
+    target.font = HIDDEN_FONT;
+    target.alignment = { horizontal: 'right' };
+  }
+};
+
+/**
+ * Writes the workbook to `stream` with exceljs's streaming writer: each row is committed as
+ * soon as it is written and each sheet when it ends, so a card of thousands of rows never sits
+ * in memory as a workbook. The cover comes first; each card sheet has its title, then the
+ * frozen header row.
+ */
+export const writeWorkbook = async (stream: Writable, input: WorkbookInput): Promise<void> => {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  workbook.creator = input.creator;
+  workbook.created = input.now;
+  const names = sheetNames([input.coverName, ...input.sheets.map((sheet) => sheet.title)]);
+
+  const cover = workbook.addWorksheet(names[0], { views: [{ state: 'frozen', ySplit: 1 }] });
+  cover.columns = [{ width: 28 }, { width: 90 }];
+  const heading = cover.addRow([input.cover.title]);
+  heading.font = { bold: true, size: 14 };
+  heading.commit();
+  for (const [label, value] of input.cover.lines) {
+    const row = cover.addRow([label, value]);
+    row.getCell(1).font = BOLD;
+    row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
+    row.commit();
+  }
+  cover.commit();
+
+  input.sheets.forEach((sheet, index) => {
+    const worksheet = workbook.addWorksheet(names[index + 1], { views: [{ state: 'frozen', ySplit: 2 }] });
+    worksheet.columns = sheet.table.header.map((_, column) => ({ width: column === 0 || (sheet.table.header.length === 5 && column === 1) ? 40 : 16 }));
+    const title = worksheet.addRow([sheet.title]);
+    title.font = { bold: true, size: 13 };
+    title.commit();
+    const header = worksheet.addRow([...sheet.table.header]);
+    header.font = BOLD;
+    header.commit();
+    for (const cells of sheet.table.rows) {
+      const row = worksheet.addRow(cells.map((cell) => cellValue(cell, input.hidden)));
+      cells.forEach((cell, column) => styleCell(row.getCell(column + 1), cell));
+      row.commit();
+    }
+    worksheet.addRow([]).commit();
+    const note = worksheet.addRow([input.note]);
+    note.font = { italic: true };
+    note.commit();
+    worksheet.commit();
+  });
+  await workbook.commit();
+};

@@ -1,0 +1,304 @@
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_CARDS, EXPORT_PAGES, type ExportFilters, type ExportPage } from '../../domain/contracts/exports';
+import { type CrossTable, type Distribution, type StatCell, type StatTree, type TreeCell, isSuppressed } from '../../domain/contracts/stats';
+import { toSearchParams } from '../../domain/filters/encoding';
+import { buildApp } from '../../server/app';
+import type { OpenDatabase } from '../../server/db/connect';
+import { createDemoOrganization, DEMO_PASSWORD, type DemoSignIn } from '../../server/demo/index';
+import { createCapturingMailer } from '../../server/services/mail';
+import { bearer, insertUser, signIn } from './helpers/accounts';
+import { sheetNames } from '../../server/services/exports/workbook';
+import { createTestDatabase } from './helpers/testDatabase';
+import { testConfig } from './helpers/testConfig';
+
+/**
+ * POST /general/export-excel (issue 16): the workbook is opened with exceljs and read back;
+ * every number in it must be one the dashboard's endpoint releases to the same caller.
+ */
+
+const config = testConfig();
+let database: OpenDatabase;
+let app: FastifyInstance;
+let demo: DemoSignIn;
+let admin: string;
+let assignee: string;
+let genderIds: string[];
+let positionIds: string[];
+
+const INJECTION_GROUP = '=HYPERLINK("http://example.org","x")';
+const INJECTION_ORGANISATION = '+Atlas @export -co';
+
+beforeAll(async () => {
+  database = await createTestDatabase({ lookups: true });
+  app = await buildApp(config, { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  demo = (await createDemoOrganization(database.db, { seed: 'exports', responses: 400, organizationName: 'Exports', argon2: config.argon2, singleTransaction: false, batchSize: 400 }))!;
+  await database.db.updateTable('organizations').set({ name: INJECTION_ORGANISATION }).where('id', '=', demo.organizationId).execute();
+  admin = await signIn(app, demo.adminEmail, DEMO_PASSWORD);
+  // A group assignee whose group's name starts like a formula: the cover names it.
+  const department = await database.db.selectFrom('departments').select('id').where('organization_id', '=', demo.organizationId).where('parent_id', 'is', null).orderBy('name').executeTakeFirstOrThrow();
+  await database.db.updateTable('departments').set({ name: INJECTION_GROUP }).where('id', '=', department.id).execute();
+  const user = await insertUser(database.db, { organizationId: demo.organizationId, role: 'group_assignee' });
+  await database.db.updateTable('departments').set({ assignee_id: user.id }).where('id', '=', department.id).execute();
+  assignee = await signIn(app, user.email);
+  const ids = async (list: string) =>
+    (await database.db.selectFrom('lookup_principles').select('id').where('list', '=', list).where('code', '<>', 'prefer_not').orderBy('id').limit(6).execute()).map((row) => String(row.id));
+  genderIds = await ids('genders');
+  positionIds = await ids('position-levels');
+}, 240_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const exportFile = (token: string, body: unknown, locale?: string) =>
+  app.inject({ method: 'POST', url: '/api/general/export-excel', headers: { ...bearer(token), ...(locale ? { 'x-locale': locale } : {}) }, payload: body as object });
+
+const readWorkbook = async (payload: Buffer): Promise<ExcelJS.Workbook> => {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  return workbook;
+};
+
+/** Every cell of a sheet by row (1-based rows, as exceljs reads them). */
+const rowsOf = (sheet: ExcelJS.Worksheet): ExcelJS.CellValue[][] => {
+  const rows: ExcelJS.CellValue[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    rows[number - 1] = (row.values as ExcelJS.CellValue[]).slice(1);
+  });
+  return rows;
+};
+
+type Figure = number | 'hidden';
+const figure = (cell: StatCell): Figure => (isSuppressed(cell) ? 'hidden' : cell.count);
+const share = (cell: StatCell): Figure => (isSuppressed(cell) ? 'hidden' : cell.percent);
+
+/** The figures a released section holds, in reading order: what a sheet may contain, and all it may contain. */
+const releasedFigures = (data: unknown): Figure[] => {
+  const value = data as Record<string, unknown>;
+  if ('items' in value) return (value.items as { value: number }[]).map((item) => item.value);
+  if ('nodes' in value) {
+    const tree = data as StatTree;
+    const out: Figure[] = [];
+    const walk = (nodes: readonly TreeCell[]) => nodes.forEach((node) => { out.push(figure(node), share(node)); walk(node.children); });
+    walk(tree.nodes);
+    return [...out, tree.total];
+  }
+  if ('columns' in value) {
+    const table = data as CrossTable;
+    return [...table.rows.flatMap((_, r) => [...table.cells[r]!.map(figure), figure(table.rowTotals[r]!)]), ...table.columnTotals.map(figure), table.total];
+  }
+  if ('cells' in value) {
+    const distribution = data as Distribution;
+    return [...distribution.cells.flatMap((cell) => [figure(cell), share(cell)]), distribution.total];
+  }
+  return [(value as { count: number }).count];
+};
+
+/** The figures a card sheet holds: numbers and hidden cells below the header, before the closing note. */
+const sheetFigures = (sheet: ExcelJS.Worksheet): Figure[] =>
+  rowsOf(sheet)
+    .slice(2)
+    .flatMap((row) => (row ?? []).flatMap((cell): Figure[] => (typeof cell === 'number' ? [cell] : cell === 'hidden' ? ['hidden'] : [])));
+
+const released = async (token: string, path: string, filters: ExportFilters) => {
+  const query = toSearchParams(filters);
+  const response = await app.inject({ method: 'GET', url: `/api/${path}${query ? `?${query}` : ''}`, headers: bearer(token) });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ status: number; data?: unknown; message?: string }>();
+};
+
+describe('POST /general/export-excel as a spreadsheet', () => {
+  it('writes a cover and one sheet per card, with frozen headers, number formats and the adjustment sentence', async () => {
+    const response = await exportFile(admin, { page: 'overview', filter: { generation: ['Gen Y', 'Gen Z'] } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="overview-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const workbook = await readWorkbook(response.rawPayload);
+    const names = workbook.worksheets.map((sheet) => sheet.name);
+    expect(names).toHaveLength(1 + EXPORT_CARDS.overview.length);
+    expect(names[0]).toBe('Page');
+    expect(names).toContain('Gender by age');
+
+    const cover = rowsOf(workbook.worksheets[0]!);
+    const coverText = cover.map((row) => row.join(' | ')).join('\n');
+    expect(coverText).toContain('Export of the Overview page');
+    expect(coverText).toContain('Generation: Gen Y, Gen Z');
+    expect(coverText).toContain('All answers');
+    expect(coverText).toContain('Minimum group size (k) | 5');
+    expect(coverText).toContain('written as "hidden", never as 0 or left blank');
+    expect(coverText).toContain('Figures are adjusted by up to ±2 to protect people.');
+    expect(coverText).toMatch(/Made on \| \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+
+    const pyramid = workbook.getWorksheet('Gender by age')!;
+    expect(pyramid.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
+    expect(rowsOf(pyramid)[0]![0]).toBe('Gender by age');
+    const countries = workbook.getWorksheet('Country of birth')!;
+    expect(rowsOf(countries)[1]).toEqual(['Name', 'People', 'Share']);
+    expect(countries.getRow(3).getCell(2).numFmt).toBe('#,##0');
+    expect(countries.getRow(3).getCell(3).numFmt).toBe('0.0"%"');
+    expect(rowsOf(countries).at(-1)![0]).toBe('Figures are adjusted by up to ±2 to protect people.');
+  });
+
+  it('writes a hidden cell as "hidden", never as 0 or blank', async () => {
+    const response = await exportFile(admin, { page: 'languages' });
+    expect(response.statusCode).toBe(200);
+    const workbook = await readWorkbook(response.rawPayload);
+    const byGender = workbook.getWorksheet('Languages by gender')!;
+    const endpoint = await released(admin, 'language/list-gender', {});
+    const table = endpoint.data as CrossTable;
+    const suppressed = table.cells.flat().filter(isSuppressed).length + table.rowTotals.filter(isSuppressed).length + table.columnTotals.filter(isSuppressed).length;
+    expect(suppressed).toBeGreaterThan(0);
+    const rows = rowsOf(byGender).slice(2, 2 + table.rows.length + 1);
+    expect(rows.flat().filter((cell) => cell === 'hidden')).toHaveLength(suppressed);
+    for (const row of rows) for (const cell of row.slice(1)) expect(cell === null || cell === undefined || cell === '').toBe(false);
+  });
+
+  it('writes names that start like a formula as text', async () => {
+    const response = await exportFile(assignee, { page: 'home' });
+    expect(response.statusCode).toBe(200);
+    const workbook = await readWorkbook(response.rawPayload);
+    const cover = workbook.worksheets[0]!;
+    const cells: ExcelJS.Cell[] = [];
+    cover.eachRow((row) => row.eachCell((cell) => cells.push(cell)));
+    // The assignee sees the group and its sub-groups; names are sorted, so the formula-like one comes first.
+    const group = cells.find((cell) => typeof cell.value === 'string' && cell.value.startsWith(INJECTION_GROUP))!;
+    const organisation = cells.find((cell) => cell.value === INJECTION_ORGANISATION)!;
+    for (const cell of [group, organisation]) {
+      expect(cell).toBeDefined();
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+    }
+    // And in the file itself: no formula element anywhere.
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(response.rawPayload);
+    for (const name of Object.keys(zip.files).filter((file) => file.startsWith('xl/worksheets/'))) {
+      expect(await zip.file(name)!.async('string')).not.toContain('<f>');
+    }
+  });
+
+  it('follows the view-as scope of the caller’s token: the cover names the group, the figures are the group’s', async () => {
+    await database.db.updateTable('organizations').set({ view_as_consent: true }).where('id', '=', demo.organizationId).execute();
+    const group = await database.db.selectFrom('departments').select(['id', 'name']).where('organization_id', '=', demo.organizationId).where('parent_id', 'is', null).where('name', '<>', INJECTION_GROUP).orderBy('name').executeTakeFirstOrThrow();
+    const view = await app.inject({ method: 'POST', url: '/api/organization/view-as', headers: bearer(admin), payload: { group_id: group.id } });
+    expect(view.statusCode).toBe(200);
+    const secondary = view.json<{ data: { access_token: string } }>().data.access_token;
+    const response = await exportFile(secondary, { page: 'home' });
+    expect(response.statusCode).toBe(200);
+    const workbook = await readWorkbook(response.rawPayload);
+    const scope = rowsOf(workbook.worksheets[0]!).find((row) => row[0] === 'Groups shown')!;
+    expect(String(scope[1])).toContain(group.name);
+    const mine = (await released(secondary, 'home/total-registered', {})).data as { count: number } | undefined;
+    const whole = (await released(admin, 'home/total-registered', {})).data as { count: number };
+    const written = rowsOf(workbook.getWorksheet('People who answered')!)[2]![1];
+    if (mine === undefined) expect(written).toBeUndefined();
+    else {
+      expect(written).toBe(mine.count);
+      expect(mine.count).toBeLessThan(whole.count);
+    }
+  });
+
+  it('answers in the caller’s language', async () => {
+    const response = await exportFile(admin, { page: 'worldviews' }, 'fr');
+    const workbook = await readWorkbook(response.rawPayload);
+    const cover = rowsOf(workbook.worksheets[0]!).map((row) => row.join(' | ')).join('\n');
+    expect(cover).toContain('Export de la page');
+    expect(cover).toContain('ajustés de ±2');
+  });
+
+  it('every exported figure is the dashboard’s released figure, for random filters and pages', async () => {
+    const filters = fc.record(
+      {
+        gender: fc.subarray(genderIds, { minLength: 1 }),
+        'position-level': fc.subarray(positionIds, { minLength: 1 }),
+        generation: fc.subarray(['Gen X', 'Gen Y', 'Gen Z'] as const, { minLength: 1 }),
+        disability: fc.constantFrom('yes' as const, 'no' as const),
+        'age-range': fc.constantFrom('20-39', '25-64', '40-69'),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...EXPORT_PAGES), filters, fc.constantFrom('admin', 'assignee'), async (page: ExportPage, filter, who) => {
+        const token = who === 'admin' ? admin : assignee;
+        const response = await exportFile(token, { page, filter });
+        expect(response.statusCode).toBe(200);
+        const workbook = await readWorkbook(response.rawPayload);
+        const cards = EXPORT_CARDS[page];
+        expect(workbook.worksheets).toHaveLength(cards.length + 1);
+        for (const [index, card] of cards.entries()) {
+          const answer = await released(token, card.key, filter);
+          const sheet = workbook.worksheets[index + 1]!;
+          if (answer.status === 204) {
+            expect(rowsOf(sheet)[2]).toEqual([answer.message]);
+            expect(sheetFigures(sheet)).toEqual([]);
+          } else {
+            expect(sheetFigures(sheet), `${page} ${card.key}`).toEqual(releasedFigures(answer.data));
+          }
+        }
+      }),
+      { numRuns: 10, seed: 1616 },
+    );
+  }, 240_000);
+});
+
+describe('POST /general/export-excel as CSV of one card', () => {
+  it('writes the card with hidden cells as text and a closing note', async () => {
+    const response = await exportFile(admin, { page: 'languages', format: 'csv', card: 'language/list-gender' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/filename="languages-language-list-gender-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toMatch(/^,.*,Total$/);
+    expect(lines.slice(1).some((line) => line.split(',').includes('hidden'))).toBe(true);
+    expect(lines.at(-2)).toBe('Figures are adjusted by up to ±2 to protect people.');
+  });
+
+  it('prefixes a text that starts like a formula with a quote', async () => {
+    const { tableCsv } = await import('../../domain/exports/table');
+    const csv = tableCsv(
+      { header: ['Name', 'People'], rows: [[{ kind: 'text', value: '=1+2' }, { kind: 'count', value: 7 }], [{ kind: 'text', value: '@SUM(A1)' }, { kind: 'hidden', threshold: 5 }], [{ kind: 'text', value: '-2+3' }, { kind: 'count', value: 9 }], [{ kind: 'text', value: '+x, "y"' }, { kind: 'count', value: 5 }]] },
+      'hidden',
+      'note',
+    );
+    expect(csv.split('\r\n')).toEqual(['Name,People', "'=1+2,7", "'@SUM(A1),hidden", "'-2+3,9", `"'+x, ""y""",5`, '', 'note', '']);
+  });
+});
+
+describe('POST /general/export-excel refuses bad input with 422', () => {
+  it.each([
+    [{}, 'page', 'The page field is required'],
+    [{ page: 'nowhere' }, 'page', 'The page field is invalid'],
+    [{ page: 'overview', format: 'pdf' }, 'format', 'The format field is invalid'],
+    [{ page: 'overview', filter: { gender: ['x'] } }, 'filter.gender.0', 'The filter.gender.0 field is invalid'],
+    [{ page: 'overview', filter: { 'age-range': '60-20' } }, 'filter.age-range', 'The filter.age-range field is invalid'],
+    [{ page: 'overview', filter: { disability: 'maybe' } }, 'filter.disability', 'The filter.disability field is invalid'],
+    [{ page: 'overview', format: 'csv' }, 'card', 'The card field is required'],
+    [{ page: 'overview', format: 'csv', card: 'language/tree' }, 'card', 'The selected card is not on this page.'],
+  ])('%j', async (body, field, message) => {
+    const response = await exportFile(admin, body);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ status: 422, message: 'The given data was invalid.', errors: { [field]: [message] } });
+  });
+
+  it('an unknown date range is the statistics endpoints’ own 422', async () => {
+    const response = await exportFile(admin, { page: 'home', filter: { 'date-tag': 'no-such-range' } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ 'filter[date-tag]': ['The selected date range does not exist.'] });
+  });
+
+  it('needs a session', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/general/export-excel', payload: { page: 'home' } });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('sheet names', () => {
+  it('keep Excel’s rules: at most 31 characters, no \\ / ? * [ ] :, no quote at the ends, unique whatever the case', () => {
+    const names = sheetNames(['Page', "'Quoted'", 'A/B: [x]?*', 'Cultures people feel they belong to', 'Cultures people feel they belong to, again', 'page']);
+    expect(names).toEqual(['Page', 'Quoted', 'A B   x', 'Cultures people feel they belon', 'Cultures people feel they b (2)', 'page (2)']);
+    for (const name of names) expect(name.length).toBeLessThanOrEqual(31);
+  });
+});
