@@ -2,7 +2,7 @@ import { catalogOf, type ActionEntry, type ResourceCatalog, type SectionEntry } 
 import { organizationActions, organizationSections } from './organization.catalog';
 import { tokenActions, tokenSections } from './tokens.catalog';
 import { membersActions, membersSections } from './members.catalog';
-import { surveyActions, surveySections } from './survey.catalog';
+import { chartNameSections, surveyActions, surveySections } from './survey.catalog';
 import { statisticsSections } from './statistics.catalog';
 
 export type { ActionEntry, ResourceCatalog, SectionEntry } from './entries';
@@ -17,6 +17,7 @@ export const sections = {
   ...tokenSections,
   ...membersSections,
   ...surveySections,
+  ...chartNameSections,
   ...statisticsSections,
 } satisfies Record<string, SectionEntry>;
 

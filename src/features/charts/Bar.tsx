@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isSuppressed, type Distribution, type ReleasedCell, type StatCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { formatPercent, truncate } from './format';
+import { truncate } from './format';
+import { useNumbers } from './useNumbers';
 import { HATCH_ID, colourFor } from './palette';
 import { summarize } from './summary';
 
@@ -38,6 +39,7 @@ export const barScales = (cells: readonly StatCell[], plot: number) => {
  */
 export const Bar = ({ title, data, genders = false, max: maxRows }: { title: string; data: Distribution; genders?: boolean; max?: number }) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   // A capped chart shows the largest values (hidden ones last, their size unknown); the table has them all.
   const cells = maxRows === undefined ? data.cells : byShare(data.cells).slice(0, maxRows);
   const more = data.cells.length - cells.length;
@@ -47,7 +49,7 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
   return (
     <ChartFrame
       title={title}
-      summary={summarize(data.cells, t)}
+      summary={summarize(data.cells, t, n)}
       width={WIDTH}
       height={height}
       table={<ChartTable caption={title} cells={data.cells} />}
@@ -60,7 +62,7 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
         const w = hidden ? HIDDEN_STUB : Math.max(1, length(c.percent));
         return (
           <g key={c.key} className="bar" data-key={c.key} data-hidden={hidden || undefined}>
-            <title>{`${c.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${c.count} (${formatPercent(c.percent)})`}`}</title>
+            <title>{`${c.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${n.count(c.count)} (${n.percent(c.percent)})`}`}</title>
             <text x={LABEL_W - 6} y={middle} textAnchor="end" dominantBaseline="middle" className="chart-label">
               {truncate(c.label)}
             </text>
@@ -73,7 +75,7 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
               stroke={hidden ? '#6b6b6b' : undefined}
             />
             <text x={LABEL_W + w + 4} y={middle} dominantBaseline="middle" className="chart-value">
-              {hidden ? t('chart_hidden_short') : formatPercent(c.percent)}
+              {hidden ? t('chart_hidden_short') : n.percent(c.percent)}
             </text>
           </g>
         );

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isSuppressed, type Distribution, type ReleasedCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { formatPercent, truncate } from './format';
+import { truncate } from './format';
+import { useNumbers } from './useNumbers';
 import { HATCH_ID, colourFor } from './palette';
 import { summarize } from './summary';
 
@@ -37,20 +38,21 @@ const ring = arc<PieArcDatum<DonutPiece>>().innerRadius(R * INNER).outerRadius(R
  */
 export const Donut = ({ title, data, genders = false }: { title: string; data: Distribution; genders?: boolean }) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   const pieces = donutPieces(data);
   const hidden = data.cells.some(isSuppressed);
   const rest = hidden ? pieces.find((p) => p.data.kind === 'rest' && p.endAngle - p.startAngle > 1e-3) : undefined;
   const legend = data.cells;
   const height = Math.max(2 * R + 20, legend.length * LEGEND_ROW + 10);
   return (
-    <ChartFrame title={title} summary={summarize(data.cells, t)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />}>
+    <ChartFrame title={title} summary={summarize(data.cells, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />}>
       <g transform={`translate(${R + 10},${R + 10})`}>
         {pieces.map((p) => {
           if (p.data.kind !== 'value') return null;
           const { cell, index } = p.data;
           return (
             <path key={cell.key} d={ring(p) ?? ''} fill={colourFor(cell, index, genders)} stroke="#fff" strokeWidth="1" className="slice" data-key={cell.key}>
-              <title>{`${cell.label}: ${cell.count} (${formatPercent(cell.percent)})`}</title>
+              <title>{`${cell.label}: ${n.count(cell.count)} (${n.percent(cell.percent)})`}</title>
             </path>
           );
         })}
@@ -59,7 +61,7 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
             <title>{t('chart_hidden_rest')}</title>
           </path>
         )}
-        <text textAnchor="middle" dominantBaseline="middle" className="chart-total">{data.total}</text>
+        <text textAnchor="middle" dominantBaseline="middle" className="chart-total">{n.count(data.total)}</text>
       </g>
       <g transform={`translate(${2 * R + 40},10)`}>
         {legend.map((c, i) => {
@@ -69,7 +71,7 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
               <title>{c.label}</title>
               <rect width="12" height="12" y="2" fill={isHidden ? `url(#${HATCH_ID})` : colourFor(c, i, genders)} stroke={isHidden ? '#6b6b6b' : undefined} />
               <text x="18" y="8" dominantBaseline="middle" className="chart-label">
-                {`${truncate(c.label)} ${isHidden ? t('chart_hidden_short') : formatPercent(c.percent)}`}
+                {`${truncate(c.label)} ${isHidden ? t('chart_hidden_short') : n.percent(c.percent)}`}
               </text>
             </g>
           );

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { CrossChartTable } from './ChartTable';
-import { formatPercent, truncate } from './format';
+import { truncate } from './format';
+import { useNumbers } from './useNumbers';
 import { HATCH_ID, colourFor } from './palette';
 
 const ROW = 24;
@@ -20,6 +21,7 @@ const LEGEND_ROW = 20;
  */
 export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) => {
   const { t } = useTranslation();
+  const numbers = useNumbers();
   const side = (WIDTH - AXIS_W) / 2 - 10;
   const pct = (c: StatCell | undefined) => (c && !isSuppressed(c) ? c.percent : 0);
   const right = (row: readonly StatCell[]) => row.slice(1).reduce((s, c) => s + pct(c), 0);
@@ -45,7 +47,7 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
   const summary = data.rows
     .map((r, i) => `${r.label}: ${data.columns.map((c, j) => {
       const cell = data.cells[i]?.[j];
-      return `${c.label} ${!cell ? '' : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : formatPercent(cell.percent)}`;
+      return `${c.label} ${!cell ? '' : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : numbers.percent(cell.percent)}`;
     }).join(', ')}`)
     .join('; ');
   return (
@@ -67,7 +69,7 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
               </rect>
             ) : (
               <rect x={cx - AXIS_W / 2 - scale(left.percent)} y={0} width={scale(left.percent)} height={h} fill={colourFor(header(0), 0, true)}>
-                <title>{`${r.label}, ${data.columns[0]?.label}: ${left.count} (${formatPercent(left.percent)})`}</title>
+                <title>{`${r.label}, ${data.columns[0]?.label}: ${numbers.count(left.count)} (${numbers.percent(left.percent)})`}</title>
               </rect>
             ))}
             {row.slice(1).map((c, k) => {
@@ -78,7 +80,7 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
                 <rect key={data.columns[j]?.key ?? j} x={cx + AXIS_W / 2 + scale(from)} y={0} width={scale(to) - scale(from)} height={h}
                   fill={hidden ? `url(#${HATCH_ID})` : colourFor(header(j), j, true)}
                   stroke={hidden ? '#6b6b6b' : '#fff'} data-hidden={hidden || undefined}>
-                  <title>{`${r.label}, ${data.columns[j]?.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${c.count} (${formatPercent(c.percent)})`}`}</title>
+                  <title>{`${r.label}, ${data.columns[j]?.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${numbers.count(c.count)} (${numbers.percent(c.percent)})`}`}</title>
                 </rect>
               );
             })}

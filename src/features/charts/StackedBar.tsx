@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { CrossChartTable } from './ChartTable';
-import { formatPercent, truncate } from './format';
+import { numberFormats, truncate, type NumberFormats } from './format';
+import { useNumbers } from './useNumbers';
 import { HATCH_ID, colourFor } from './palette';
 import { summarize } from './summary';
 
@@ -28,7 +29,7 @@ export interface Segment {
  */
 export const rowSegments = (
   cells: readonly StatCell[], rowTotal: StatCell | undefined, width: number, columns: CrossTable['columns'], genders: boolean,
-  hiddenText: (k: number) => string,
+  hiddenText: (k: number) => string, n: NumberFormats = numberFormats('au'),
 ): Segment[] => {
   const rowPercent = rowTotal && !isSuppressed(rowTotal) ? rowTotal.percent : null;
   const released = cells.reduce((s, c) => s + (isSuppressed(c) ? 0 : c.percent), 0);
@@ -55,7 +56,7 @@ export const rowSegments = (
     return [{
       key: column?.key ?? String(j), x: x(start), w: x(end) - x(start), hidden: false,
       fill: colourFor({ key: column?.key ?? '', label: column?.label, preferNot: c.preferNot }, j, genders),
-      title: `${column?.label ?? ''}: ${c.count} (${formatPercent(c.percent)})`,
+      title: `${column?.label ?? ''}: ${n.count(c.count)} (${n.percent(c.percent)})`,
     }];
   });
   const end = x(released);
@@ -69,6 +70,7 @@ export const rowSegments = (
 /** Rows by columns: one bar per row, split by column (e.g. position level by gender). */
 export const StackedBar = ({ title, data, genders = false, max }: { title: string; data: CrossTable; genders?: boolean; max?: number }) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   const plot = WIDTH - LABEL_W - 10;
   // Capped: the largest rows by their total; rows whose total is hidden come last. The table has every row.
   const order = data.rows.map((_, i) => i);
@@ -85,7 +87,7 @@ export const StackedBar = ({ title, data, genders = false, max }: { title: strin
   return (
     <ChartFrame
       title={title}
-      summary={summarize(data.rowTotals.map((c, i) => ({ ...c, label: data.rows[i]?.label ?? c.label })), t)}
+      summary={summarize(data.rowTotals.map((c, i) => ({ ...c, label: data.rows[i]?.label ?? c.label })), t, n)}
       width={WIDTH}
       height={height}
       table={<CrossChartTable caption={title} table={data} />}
@@ -99,7 +101,7 @@ export const StackedBar = ({ title, data, genders = false, max }: { title: strin
             <title>{r.label}</title>
             {truncate(r.label)}
           </text>
-          {rowSegments(data.cells[i] ?? [], data.rowTotals[i], plot, data.columns, genders, hiddenText).map((s) => (
+          {rowSegments(data.cells[i] ?? [], data.rowTotals[i], plot, data.columns, genders, hiddenText, n).map((s) => (
             <rect key={s.key} x={LABEL_W + s.x} y={0} width={Math.max(0, s.w)} height={rowAt.bandwidth()} fill={s.fill} stroke={s.hidden ? '#6b6b6b' : '#fff'} data-hidden={s.hidden || undefined}>
               <title>{`${r.label}, ${s.title}`}</title>
             </rect>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { isSuppressed, type StatTree, type TreeCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { formatPercent, truncate } from './format';
+import { truncate } from './format';
+import { useNumbers } from './useNumbers';
 import { HATCH_ID, paletteColour } from './palette';
 import { summarize } from './summary';
 
@@ -73,6 +74,7 @@ export const sortTree = (nodes: readonly TreeCell[]): TreeCell[] => {
  */
 export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   const all = treeRows(sortTree(data.nodes));
   const rows = all.slice(0, TREE_MAX_ROWS);
   const maxDepth = Math.max(0, ...rows.map((r) => r.depth));
@@ -82,7 +84,7 @@ export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
   const length = scaleLinear().domain([0, max]).range([0, plot]);
   const height = rows.length * ROW + 8 + (all.length > rows.length ? ROW : 0);
   return (
-    <ChartFrame title={title} summary={summarize(data.nodes, t)} width={WIDTH} height={height} table={<ChartTable caption={title} tree={data.nodes} />}>
+    <ChartFrame title={title} summary={summarize(data.nodes, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} tree={data.nodes} />}>
       {rows.map((r, i) => {
         const y = 4 + i * ROW;
         const x = r.depth * INDENT;
@@ -91,7 +93,7 @@ export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
         const parentY = r.parentRow === null ? null : 4 + r.parentRow * ROW + ROW / 2;
         return (
           <g key={`${r.node.key}-${i}`} className="tree-node" data-key={r.node.key} data-depth={r.depth} data-hidden={hidden || undefined}>
-            <title>{`${r.node.label}: ${hidden ? t('chart_hidden', { k: r.node.threshold }) : `${r.node.count} (${formatPercent(r.node.percent)})`}`}</title>
+            <title>{`${r.node.label}: ${hidden ? t('chart_hidden', { k: r.node.threshold }) : `${n.count(r.node.count)} (${n.percent(r.node.percent)})`}`}</title>
             {parentY !== null && (
               <path d={`M${x - INDENT + 4},${parentY + 6}V${y + ROW / 2}H${x}`} fill="none" stroke="#9a9a9a" />
             )}
@@ -102,7 +104,7 @@ export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
               fill={hidden ? `url(#${HATCH_ID})` : paletteColour(r.branch)} opacity={hidden ? 1 : 1 - r.depth * 0.2}
               stroke={hidden ? '#6b6b6b' : undefined} />
             <text x={barX + w + 4} y={y + ROW / 2} dominantBaseline="middle" className="chart-value">
-              {hidden ? t('chart_hidden_short') : formatPercent(r.node.percent)}
+              {hidden ? t('chart_hidden_short') : n.percent(r.node.percent)}
             </text>
           </g>
         );

@@ -5,6 +5,7 @@ import type { AppState } from '../../../domain/app/state';
 import type { BannerPanel } from './pages';
 import { useDispatch, useSelector } from '../../app/runtime';
 import { useSection } from '../../app/resources';
+import { useLocalNames } from '../charts/localNames';
 
 const selectFilters = (s: AppState) => s.filters.active;
 const selectBanners = (s: AppState) => s.session.user?.setting.banners ?? null;
@@ -71,8 +72,15 @@ export const PanelBanner = ({ panel }: { panel: BannerPanel }) => {
   );
 };
 
+/** Loads the names the page's charts are labelled with, once for the page. */
+const ChartNames = () => {
+  useLocalNames(true);
+  return null;
+};
+
 export const PageToolbar = ({ panel }: { panel?: BannerPanel }) => (
   <>
+    <ChartNames />
     <div className="dashboard-toolbar">
       <DateRangeSelect />
     </div>
