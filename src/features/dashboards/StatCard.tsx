@@ -48,7 +48,7 @@ export const StatCard = <K extends StatisticsSectionName>({
           <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
         </>
       ) : section.status === 'empty' ? (
-        <p className="stat-withheld">{section.message ?? t('section_empty')}</p>
+        <p className="stat-withheld">{section.message ? t(section.message) : t('section_empty')}</p>
       ) : section.status === 'error' ? (
         <div className="stat-error">
           <p>{t(section.message ?? 'unknown_error', { defaultValue: section.message ?? '' })}</p>
