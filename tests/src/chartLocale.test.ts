@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_LANGUAGES } from '../../domain/i18n/languages';
-import { numberFormats } from '../../src/features/charts/format';
+import { distinctLabels, numberFormats, truncate } from '../../src/features/charts/format';
+import { CHART_BACKGROUND, GENDER_COLOURS, GENDER_COLOURS_EXTRA, PALETTE, contrastRatio, edgeFor, genderColour } from '../../src/features/charts/palette';
 import { localiseLabels, namesFromItems, namesNeeded } from '../../src/features/charts/localNames';
 
 const codes = PRODUCT_LANGUAGES.map((language) => language.code);
@@ -91,5 +92,53 @@ describe('labels in the page language', () => {
 
   it('asks for names only outside English', () => {
     expect(codes.filter(namesNeeded)).toEqual(['fr', 'es', 'ar', 'zh']);
+  });
+});
+
+describe('long labels', () => {
+  it('cuts a label to its room with an ellipsis, Chinese characters taking two letters of it', () => {
+    expect(truncate('Southern and East African', 12)).toBe('Southern and…');
+    expect(truncate('Australia', 12)).toBe('Australia');
+    expect(truncate('中华人民共和国香港特别行政区', 12)).toBe('中华人民共和…');
+  });
+
+  it('never makes two different labels read the same, and cuts only where the room asks', () => {
+    const label = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('Southern and East African', 'Southern and Central Asian', 'Southern a…', 'Non-binary', '中华人民共和国', '中华人民'));
+    fc.assert(fc.property(fc.array(label, { maxLength: 12 }), fc.integer({ min: 1, max: 20 }), (labels, room) => {
+      const shown = distinctLabels(labels, room);
+      expect(shown).toHaveLength(labels.length);
+      labels.forEach((a, i) => labels.forEach((b, j) => {
+        if (a !== b) expect(shown[i], `${a} / ${b}`).not.toBe(shown[j]);
+      }));
+      shown.forEach((text, i) => {
+        // Either whole, or a start of the label and an ellipsis.
+        if (text !== labels[i]) {
+          expect(text.endsWith('…')).toBe(true);
+          expect(labels[i]!.startsWith(text.slice(0, -1))).toBe(true);
+        }
+        // A label that is not in the way of another is cut exactly as far as its room.
+        if (labels.every((other) => other === labels[i] || truncate(other, room) !== truncate(labels[i]!, room))) expect(text).toBe(truncate(labels[i]!, room));
+      });
+    }));
+  });
+});
+
+describe('colours', () => {
+  it('every palette colour holds 3:1 against the card, and the lighter gender colours get an outline that does', () => {
+    for (const colour of PALETTE) {
+      expect(contrastRatio(colour, CHART_BACKGROUND), colour).toBeGreaterThanOrEqual(3);
+      expect(edgeFor(colour)).toBeUndefined();
+    }
+    for (const colour of [...Object.values(GENDER_COLOURS), ...Object.values(GENDER_COLOURS_EXTRA)]) {
+      const edge = edgeFor(colour);
+      if (contrastRatio(colour, CHART_BACKGROUND) < 3) expect(contrastRatio(edge!, CHART_BACKGROUND)).toBeGreaterThanOrEqual(3);
+      else expect(edge).toBeUndefined();
+    }
+  });
+
+  it('gives each ABS gender answer its own colour', () => {
+    const genders = ['Woman or female', 'Man or male', 'Non-binary', 'I use a different term'].map((label, i) => genderColour({ key: String(i + 1), label }));
+    expect(new Set(genders).size).toBe(4);
+    expect(genderColour({ key: 'PREFER_NOT_TO_SAY' })).toBe(GENDER_COLOURS.PREFER_NOT);
   });
 });

@@ -124,10 +124,10 @@ describe('Bar', () => {
     expect(label).toContain(`New Zealand: ${HIDDEN_5}`);
   });
 
-  it('truncates labels on the picture and keeps the full name on hover', async () => {
+  it('truncates labels on the picture as far as its room asks and keeps the full name on hover', async () => {
     const el = await render(<Bar title="Country of birth" data={countries} />);
     const gb = el.querySelector('g[data-key="GB"]')!;
-    expect(gb.querySelector('text')!.textContent).toBe('United Kin…');
+    expect(gb.querySelector('text')!.textContent).toBe('United Kingdo…');
     expect(gb.querySelector('title')!.textContent).toContain('United Kingdom of Great Britain');
   });
 
@@ -360,7 +360,8 @@ describe('Tree', () => {
     const el = await render(<Tree title="Worldviews" data={worldviews} />);
     const nodes = [...el.querySelectorAll('g.tree-node')];
     expect(nodes).toHaveLength(6);
-    expect(nodes[2].querySelector('text')!.textContent).toBe('Roman Cath…');
+    // The tree's labels have room for 'Roman Catholic' whole.
+    expect(nodes[2].querySelector('text')!.textContent).toBe('Roman Catholic');
     expect(nodes[4].getAttribute('data-hidden')).toBe('true');
     expect(nodes[4].querySelector('rect')!.getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
   });

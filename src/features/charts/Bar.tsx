@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { isSuppressed, type Distribution, type ReleasedCell, type StatCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { truncate } from './format';
+import { distinctLabels, labelRoom } from './format';
 import { useNumbers } from './useNumbers';
-import { HATCH_ID, colourFor } from './palette';
+import { HATCH_ID, colourFor, edgeFor } from './palette';
 import { summarize } from './summary';
 
 export const BAR_ROW = 26;
@@ -43,6 +43,7 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
   // A capped chart shows the largest values (hidden ones last, their size unknown); the table has them all.
   const cells = maxRows === undefined ? data.cells : byShare(data.cells).slice(0, maxRows);
   const more = data.cells.length - cells.length;
+  const short = distinctLabels(cells.map((c) => c.label), labelRoom(LABEL_W));
   const plot = WIDTH - LABEL_W - VALUE_W;
   const { rows, length } = barScales(cells, plot);
   const height = Math.max(1, cells.length) * BAR_ROW + 8 + (more > 0 ? BAR_ROW : 0);
@@ -64,7 +65,7 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
           <g key={c.key} className="bar" data-key={c.key} data-hidden={hidden || undefined}>
             <title>{`${c.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${n.count(c.count)} (${n.percent(c.percent)})`}`}</title>
             <text x={LABEL_W - 6} y={middle} textAnchor="end" dominantBaseline="middle" className="chart-label">
-              {truncate(c.label)}
+              {short[i]}
             </text>
             <rect
               x={LABEL_W}
@@ -72,7 +73,7 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
               width={w}
               height={rows.bandwidth()}
               fill={hidden ? `url(#${HATCH_ID})` : colourFor(c, genders ? i : 0, genders)}
-              stroke={hidden ? '#6b6b6b' : undefined}
+              stroke={hidden ? '#6b6b6b' : edgeFor(colourFor(c, genders ? i : 0, genders))}
             />
             <text x={LABEL_W + w + 4} y={middle} dominantBaseline="middle" className="chart-value">
               {hidden ? t('chart_hidden_short') : n.percent(c.percent)}

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { isSuppressed, type Distribution, type ReleasedCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { truncate } from './format';
+import { distinctLabels, labelRoom } from './format';
 import { useNumbers } from './useNumbers';
-import { HATCH_ID, colourFor } from './palette';
+import { HATCH_ID, colourFor, edgeFor } from './palette';
 import { summarize } from './summary';
 
 const R = 80;
@@ -43,6 +43,8 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
   const hidden = data.cells.some(isSuppressed);
   const rest = hidden ? pieces.find((p) => p.data.kind === 'rest' && p.endAngle - p.startAngle > 1e-3) : undefined;
   const legend = data.cells;
+  // The legend's room beside the ring, less the share that follows each name.
+  const short = distinctLabels(legend.map((c) => c.label), labelRoom(WIDTH - (2 * R + 40) - 60));
   const height = Math.max(2 * R + 20, legend.length * LEGEND_ROW + 10);
   return (
     <ChartFrame title={title} summary={summarize(data.cells, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />}>
@@ -51,7 +53,7 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
           if (p.data.kind !== 'value') return null;
           const { cell, index } = p.data;
           return (
-            <path key={cell.key} d={ring(p) ?? ''} fill={colourFor(cell, index, genders)} stroke="#fff" strokeWidth="1" className="slice" data-key={cell.key}>
+            <path key={cell.key} d={ring(p) ?? ''} fill={colourFor(cell, index, genders)} stroke={edgeFor(colourFor(cell, index, genders), '#fff')} strokeWidth="1" className="slice" data-key={cell.key}>
               <title>{`${cell.label}: ${n.count(cell.count)} (${n.percent(cell.percent)})`}</title>
             </path>
           );
@@ -69,9 +71,9 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
           return (
             <g key={c.key} transform={`translate(0,${i * LEGEND_ROW})`}>
               <title>{c.label}</title>
-              <rect width="12" height="12" y="2" fill={isHidden ? `url(#${HATCH_ID})` : colourFor(c, i, genders)} stroke={isHidden ? '#6b6b6b' : undefined} />
+              <rect width="12" height="12" y="2" fill={isHidden ? `url(#${HATCH_ID})` : colourFor(c, i, genders)} stroke={isHidden ? '#6b6b6b' : edgeFor(colourFor(c, i, genders))} />
               <text x="18" y="8" dominantBaseline="middle" className="chart-label">
-                {`${truncate(c.label)} ${isHidden ? t('chart_hidden_short') : n.percent(c.percent)}`}
+                {`${short[i]} ${isHidden ? t('chart_hidden_short') : n.percent(c.percent)}`}
               </text>
             </g>
           );

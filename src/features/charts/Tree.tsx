@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isSuppressed, type StatTree, type TreeCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { truncate } from './format';
+import { distinctLabels, labelRoom } from './format';
 import { useNumbers } from './useNumbers';
 import { HATCH_ID, paletteColour } from './palette';
 import { summarize } from './summary';
@@ -77,6 +77,7 @@ export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
   const n = useNumbers();
   const all = treeRows(sortTree(data.nodes));
   const rows = all.slice(0, TREE_MAX_ROWS);
+  const short = distinctLabels(rows.map((r) => r.node.label), labelRoom(LABEL_W));
   const maxDepth = Math.max(0, ...rows.map((r) => r.depth));
   const barX = LABEL_W + maxDepth * INDENT + 8;
   const plot = WIDTH - barX - 60;
@@ -98,7 +99,7 @@ export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
               <path d={`M${x - INDENT + 4},${parentY + 6}V${y + ROW / 2}H${x}`} fill="none" stroke="#9a9a9a" />
             )}
             <text x={x + 2} y={y + ROW / 2} dominantBaseline="middle" className="chart-label" fontWeight={r.depth === 0 ? 600 : 400}>
-              {truncate(r.node.label)}
+              {short[i]}
             </text>
             <rect x={barX} y={y + 5} width={w} height={ROW - 10}
               fill={hidden ? `url(#${HATCH_ID})` : paletteColour(r.branch)} opacity={hidden ? 1 : 1 - r.depth * 0.2}
