@@ -602,6 +602,8 @@ export const en = {
   server_email_taken: 'The email has already been taken.',
   server_current_password_wrong: 'The current password is not correct.',
   server_same_password: 'The new password must differ from the current one.',
+  // The phone's menu button (the sidebar folds behind it)
+  menu: 'Menu',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -164,6 +164,7 @@ describe('right to left, phones, and figures in the page language', () => {
         await page.setViewportSize(size);
         await expectNoSideScroll(page, `Arabic survey at ${size.width} px`);
       }
+      await page.setViewportSize(PHONES[0]);
       await screenshot(page, 'rtl-survey-work-360');
       await next(page, ar.survey_send);
 
@@ -247,6 +248,20 @@ describe('right to left, phones, and figures in the page language', () => {
     await screenshot(page, 'rtl-dashboard-country-birth-414');
     await page.setViewportSize(PHONES[0]);
     await screenshot(page, 'rtl-dashboard-country-birth-360');
+    // On a phone the menu folds behind its button, opened by keyboard.
+    const navigation = page.getByRole('navigation', { name: ar.main_navigation });
+    assert.equal(await navigation.isVisible(), false);
+    const menuButton = page.getByRole('button', { name: ar.menu, exact: true });
+    assert.equal(await menuButton.getAttribute('aria-expanded'), 'false');
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await navigation.waitFor();
+    assert.equal(await menuButton.getAttribute('aria-expanded'), 'true');
+    await expectNoSideScroll(page, 'Arabic menu open at 360 px');
+    await expectAccessible(page, 'Arabic menu open at 360 px');
+    await page.screenshot({ path: join(RESULTS_DIR, 'rtl-dashboard-menu-360.png') });
+    await page.keyboard.press('Enter');
+    await navigation.waitFor({ state: 'hidden' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${suite.server.url}/dashboard/overview`);
     await chooseLanguage(page, 'English (Australia)', 'en-AU');

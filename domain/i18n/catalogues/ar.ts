@@ -757,4 +757,5 @@ export const ar: Catalogue = {
   server_question_errors_few: 'يُرجى مراجعة إجاباتك عن {{count}} أسئلة.',
   server_question_errors_many: 'يُرجى مراجعة إجاباتك عن {{count}} سؤالًا.',
   server_question_errors_other: 'يُرجى مراجعة إجاباتك عن {{count}} سؤال.',
+  menu: 'القائمة',
 };

@@ -726,4 +726,5 @@ export const es: Catalogue = {
   server_question_error: 'Revise su respuesta a una pregunta.',
   server_question_errors_one: 'Revise su respuesta a {{count}} pregunta.',
   server_question_errors_other: 'Revise sus respuestas a {{count}} preguntas.',
+  menu: 'Menú',
 };

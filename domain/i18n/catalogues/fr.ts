@@ -725,4 +725,5 @@ export const fr: Catalogue = {
   server_question_error: 'Veuillez vérifier votre réponse à une question.',
   server_question_errors_one: 'Veuillez vérifier votre réponse à {{count}} question.',
   server_question_errors_other: 'Veuillez vérifier vos réponses à {{count}} questions.',
+  menu: 'Menu',
 };

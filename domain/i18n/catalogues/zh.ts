@@ -724,4 +724,5 @@ export const zh: Catalogue = {
   server_question_error: '请检查您对一个问题的回答。',
   server_question_errors_one: '请检查您对 {{count}} 个问题的回答。',
   server_question_errors_other: '请检查您对 {{count}} 个问题的回答。',
+  menu: '菜单',
 };
