@@ -36,10 +36,11 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const render = async (node: ReactNode): Promise<HTMLElement> => {
+const render = async (node: ReactNode, language = 'au'): Promise<HTMLElement> => {
   container = document.body.appendChild(document.createElement('div'));
   root = createRoot(container);
   const i18n = createI18n('au');
+  if (language !== 'au') await i18n.changeLanguage(language);
   await act(async () => root!.render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>));
   return container;
 };
@@ -129,6 +130,22 @@ describe('Bar', () => {
     const gb = el.querySelector('g[data-key="GB"]')!;
     expect(gb.querySelector('text')!.textContent).toBe('United Kingdo…');
     expect(gb.querySelector('title')!.textContent).toContain('United Kingdom of Great Britain');
+  });
+
+  it('mirrors right to left: names on the right, bars growing leftwards from them, shares beyond the bars', async () => {
+    const el = await render(<Bar title="Country of birth" data={countries} />, 'ar');
+    const au = el.querySelector('g[data-key="AU"]')!;
+    const [label, share] = [...au.querySelectorAll('text')];
+    const bar = au.querySelector('rect')!;
+    const barLeft = Number(bar.getAttribute('x'));
+    const barRight = barLeft + Number(bar.getAttribute('width'));
+    expect(Number(label!.getAttribute('x'))).toBeGreaterThan(barRight);
+    expect(label!.getAttribute('text-anchor')).toBe('start');
+    expect(Number(share!.getAttribute('x'))).toBeLessThan(barLeft);
+    expect(share!.getAttribute('text-anchor')).toBe('end');
+    // Left to right, the other way round.
+    const ltr = (await render(<Bar title="Country of birth" data={countries} />)).querySelector('g[data-key="AU"]')!;
+    expect(Number(ltr.querySelector('text')!.getAttribute('x'))).toBeLessThan(Number(ltr.querySelector('rect')!.getAttribute('x')));
   });
 
   it('draws a hidden value as a hatched bar, never as zero', async () => {

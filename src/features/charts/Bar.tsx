@@ -1,6 +1,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type Distribution, type ReleasedCell, type StatCell } from '../../../domain/contracts/stats';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
 import { distinctLabels, labelRoom } from './format';
@@ -38,8 +39,11 @@ export const barScales = (cells: readonly StatCell[], plot: number) => {
  * A hidden value draws a short hatched stub: it exists, its size is not told.
  */
 export const Bar = ({ title, data, genders = false, max: maxRows }: { title: string; data: Distribution; genders?: boolean; max?: number }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const n = useNumbers();
+  // Right to left, the picture mirrors: names on the right, bars growing to the left.
+  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   // A capped chart shows the largest values (hidden ones last, their size unknown); the table has them all.
   const cells = maxRows === undefined ? data.cells : byShare(data.cells).slice(0, maxRows);
   const more = data.cells.length - cells.length;
@@ -64,25 +68,25 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
         return (
           <g key={c.key} className="bar" data-key={c.key} data-hidden={hidden || undefined}>
             <title>{`${c.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${n.count(c.count)} (${n.percent(c.percent)})`}`}</title>
-            <text x={LABEL_W - 6} y={middle} textAnchor="end" dominantBaseline="middle" className="chart-label">
+            <text x={across(LABEL_W - 6)} y={middle} textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle" className="chart-label">
               {short[i]}
             </text>
             <rect
-              x={LABEL_W}
+              x={across(LABEL_W, w)}
               y={top}
               width={w}
               height={rows.bandwidth()}
               fill={hidden ? `url(#${HATCH_ID})` : colourFor(c, genders ? i : 0, genders)}
               stroke={hidden ? '#6b6b6b' : edgeFor(colourFor(c, genders ? i : 0, genders))}
             />
-            <text x={LABEL_W + w + 4} y={middle} dominantBaseline="middle" className="chart-value">
+            <text x={across(LABEL_W + w + 4)} y={middle} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-value">
               {hidden ? t('chart_hidden_short') : n.percent(c.percent)}
             </text>
           </g>
         );
       })}
       {more > 0 && (
-        <text x={LABEL_W} y={cells.length * BAR_ROW + 4 + BAR_ROW / 2} dominantBaseline="middle" className="chart-note">
+        <text x={across(LABEL_W)} y={cells.length * BAR_ROW + 4 + BAR_ROW / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-note">
           {t('chart_more_in_table', { count: more })}
         </text>
       )}
