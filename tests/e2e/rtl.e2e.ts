@@ -241,6 +241,10 @@ describe('right to left, phones, and figures in the page language', () => {
     await screenshot(page, 'rtl-dashboard-country-birth');
     await page.locator('.sidebar nav').screenshot({ path: join(RESULTS_DIR, 'rtl-sidebar.png') });
     await page.locator('[data-section="statCountryCountries"]').first().screenshot({ path: join(RESULTS_DIR, 'rtl-country-bars.png') });
+    await page.locator('[data-section="statCountryTree"] g.tree-node').first().waitFor({ state: 'attached', timeout: 60_000 });
+    await page.locator('[data-section="statCountryTree"]').screenshot({ path: join(RESULTS_DIR, 'rtl-country-tree.png') });
+    await page.locator('[data-section="statCountryParentGrandparent"] svg').waitFor({ timeout: 60_000 });
+    await page.locator('[data-section="statCountryParentGrandparent"]').screenshot({ path: join(RESULTS_DIR, 'rtl-country-donut.png') });
     for (const size of PHONES) {
       await page.setViewportSize(size);
       await expectNoSideScroll(page, `country of birth in Arabic at ${size.width} px`);

@@ -383,6 +383,16 @@ describe('Tree', () => {
     expect(nodes[4].querySelector('rect')!.getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
   });
 
+  it('mirrors right to left: names indented from the right, bars to their left', async () => {
+    const el = await render(<Tree title="Worldviews" data={worldviews} />, 'ar');
+    for (const node of el.querySelectorAll('g.tree-node:not([data-hidden])')) {
+      const label = node.querySelector('text.chart-label')!;
+      const bar = node.querySelector('rect')!;
+      expect(Number(label.getAttribute('x'))).toBeGreaterThan(Number(bar.getAttribute('x')) + Number(bar.getAttribute('width')));
+      expect(label.getAttribute('text-anchor')).toBe('end');
+    }
+  });
+
   it('draws the largest branches first, hidden ones last', async () => {
     const el = await render(<Tree title="Worldviews" data={{ ...worldviews, nodes: [...worldviews.nodes].reverse() }} />);
     const keys = [...el.querySelectorAll('g.tree-node')].map((g) => g.getAttribute('data-key'));

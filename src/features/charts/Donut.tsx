@@ -1,6 +1,7 @@
 import { arc, pie, type PieArcDatum } from 'd3-shape';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type Distribution, type ReleasedCell } from '../../../domain/contracts/stats';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
 import { distinctLabels, labelRoom } from './format';
@@ -37,8 +38,10 @@ const ring = arc<PieArcDatum<DonutPiece>>().innerRadius(R * INNER).outerRadius(R
  * so what the released shares leave of the whole is drawn as one hatched "hidden" arc.
  */
 export const Donut = ({ title, data, genders = false }: { title: string; data: Distribution; genders?: boolean }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const n = useNumbers();
+  // Right to left, the ring goes to the right and its legend reads from the right.
+  const rtl = productLanguage(i18n.language).dir === 'rtl';
   const pieces = donutPieces(data);
   const hidden = data.cells.some(isSuppressed);
   const rest = hidden ? pieces.find((p) => p.data.kind === 'rest' && p.endAngle - p.startAngle > 1e-3) : undefined;
@@ -48,7 +51,7 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
   const height = Math.max(2 * R + 20, legend.length * LEGEND_ROW + 10);
   return (
     <ChartFrame title={title} summary={summarize(data.cells, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />}>
-      <g transform={`translate(${R + 10},${R + 10})`}>
+      <g transform={`translate(${rtl ? WIDTH - R - 10 : R + 10},${R + 10})`}>
         {pieces.map((p) => {
           if (p.data.kind !== 'value') return null;
           const { cell, index } = p.data;
@@ -65,14 +68,14 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
         )}
         <text textAnchor="middle" dominantBaseline="middle" className="chart-total">{n.count(data.total)}</text>
       </g>
-      <g transform={`translate(${2 * R + 40},10)`}>
+      <g transform={`translate(${rtl ? WIDTH - (2 * R + 40) : 2 * R + 40},10)`}>
         {legend.map((c, i) => {
           const isHidden = isSuppressed(c);
           return (
             <g key={c.key} transform={`translate(0,${i * LEGEND_ROW})`}>
               <title>{c.label}</title>
-              <rect width="12" height="12" y="2" fill={isHidden ? `url(#${HATCH_ID})` : colourFor(c, i, genders)} stroke={isHidden ? '#6b6b6b' : edgeFor(colourFor(c, i, genders))} />
-              <text x="18" y="8" dominantBaseline="middle" className="chart-label">
+              <rect x={rtl ? -12 : 0} width="12" height="12" y="2" fill={isHidden ? `url(#${HATCH_ID})` : colourFor(c, i, genders)} stroke={isHidden ? '#6b6b6b' : edgeFor(colourFor(c, i, genders))} />
+              <text x={rtl ? -18 : 18} y="8" textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label">
                 {`${short[i]} ${isHidden ? t('chart_hidden_short') : n.percent(c.percent)}`}
               </text>
             </g>

@@ -2,6 +2,7 @@ import { hierarchy, type HierarchyNode } from 'd3-hierarchy';
 import { scaleLinear } from 'd3-scale';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type StatTree, type TreeCell } from '../../../domain/contracts/stats';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
 import { distinctLabels, labelRoom } from './format';
@@ -73,8 +74,11 @@ export const sortTree = (nodes: readonly TreeCell[]): TreeCell[] => {
  * the parent by an elbow line. Every node of one top-level branch shares its colour.
  */
 export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const n = useNumbers();
+  // Right to left, the picture mirrors: indented from the right, bars growing to the left.
+  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   const all = treeRows(sortTree(data.nodes));
   const rows = all.slice(0, TREE_MAX_ROWS);
   const short = distinctLabels(rows.map((r) => r.node.label), labelRoom(LABEL_W));
@@ -96,22 +100,22 @@ export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
           <g key={`${r.node.key}-${i}`} className="tree-node" data-key={r.node.key} data-depth={r.depth} data-hidden={hidden || undefined}>
             <title>{`${r.node.label}: ${hidden ? t('chart_hidden', { k: r.node.threshold }) : `${n.count(r.node.count)} (${n.percent(r.node.percent)})`}`}</title>
             {parentY !== null && (
-              <path d={`M${x - INDENT + 4},${parentY + 6}V${y + ROW / 2}H${x}`} fill="none" stroke="#9a9a9a" />
+              <path d={`M${across(x - INDENT + 4)},${parentY + 6}V${y + ROW / 2}H${across(x)}`} fill="none" stroke="#9a9a9a" />
             )}
-            <text x={x + 2} y={y + ROW / 2} dominantBaseline="middle" className="chart-label" fontWeight={r.depth === 0 ? 600 : 400}>
+            <text x={across(x + 2)} y={y + ROW / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label" fontWeight={r.depth === 0 ? 600 : 400}>
               {short[i]}
             </text>
-            <rect x={barX} y={y + 5} width={w} height={ROW - 10}
+            <rect x={across(barX, w)} y={y + 5} width={w} height={ROW - 10}
               fill={hidden ? `url(#${HATCH_ID})` : paletteColour(r.branch)} opacity={hidden ? 1 : 1 - r.depth * 0.2}
               stroke={hidden ? '#6b6b6b' : undefined} />
-            <text x={barX + w + 4} y={y + ROW / 2} dominantBaseline="middle" className="chart-value">
+            <text x={across(barX + w + 4)} y={y + ROW / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-value">
               {hidden ? t('chart_hidden_short') : n.percent(r.node.percent)}
             </text>
           </g>
         );
       })}
       {all.length > rows.length && (
-        <text x={0} y={rows.length * ROW + 20} className="chart-note">{t('chart_more_in_table', { count: all.length - rows.length })}</text>
+        <text x={across(0)} y={rows.length * ROW + 20} textAnchor={rtl ? 'end' : 'start'} className="chart-note">{t('chart_more_in_table', { count: all.length - rows.length })}</text>
       )}
     </ChartFrame>
   );
