@@ -11,6 +11,7 @@ import './styles.css';
 const runtime = createSurveyRuntime({
   storage: window.localStorage,
   window,
+  languages: navigator.languages,
   errorSampleRate: sampleRateOf(import.meta.env.VITE_ERROR_SAMPLE_RATE),
 });
 

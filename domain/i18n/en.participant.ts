@@ -122,4 +122,21 @@ export const enParticipant = {
   'survey_q_culture-identity': 'The culture you identify with most',
   'survey_q_culture-identity_help': "Choose one, or tick 'Prefer not to answer'.",
   'survey_q_appearance': 'How do others usually see you?',
+
+  // Sentences the server sends to participants, shown in the page's language (domain/i18n/serverMessages.ts)
+  server_link_not_found: 'This survey link does not exist.',
+  server_link_no_longer_valid: 'This survey link is no longer valid.',
+  server_survey_expired: 'This survey has expired.',
+  server_survey_not_started: 'This survey has not started yet.',
+  server_link_no_seats: 'This survey link has no seats left.',
+  server_already_completed: 'You have already completed this survey.',
+  server_invitation_no_longer_valid: 'This survey invitation is no longer valid.',
+  server_survey_not_found: 'This survey does not exist.',
+  server_cannot_update: 'These answers can no longer be changed with this link.',
+  server_edit_done_before: 'You have already changed your answers with this link. Use the link of the latest email.',
+  server_delete_link_invalid: 'This link can no longer erase these answers.',
+  server_group_full: 'This group is full. Choose another group',
+  server_question_error: 'Please check your answer to one question.',
+  server_question_errors_one: 'Please check your answer to {{count}} question.',
+  server_question_errors_other: 'Please check your answers to {{count}} questions.',
 } as const;

@@ -681,6 +681,24 @@ export const en = {
   "badge_rule.multilingual": "Earned when the language diversity index reaches {{threshold}}.",
   "badge_rule.many-worldviews": "Earned when the worldview diversity index reaches {{threshold}}.",
   "badge_rule.mutuality-leader": "Earned when the overall diversity index reaches {{threshold}}.",
+  // Sentences the server sends in its envelope, shown in the page's language (domain/i18n/serverMessages.ts)
+  server_needs_at_least_one: 'It needs at least {{count}} answer.',
+  server_needs_at_least_other: 'It needs at least {{count}} answers.',
+  server_not_enough_data: 'Not enough data to show.',
+  server_key_facts_page: 'Choose a page for the key facts.',
+  server_invalid_data: 'The given data was invalid.',
+  server_not_found: 'Not found.',
+  server_too_many_requests: 'Too many requests. Please try again later.',
+  server_invalid_credentials: 'Please check your username and password and try again!',
+  server_user_not_active: 'This user is not active.',
+  server_too_many_attempts: 'Too many attempts. Please wait a few minutes and try again.',
+  server_invalid_code: 'The code is not valid or has expired.',
+  server_reset_requested: 'If an account exists for this email, a link to reset the password has been sent.',
+  server_email_taken: 'The email has already been taken.',
+  server_current_password_wrong: 'The current password is not correct.',
+  server_same_password: 'The new password must differ from the current one.',
+  // The phone's menu button (the sidebar folds behind it)
+  menu: 'Menu',
 } as const;
 
 export type MessageKey = keyof typeof en;

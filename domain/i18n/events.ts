@@ -12,11 +12,13 @@ export type I18nCommand = t.TypeOf<typeof I18nCommand>;
 
 export const i18nEvents = {
   languageSelected: message('i18n/languageSelected', { code: t.string }),
+  /** No language was chosen on this device: the page follows the browser's (the survey page). Not kept as a choice. */
+  languageFollowed: message('i18n/languageFollowed', { code: t.string }),
   translationLoaded: message('i18n/translationLoaded', { code: t.string }),
   /** Loading failed after its one retry: the built-in English text is used. */
   translationFailed: message('i18n/translationFailed', { code: t.string }),
 };
-export const I18nEvent = t.union([i18nEvents.languageSelected, i18nEvents.translationLoaded, i18nEvents.translationFailed]);
+export const I18nEvent = t.union([i18nEvents.languageSelected, i18nEvents.languageFollowed, i18nEvents.translationLoaded, i18nEvents.translationFailed]);
 export type I18nEvent = t.TypeOf<typeof I18nEvent>;
 
 export interface I18nState {
@@ -30,6 +32,7 @@ export const i18nReducer = (state: I18nState = initialI18n, event: { type: strin
   const e = event as I18nEvent;
   switch (e.type) {
     case 'i18n/languageSelected':
+    case 'i18n/languageFollowed':
       return { language: e.code, status: 'loading' };
     case 'i18n/translationLoaded':
       return e.code === state.language ? { ...state, status: 'loaded' } : state;

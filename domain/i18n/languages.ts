@@ -25,3 +25,24 @@ const byCode = new Map(PRODUCT_LANGUAGES.map((language) => [language.code, langu
 export const productLanguage = (code: string): ProductLanguage => byCode.get(code) ?? PRODUCT_LANGUAGES[0]!;
 
 export const isProductLanguage = (code: string): boolean => byCode.has(code);
+
+// Traditional Chinese readers are better served by their next language than by Simplified.
+const TRADITIONAL = /^zh-(hant|tw|hk|mo)\b/;
+
+/**
+ * The product language that best serves a browser's preferred languages (navigator.languages,
+ * most wanted first): the first tag the product speaks, exactly ('en-AU' is 'au') or by its
+ * language ('fr-CA' is French, 'en-GB' is 'en'); undefined when none is spoken.
+ */
+export const browserLanguage = (preferred: readonly string[]): string | undefined => {
+  for (const raw of preferred) {
+    const tag = raw.trim().toLowerCase().replace(/_/g, '-');
+    if (tag === '' || TRADITIONAL.test(tag)) continue;
+    const exact = PRODUCT_LANGUAGES.find((language) => language.lang.toLowerCase() === tag);
+    if (exact) return exact.code;
+    const primary = tag.split('-')[0];
+    const byLanguage = PRODUCT_LANGUAGES.find((language) => language.code !== 'au' && language.lang.split('-')[0]!.toLowerCase() === primary);
+    if (byLanguage) return byLanguage.code;
+  }
+  return undefined;
+};

@@ -3,6 +3,8 @@ import type { Effect } from '../bus/types';
 import { DEFAULT_TIMEOUT_MS, createApiClient, createHttpReports } from '../http/client';
 import { fetchTransport } from '../http/fetchTransport';
 import { initialLanguage } from '../i18n/language';
+import { browserLanguage } from '../../domain/i18n/languages';
+import { storedItems } from '../storage/local';
 import { createParticipantTranslator, type ParticipantTranslator } from '../i18n/participantTranslator';
 import { translationEffect, documentLanguage } from '../i18n/i18n.effects';
 import { initialLanguageEffect, type StartDeps } from '../effects/app.effects';
@@ -22,13 +24,15 @@ export interface SurveyRuntime {
 
 export interface SurveyEnvironment {
   readonly storage: Storage;
+  /** The browser's preferred languages (navigator.languages), followed until the person chooses one. */
+  readonly languages?: readonly string[];
   /** Where unhandled rejections are heard; reports carry its path. None in tests. */
   readonly window?: Window;
   /** Share of errors reported to the server (SPEC section 9: 1). */
   readonly errorSampleRate?: number;
 }
 
-type Deps = Pick<StartDeps, 'selectedLanguage'> & ResourceDeps & SurveyDeps & TracingDeps;
+type Deps = Pick<StartDeps, 'selectedLanguage' | 'browserLanguage'> & ResourceDeps & SurveyDeps & TracingDeps;
 
 /**
  * The participant's page (survey links and the emailed edit and delete links): the same bus,
@@ -41,7 +45,9 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
   const { storage } = env;
   const ids = { next: () => crypto.randomUUID() };
   const clock = { now: () => Date.now() };
-  const i18n = createParticipantTranslator(initialLanguage(storage));
+  // A language chosen on this device wins; else the browser's, when the product speaks it.
+  const followed = () => (storedItems.newLang.read(storage) === undefined ? browserLanguage(env.languages ?? []) : undefined);
+  const i18n = createParticipantTranslator(followed() ?? initialLanguage(storage));
   const reports = createHttpReports();
   let store: Store | undefined;
   const api = createApiClient({
@@ -57,6 +63,7 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
     catalog: surveyCatalog,
     clock,
     selectedLanguage: () => initialLanguage(storage),
+    browserLanguage: followed,
     surveyDrafts: createSurveyDraftStore(storage),
     random: Math.random,
     errorSampleRate: env.errorSampleRate ?? 1,

@@ -13,6 +13,8 @@ export interface StartDeps {
   /** The server's password rule is kept under the `regex` key for forms opened offline. */
   rememberPasswordRule(regex: string): void;
   selectedLanguage(): string;
+  /** The browser's language when this device has no choice kept (the survey page follows it). */
+  browserLanguage?(): string | undefined;
 }
 
 /** A new tab rebuilds its session from storage: the tab channel never replays old messages. */
@@ -39,8 +41,11 @@ export const passwordRuleEffect: Effect<StartDeps> = (live$, _state$, deps) =>
     ),
   );
 
-export const initialLanguageEffect: Effect<Pick<StartDeps, 'selectedLanguage'>> = (live$, _state$, deps) =>
+export const initialLanguageEffect: Effect<Pick<StartDeps, 'selectedLanguage' | 'browserLanguage'>> = (live$, _state$, deps) =>
   live$.pipe(
     ofType('app/start'),
-    map((): AppEvent => ({ type: 'i18n/languageSelected', code: deps.selectedLanguage() })),
+    map((): AppEvent => {
+      const followed = deps.browserLanguage?.();
+      return followed === undefined ? { type: 'i18n/languageSelected', code: deps.selectedLanguage() } : { type: 'i18n/languageFollowed', code: followed };
+    }),
   );

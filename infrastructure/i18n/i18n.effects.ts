@@ -45,11 +45,12 @@ export const translationEffect =
   (deps: TranslationDeps): Effect<unknown> =>
   (live$) =>
     live$.pipe(
-      ofType('i18n/languageSelected'),
+      ofType('i18n/languageSelected', 'i18n/languageFollowed'),
       // The newest choice wins: the request for a language chosen before it is cancelled.
-      switchMap(({ code }) => {
-        storedItems.newLang.write(deps.storage, code);
-        return loadTranslation(deps, code);
+      switchMap((event) => {
+        // Only a choice is kept: a followed browser language is asked of the browser again next time.
+        if (event.type === 'i18n/languageSelected') storedItems.newLang.write(deps.storage, event.code);
+        return loadTranslation(deps, event.code);
       }),
     );
 

@@ -1,5 +1,6 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { en } from '../../domain/i18n/en';
+import { serverMessageReader } from '../../domain/i18n/serverMessages';
 import { BUILT_IN_LANGUAGE } from './language';
 
 export { BUILT_IN_LANGUAGE, initialLanguage } from './language';
@@ -10,6 +11,7 @@ export { BUILT_IN_LANGUAGE, initialLanguage } from './language';
  */
 export const createI18n = (language: string): I18n => {
   const instance = createInstance();
+  const serverMessage = serverMessageReader(en);
   void instance.init({
     lng: language,
     fallbackLng: BUILT_IN_LANGUAGE,
@@ -20,6 +22,12 @@ export const createI18n = (language: string): I18n => {
     nsSeparator: false,
     // React escapes what it renders.
     interpolation: { escapeValue: false },
+    // Pages pass the server's English sentences to t() as they pass keys: a known sentence is
+    // shown through its catalogue key, in the page's language.
+    parseMissingKeyHandler: (key: string, defaultValue?: string) => {
+      const ref = serverMessage(key);
+      return ref === undefined ? (defaultValue ?? key) : instance.t(ref.key, ref.values);
+    },
   });
   // 'au' is the product's code for Australian English, not a language Intl knows: without
   // this its plural rules would be those of the browser's own locale.

@@ -1,4 +1,5 @@
 import { enParticipant } from '../../domain/i18n/en.participant';
+import { serverMessageReader } from '../../domain/i18n/serverMessages';
 import { BUILT_IN_LANGUAGE } from './language';
 
 export type TranslateOptions = Readonly<Record<string, unknown>> & { readonly count?: number; readonly defaultValue?: string };
@@ -49,14 +50,18 @@ export const createParticipantTranslator = (initialLanguage: string): Participan
     return typeof text === 'string' ? text : undefined;
   };
 
+  const serverMessage = serverMessageReader(enParticipant);
+
   const t: Translate = (key, options) => {
     const count = typeof options?.count === 'number' ? options.count : undefined;
     const text =
       lookup(catalogues.get(language), key, count, language) ??
-      lookup(catalogues.get(BUILT_IN_LANGUAGE), key, count, BUILT_IN_LANGUAGE) ??
-      options?.defaultValue ??
-      key;
-    return interpolate(text, options);
+      lookup(catalogues.get(BUILT_IN_LANGUAGE), key, count, BUILT_IN_LANGUAGE);
+    if (text !== undefined) return interpolate(text, options);
+    // A sentence of the server's rather than a key: through its catalogue key when it has one.
+    const ref = serverMessage(key);
+    if (ref !== undefined) return t(ref.key, ref.values);
+    return interpolate(options?.defaultValue ?? key, options);
   };
 
   const translator: ParticipantTranslator = {

@@ -2,7 +2,7 @@ import { catalogOf, type ActionEntry, type ResourceCatalog, type SectionEntry } 
 import { organizationActions, organizationSections } from './organization.catalog';
 import { tokenActions, tokenSections } from './tokens.catalog';
 import { membersActions, membersSections } from './members.catalog';
-import { surveyActions, surveySections } from './survey.catalog';
+import { chartNameSections, surveyActions, surveySections } from './survey.catalog';
 import { statisticsSections } from './statistics.catalog';
 import { filterSections } from './filters.catalog';
 import { certificateActions, certificateSections } from './certificates.catalog';
@@ -19,6 +19,7 @@ export const sections = {
   ...tokenSections,
   ...membersSections,
   ...surveySections,
+  ...chartNameSections,
   ...statisticsSections,
   ...filterSections,
   ...certificateSections,

@@ -49,6 +49,15 @@ export const surveySections = {
   surveyIndustries: { endpoint: getIndustries },
 } satisfies Record<string, SectionEntry>;
 
+/**
+ * The dashboards' charts name countries, languages and their zones in the page's language from
+ * these lists (the languages list starts with the most spoken, up to its cap of 500).
+ */
+export const chartNameSections = {
+  chartCountryNames: { endpoint: getCountries },
+  chartLanguageNames: { endpoint: getLanguages },
+} satisfies Record<string, SectionEntry>;
+
 export type SurveySectionName = keyof typeof surveySections;
 
 /** The link check is an action so that a personal invitation's token stays out of every event. */

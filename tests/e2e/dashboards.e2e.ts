@@ -56,7 +56,7 @@ const expectWorldMap = async (page: Page) => {
   assert.ok(fills.every((f) => /^M[\d.-]/.test(f.d)), 'every outline has a path');
   const shaded = fills.filter((f) => f.fill?.startsWith('#') && f.fill !== '#f7f7f7');
   assert.ok(shaded.length >= 3, `${shaded.length} countries shaded`);
-  assert.ok(shaded.every((f) => /: \d+ \(\d+\.\d%\)$/.test(f.title)), 'a shaded country says its count and share');
+  assert.ok(shaded.every((f) => /: [\d,]+ \(\d+\.\d%\)$/.test(f.title)), 'a shaded country says its count and share');
   assert.ok(fills.filter((f) => f.hidden).every((f) => f.fill === 'url(#chart-hatch-hidden)' && !/: 0\b/.test(f.title)), 'hidden countries hatched, never zero');
   assert.equal(await card.locator('g.map-legend-step').count(), 6);
   await mkdir(RESULTS_DIR, { recursive: true });

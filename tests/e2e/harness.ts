@@ -78,12 +78,16 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh Chromium profile per suite, with the network flags this machine needs. */
-export const launchBrowser = async (): Promise<Browser> => {
+/**
+ * A fresh Chromium profile per suite, with the network flags this machine needs; `locale` sets
+ * the browser's language (navigator.languages and Accept-Language).
+ */
+export const launchBrowser = async (options: { readonly locale?: string } = {}): Promise<Browser> => {
   const profile = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
+    ...(options.locale ? { locale: options.locale } : {}),
     viewport: { width: 1280, height: 800 },
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

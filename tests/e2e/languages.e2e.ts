@@ -16,6 +16,8 @@ const chooseLanguage = async (page: Page, scope: string, nativeName: string, lan
   await page.getByRole('option', { name: nativeName, exact: true }).click();
   // The list's popover is gone before anything is audited.
   await page.getByRole('listbox').waitFor({ state: 'detached' });
+  // The pointer stays where the option was, which may be over a button with a tooltip: away from it.
+  await page.mouse.move(1, 1);
   await page.waitForFunction((expected) => document.documentElement.lang === expected, lang);
 };
 

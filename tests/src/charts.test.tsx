@@ -38,10 +38,11 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const render = async (node: ReactNode): Promise<HTMLElement> => {
+const render = async (node: ReactNode, language = 'au'): Promise<HTMLElement> => {
   container = document.body.appendChild(document.createElement('div'));
   root = createRoot(container);
   const i18n = createI18n('au');
+  if (language !== 'au') await i18n.changeLanguage(language);
   await act(async () => root!.render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>));
   return container;
 };
@@ -126,11 +127,27 @@ describe('Bar', () => {
     expect(label).toContain(`New Zealand: ${HIDDEN_5}`);
   });
 
-  it('truncates labels on the picture and keeps the full name on hover', async () => {
+  it('truncates labels on the picture as far as its room asks and keeps the full name on hover', async () => {
     const el = await render(<Bar title="Country of birth" data={countries} />);
     const gb = el.querySelector('g[data-key="GB"]')!;
-    expect(gb.querySelector('text')!.textContent).toBe('United Kin…');
+    expect(gb.querySelector('text')!.textContent).toBe('United Kingdo…');
     expect(gb.querySelector('title')!.textContent).toContain('United Kingdom of Great Britain');
+  });
+
+  it('mirrors right to left: names on the right, bars growing leftwards from them, shares beyond the bars', async () => {
+    const el = await render(<Bar title="Country of birth" data={countries} />, 'ar');
+    const au = el.querySelector('g[data-key="AU"]')!;
+    const [label, share] = [...au.querySelectorAll('text')];
+    const bar = au.querySelector('rect')!;
+    const barLeft = Number(bar.getAttribute('x'));
+    const barRight = barLeft + Number(bar.getAttribute('width'));
+    expect(Number(label!.getAttribute('x'))).toBeGreaterThan(barRight);
+    expect(label!.getAttribute('text-anchor')).toBe('start');
+    expect(Number(share!.getAttribute('x'))).toBeLessThan(barLeft);
+    expect(share!.getAttribute('text-anchor')).toBe('end');
+    // Left to right, the other way round.
+    const ltr = (await render(<Bar title="Country of birth" data={countries} />)).querySelector('g[data-key="AU"]')!;
+    expect(Number(ltr.querySelector('text')!.getAttribute('x'))).toBeLessThan(Number(ltr.querySelector('rect')!.getAttribute('x')));
   });
 
   it('draws a hidden value as a hatched bar, never as zero', async () => {
@@ -362,9 +379,20 @@ describe('Tree', () => {
     const el = await render(<Tree title="Worldviews" data={worldviews} />);
     const nodes = [...el.querySelectorAll('g.tree-node')];
     expect(nodes).toHaveLength(6);
-    expect(nodes[2].querySelector('text')!.textContent).toBe('Roman Cath…');
+    // The tree's labels have room for 'Roman Catholic' whole.
+    expect(nodes[2].querySelector('text')!.textContent).toBe('Roman Catholic');
     expect(nodes[4].getAttribute('data-hidden')).toBe('true');
     expect(nodes[4].querySelector('rect')!.getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
+  });
+
+  it('mirrors right to left: names indented from the right, bars to their left', async () => {
+    const el = await render(<Tree title="Worldviews" data={worldviews} />, 'ar');
+    for (const node of el.querySelectorAll('g.tree-node:not([data-hidden])')) {
+      const label = node.querySelector('text.chart-label')!;
+      const bar = node.querySelector('rect')!;
+      expect(Number(label.getAttribute('x'))).toBeGreaterThan(Number(bar.getAttribute('x')) + Number(bar.getAttribute('width')));
+      expect(label.getAttribute('text-anchor')).toBe('end');
+    }
   });
 
   it('draws the largest branches first, hidden ones last', async () => {

@@ -1,10 +1,12 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type Distribution, type ReleasedCell, type StatCell } from '../../../domain/contracts/stats';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { formatPercent, truncate } from './format';
-import { HATCH_ID, colourFor } from './palette';
+import { distinctLabels, labelRoom } from './format';
+import { useNumbers } from './useNumbers';
+import { HATCH_ID, colourFor, edgeFor } from './palette';
 import { summarize } from './summary';
 
 export const BAR_ROW = 26;
@@ -37,17 +39,22 @@ export const barScales = (cells: readonly StatCell[], plot: number) => {
  * A hidden value draws a short hatched stub: it exists, its size is not told.
  */
 export const Bar = ({ title, data, genders = false, max: maxRows }: { title: string; data: Distribution; genders?: boolean; max?: number }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const n = useNumbers();
+  // Right to left, the picture mirrors: names on the right, bars growing to the left.
+  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   // A capped chart shows the largest values (hidden ones last, their size unknown); the table has them all.
   const cells = maxRows === undefined ? data.cells : byShare(data.cells).slice(0, maxRows);
   const more = data.cells.length - cells.length;
+  const short = distinctLabels(cells.map((c) => c.label), labelRoom(LABEL_W));
   const plot = WIDTH - LABEL_W - VALUE_W;
   const { rows, length } = barScales(cells, plot);
   const height = Math.max(1, cells.length) * BAR_ROW + 8 + (more > 0 ? BAR_ROW : 0);
   return (
     <ChartFrame
       title={title}
-      summary={summarize(data.cells, t)}
+      summary={summarize(data.cells, t, n)}
       width={WIDTH}
       height={height}
       table={<ChartTable caption={title} cells={data.cells} />}
@@ -60,26 +67,26 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
         const w = hidden ? HIDDEN_STUB : Math.max(1, length(c.percent));
         return (
           <g key={c.key} className="bar" data-key={c.key} data-hidden={hidden || undefined}>
-            <title>{`${c.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${c.count} (${formatPercent(c.percent)})`}`}</title>
-            <text x={LABEL_W - 6} y={middle} textAnchor="end" dominantBaseline="middle" className="chart-label">
-              {truncate(c.label)}
+            <title>{`${c.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${n.count(c.count)} (${n.percent(c.percent)})`}`}</title>
+            <text x={across(LABEL_W - 6)} y={middle} textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle" className="chart-label">
+              {short[i]}
             </text>
             <rect
-              x={LABEL_W}
+              x={across(LABEL_W, w)}
               y={top}
               width={w}
               height={rows.bandwidth()}
               fill={hidden ? `url(#${HATCH_ID})` : colourFor(c, genders ? i : 0, genders)}
-              stroke={hidden ? '#6b6b6b' : undefined}
+              stroke={hidden ? '#6b6b6b' : edgeFor(colourFor(c, genders ? i : 0, genders))}
             />
-            <text x={LABEL_W + w + 4} y={middle} dominantBaseline="middle" className="chart-value">
-              {hidden ? t('chart_hidden_short') : formatPercent(c.percent)}
+            <text x={across(LABEL_W + w + 4)} y={middle} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-value">
+              {hidden ? t('chart_hidden_short') : n.percent(c.percent)}
             </text>
           </g>
         );
       })}
       {more > 0 && (
-        <text x={LABEL_W} y={cells.length * BAR_ROW + 4 + BAR_ROW / 2} dominantBaseline="middle" className="chart-note">
+        <text x={across(LABEL_W)} y={cells.length * BAR_ROW + 4 + BAR_ROW / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-note">
           {t('chart_more_in_table', { count: more })}
         </text>
       )}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type CrossTable, type StatCell, type TreeCell } from '../../../domain/contracts/stats';
-import { formatPercent } from './format';
+import { useNumbers } from './useNumbers';
 
 /** How a hidden figure reads in a table: never a zero, and not claiming it is under k either. */
 export const HiddenFigure = ({ threshold }: { threshold: number }) => {
@@ -8,15 +8,17 @@ export const HiddenFigure = ({ threshold }: { threshold: number }) => {
   return <span className="stat-hidden">{t('chart_hidden', { k: threshold })}</span>;
 };
 
-const Figures = ({ cell }: { cell: StatCell }) =>
-  isSuppressed(cell) ? (
+const Figures = ({ cell }: { cell: StatCell }) => {
+  const n = useNumbers();
+  return isSuppressed(cell) ? (
     <td colSpan={2}><HiddenFigure threshold={cell.threshold} /></td>
   ) : (
     <>
-      <td className="num">{cell.count}</td>
-      <td className="num">{formatPercent(cell.percent)}</td>
+      <td className="num">{n.count(cell.count)}</td>
+      <td className="num">{n.percent(cell.percent)}</td>
     </>
   );
+};
 
 interface Row {
   readonly cell: StatCell;
@@ -58,8 +60,9 @@ export const ChartTable = ({ caption, cells, tree }: { caption: string; cells?: 
 /** Rows by columns (gender by age band) with both margins. */
 export const CrossChartTable = ({ caption, table }: { caption: string; table: CrossTable }) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   const show = (cell: StatCell) =>
-    isSuppressed(cell) ? <HiddenFigure threshold={cell.threshold} /> : `${cell.count} (${formatPercent(cell.percent)})`;
+    isSuppressed(cell) ? <HiddenFigure threshold={cell.threshold} /> : `${n.count(cell.count)} (${n.percent(cell.percent)})`;
   return (
     <table className="chart-table">
       <caption>{caption}</caption>
@@ -89,7 +92,7 @@ export const CrossChartTable = ({ caption, table }: { caption: string; table: Cr
           {table.columns.map((c, j) => (
             <td key={c.key} className="num">{table.columnTotals[j] ? show(table.columnTotals[j]) : ''}</td>
           ))}
-          <td className="num">{table.total}</td>
+          <td className="num">{n.count(table.total)}</td>
         </tr>
       </tfoot>
     </table>

@@ -1,10 +1,12 @@
 import { arc, pie, type PieArcDatum } from 'd3-shape';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type Distribution, type ReleasedCell } from '../../../domain/contracts/stats';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { formatPercent, truncate } from './format';
-import { HATCH_ID, colourFor } from './palette';
+import { distinctLabels, labelRoom } from './format';
+import { useNumbers } from './useNumbers';
+import { HATCH_ID, colourFor, edgeFor } from './palette';
 import { summarize } from './summary';
 
 const R = 80;
@@ -36,21 +38,26 @@ const ring = arc<PieArcDatum<DonutPiece>>().innerRadius(R * INNER).outerRadius(R
  * so what the released shares leave of the whole is drawn as one hatched "hidden" arc.
  */
 export const Donut = ({ title, data, genders = false }: { title: string; data: Distribution; genders?: boolean }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const n = useNumbers();
+  // Right to left, the ring goes to the right and its legend reads from the right.
+  const rtl = productLanguage(i18n.language).dir === 'rtl';
   const pieces = donutPieces(data);
   const hidden = data.cells.some(isSuppressed);
   const rest = hidden ? pieces.find((p) => p.data.kind === 'rest' && p.endAngle - p.startAngle > 1e-3) : undefined;
   const legend = data.cells;
+  // The legend's room beside the ring, less the share that follows each name.
+  const short = distinctLabels(legend.map((c) => c.label), labelRoom(WIDTH - (2 * R + 40) - 60));
   const height = Math.max(2 * R + 20, legend.length * LEGEND_ROW + 10);
   return (
-    <ChartFrame title={title} summary={summarize(data.cells, t)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />}>
-      <g transform={`translate(${R + 10},${R + 10})`}>
+    <ChartFrame title={title} summary={summarize(data.cells, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />}>
+      <g transform={`translate(${rtl ? WIDTH - R - 10 : R + 10},${R + 10})`}>
         {pieces.map((p) => {
           if (p.data.kind !== 'value') return null;
           const { cell, index } = p.data;
           return (
-            <path key={cell.key} d={ring(p) ?? ''} fill={colourFor(cell, index, genders)} stroke="#fff" strokeWidth="1" className="slice" data-key={cell.key}>
-              <title>{`${cell.label}: ${cell.count} (${formatPercent(cell.percent)})`}</title>
+            <path key={cell.key} d={ring(p) ?? ''} fill={colourFor(cell, index, genders)} stroke={edgeFor(colourFor(cell, index, genders), '#fff')} strokeWidth="1" className="slice" data-key={cell.key}>
+              <title>{`${cell.label}: ${n.count(cell.count)} (${n.percent(cell.percent)})`}</title>
             </path>
           );
         })}
@@ -59,17 +66,17 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
             <title>{t('chart_hidden_rest')}</title>
           </path>
         )}
-        <text textAnchor="middle" dominantBaseline="middle" className="chart-total">{data.total}</text>
+        <text textAnchor="middle" dominantBaseline="middle" className="chart-total">{n.count(data.total)}</text>
       </g>
-      <g transform={`translate(${2 * R + 40},10)`}>
+      <g transform={`translate(${rtl ? WIDTH - (2 * R + 40) : 2 * R + 40},10)`}>
         {legend.map((c, i) => {
           const isHidden = isSuppressed(c);
           return (
             <g key={c.key} transform={`translate(0,${i * LEGEND_ROW})`}>
               <title>{c.label}</title>
-              <rect width="12" height="12" y="2" fill={isHidden ? `url(#${HATCH_ID})` : colourFor(c, i, genders)} stroke={isHidden ? '#6b6b6b' : undefined} />
-              <text x="18" y="8" dominantBaseline="middle" className="chart-label">
-                {`${truncate(c.label)} ${isHidden ? t('chart_hidden_short') : formatPercent(c.percent)}`}
+              <rect x={rtl ? -12 : 0} width="12" height="12" y="2" fill={isHidden ? `url(#${HATCH_ID})` : colourFor(c, i, genders)} stroke={isHidden ? '#6b6b6b' : edgeFor(colourFor(c, i, genders))} />
+              <text x={rtl ? -18 : 18} y="8" textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label">
+                {`${short[i]} ${isHidden ? t('chart_hidden_short') : n.percent(c.percent)}`}
               </text>
             </g>
           );

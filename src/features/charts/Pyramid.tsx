@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { CrossChartTable } from './ChartTable';
-import { formatPercent, truncate } from './format';
-import { HATCH_ID, colourFor } from './palette';
+import { distinctLabels, labelRoom } from './format';
+import { useNumbers } from './useNumbers';
+import { HATCH_ID, colourFor, edgeFor } from './palette';
 
 const ROW = 24;
 const AXIS_W = 70;
@@ -20,6 +21,7 @@ const LEGEND_ROW = 20;
  */
 export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) => {
   const { t } = useTranslation();
+  const numbers = useNumbers();
   const side = (WIDTH - AXIS_W) / 2 - 10;
   const pct = (c: StatCell | undefined) => (c && !isSuppressed(c) ? c.percent : 0);
   const right = (row: readonly StatCell[]) => row.slice(1).reduce((s, c) => s + pct(c), 0);
@@ -41,11 +43,13 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
   const legendTop = n * ROW + 10;
   const height = legendTop + Math.ceil(data.columns.length / 4) * LEGEND_ROW + 10;
   const cx = WIDTH / 2;
+  const rowShort = distinctLabels(data.rows.map((r) => r.label), labelRoom(AXIS_W));
+  const columnShort = distinctLabels(data.columns.map((c) => c.label), labelRoom(125 - 16));
   const header = (j: number) => ({ key: data.columns[j]?.key ?? '', label: data.columns[j]?.label, preferNot: data.columnTotals[j]?.preferNot });
   const summary = data.rows
     .map((r, i) => `${r.label}: ${data.columns.map((c, j) => {
       const cell = data.cells[i]?.[j];
-      return `${c.label} ${!cell ? '' : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : formatPercent(cell.percent)}`;
+      return `${c.label} ${!cell ? '' : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : numbers.percent(cell.percent)}`;
     }).join(', ')}`)
     .join('; ');
   return (
@@ -59,15 +63,15 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
           <g key={r.key} transform={`translate(0,${y})`} className="pyramid-row" data-key={r.key}>
             <text x={cx} y={h / 2} textAnchor="middle" dominantBaseline="middle" className="chart-label">
               <title>{r.label}</title>
-              {truncate(r.label)}
+              {rowShort[i]}
             </text>
             {left && (isSuppressed(left) ? (
               <rect x={cx - AXIS_W / 2 - stub} y={0} width={stub} height={h} fill={`url(#${HATCH_ID})`} stroke="#6b6b6b" data-hidden="true">
                 <title>{`${r.label}, ${data.columns[0]?.label}: ${t('chart_hidden', { k: left.threshold })}`}</title>
               </rect>
             ) : (
-              <rect x={cx - AXIS_W / 2 - scale(left.percent)} y={0} width={scale(left.percent)} height={h} fill={colourFor(header(0), 0, true)}>
-                <title>{`${r.label}, ${data.columns[0]?.label}: ${left.count} (${formatPercent(left.percent)})`}</title>
+              <rect x={cx - AXIS_W / 2 - scale(left.percent)} y={0} width={scale(left.percent)} height={h} fill={colourFor(header(0), 0, true)} stroke={edgeFor(colourFor(header(0), 0, true))}>
+                <title>{`${r.label}, ${data.columns[0]?.label}: ${numbers.count(left.count)} (${numbers.percent(left.percent)})`}</title>
               </rect>
             ))}
             {row.slice(1).map((c, k) => {
@@ -77,8 +81,8 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
               return (
                 <rect key={data.columns[j]?.key ?? j} x={cx + AXIS_W / 2 + scale(from)} y={0} width={scale(to) - scale(from)} height={h}
                   fill={hidden ? `url(#${HATCH_ID})` : colourFor(header(j), j, true)}
-                  stroke={hidden ? '#6b6b6b' : '#fff'} data-hidden={hidden || undefined}>
-                  <title>{`${r.label}, ${data.columns[j]?.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${c.count} (${formatPercent(c.percent)})`}`}</title>
+                  stroke={hidden ? '#6b6b6b' : edgeFor(colourFor(header(j), j, true), '#fff')} data-hidden={hidden || undefined}>
+                  <title>{`${r.label}, ${data.columns[j]?.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${numbers.count(c.count)} (${numbers.percent(c.percent)})`}`}</title>
                 </rect>
               );
             })}
@@ -89,8 +93,8 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
         {data.columns.map((c, j) => (
           <g key={c.key} transform={`translate(${(j % 4) * 125},${Math.floor(j / 4) * LEGEND_ROW})`}>
             <title>{c.label}</title>
-            <rect width="12" height="12" fill={colourFor(header(j), j, true)} />
-            <text x="16" y="6" dominantBaseline="middle" className="chart-label">{truncate(c.label)}</text>
+            <rect width="12" height="12" fill={colourFor(header(j), j, true)} stroke={edgeFor(colourFor(header(j), j, true))} />
+            <text x="16" y="6" dominantBaseline="middle" className="chart-label">{columnShort[j]}</text>
           </g>
         ))}
       </g>

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { CrossChartTable } from './ChartTable';
-import { formatPercent, truncate } from './format';
-import { HATCH_ID, colourFor } from './palette';
+import { distinctLabels, labelRoom, numberFormats, type NumberFormats } from './format';
+import { useNumbers } from './useNumbers';
+import { HATCH_ID, colourFor, edgeFor } from './palette';
 import { summarize } from './summary';
 
 const ROW = 30;
@@ -28,7 +29,7 @@ export interface Segment {
  */
 export const rowSegments = (
   cells: readonly StatCell[], rowTotal: StatCell | undefined, width: number, columns: CrossTable['columns'], genders: boolean,
-  hiddenText: (k: number) => string,
+  hiddenText: (k: number) => string, n: NumberFormats = numberFormats('au'),
 ): Segment[] => {
   const rowPercent = rowTotal && !isSuppressed(rowTotal) ? rowTotal.percent : null;
   const released = cells.reduce((s, c) => s + (isSuppressed(c) ? 0 : c.percent), 0);
@@ -55,7 +56,7 @@ export const rowSegments = (
     return [{
       key: column?.key ?? String(j), x: x(start), w: x(end) - x(start), hidden: false,
       fill: colourFor({ key: column?.key ?? '', label: column?.label, preferNot: c.preferNot }, j, genders),
-      title: `${column?.label ?? ''}: ${c.count} (${formatPercent(c.percent)})`,
+      title: `${column?.label ?? ''}: ${n.count(c.count)} (${n.percent(c.percent)})`,
     }];
   });
   const end = x(released);
@@ -69,6 +70,7 @@ export const rowSegments = (
 /** Rows by columns: one bar per row, split by column (e.g. position level by gender). */
 export const StackedBar = ({ title, data, genders = false, max }: { title: string; data: CrossTable; genders?: boolean; max?: number }) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   const plot = WIDTH - LABEL_W - 10;
   // Capped: the largest rows by their total; rows whose total is hidden come last. The table has every row.
   const order = data.rows.map((_, i) => i);
@@ -82,10 +84,12 @@ export const StackedBar = ({ title, data, genders = false, max }: { title: strin
   const legendTop = shown.length * ROW + 10 + (more > 0 ? LEGEND_ROW : 0);
   const height = legendTop + Math.ceil(data.columns.length / 3) * LEGEND_ROW + 10;
   const hiddenText = (k: number) => t('chart_hidden', { k });
+  const rowShort = distinctLabels(shown.map((i) => data.rows[i]?.label ?? ''), labelRoom(LABEL_W));
+  const columnShort = distinctLabels(data.columns.map((c) => c.label), labelRoom(120 - 16));
   return (
     <ChartFrame
       title={title}
-      summary={summarize(data.rowTotals.map((c, i) => ({ ...c, label: data.rows[i]?.label ?? c.label })), t)}
+      summary={summarize(data.rowTotals.map((c, i) => ({ ...c, label: data.rows[i]?.label ?? c.label })), t, n)}
       width={WIDTH}
       height={height}
       table={<CrossChartTable caption={title} table={data} />}
@@ -93,14 +97,14 @@ export const StackedBar = ({ title, data, genders = false, max }: { title: strin
       {more > 0 && (
         <text x={LABEL_W} y={shown.length * ROW + 12} className="chart-note">{t('chart_more_in_table', { count: more })}</text>
       )}
-      {shown.map((i) => ({ r: data.rows[i], i })).map(({ r, i }) => (
+      {shown.map((i) => ({ r: data.rows[i], i })).map(({ r, i }, k) => (
         <g key={r.key} transform={`translate(0,${rowAt(i) ?? 0})`} className="stack-row" data-key={r.key}>
           <text x={LABEL_W - 6} y={rowAt.bandwidth() / 2} textAnchor="end" dominantBaseline="middle" className="chart-label">
             <title>{r.label}</title>
-            {truncate(r.label)}
+            {rowShort[k]}
           </text>
-          {rowSegments(data.cells[i] ?? [], data.rowTotals[i], plot, data.columns, genders, hiddenText).map((s) => (
-            <rect key={s.key} x={LABEL_W + s.x} y={0} width={Math.max(0, s.w)} height={rowAt.bandwidth()} fill={s.fill} stroke={s.hidden ? '#6b6b6b' : '#fff'} data-hidden={s.hidden || undefined}>
+          {rowSegments(data.cells[i] ?? [], data.rowTotals[i], plot, data.columns, genders, hiddenText, n).map((s) => (
+            <rect key={s.key} x={LABEL_W + s.x} y={0} width={Math.max(0, s.w)} height={rowAt.bandwidth()} fill={s.fill} stroke={s.hidden ? '#6b6b6b' : edgeFor(s.fill, '#fff')} data-hidden={s.hidden || undefined}>
               <title>{`${r.label}, ${s.title}`}</title>
             </rect>
           ))}
@@ -110,8 +114,8 @@ export const StackedBar = ({ title, data, genders = false, max }: { title: strin
         {data.columns.map((c, j) => (
           <g key={c.key} transform={`translate(${(j % 3) * 120},${Math.floor(j / 3) * LEGEND_ROW})`}>
             <title>{c.label}</title>
-            <rect width="12" height="12" fill={colourFor({ ...c, preferNot: data.columnTotals[j]?.preferNot }, j, genders)} />
-            <text x="16" y="6" dominantBaseline="middle" className="chart-label">{truncate(c.label)}</text>
+            <rect width="12" height="12" fill={colourFor({ ...c, preferNot: data.columnTotals[j]?.preferNot }, j, genders)} stroke={edgeFor(colourFor({ ...c, preferNot: data.columnTotals[j]?.preferNot }, j, genders))} />
+            <text x="16" y="6" dominantBaseline="middle" className="chart-label">{columnShort[j]}</text>
           </g>
         ))}
       </g>

@@ -2,9 +2,11 @@ import { hierarchy, type HierarchyNode } from 'd3-hierarchy';
 import { scaleLinear } from 'd3-scale';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type StatTree, type TreeCell } from '../../../domain/contracts/stats';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { formatPercent, truncate } from './format';
+import { distinctLabels, labelRoom } from './format';
+import { useNumbers } from './useNumbers';
 import { HATCH_ID, paletteColour } from './palette';
 import { summarize } from './summary';
 
@@ -72,9 +74,14 @@ export const sortTree = (nodes: readonly TreeCell[]): TreeCell[] => {
  * the parent by an elbow line. Every node of one top-level branch shares its colour.
  */
 export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const n = useNumbers();
+  // Right to left, the picture mirrors: indented from the right, bars growing to the left.
+  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   const all = treeRows(sortTree(data.nodes));
   const rows = all.slice(0, TREE_MAX_ROWS);
+  const short = distinctLabels(rows.map((r) => r.node.label), labelRoom(LABEL_W));
   const maxDepth = Math.max(0, ...rows.map((r) => r.depth));
   const barX = LABEL_W + maxDepth * INDENT + 8;
   const plot = WIDTH - barX - 60;
@@ -82,7 +89,7 @@ export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
   const length = scaleLinear().domain([0, max]).range([0, plot]);
   const height = rows.length * ROW + 8 + (all.length > rows.length ? ROW : 0);
   return (
-    <ChartFrame title={title} summary={summarize(data.nodes, t)} width={WIDTH} height={height} table={<ChartTable caption={title} tree={data.nodes} />}>
+    <ChartFrame title={title} summary={summarize(data.nodes, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} tree={data.nodes} />}>
       {rows.map((r, i) => {
         const y = 4 + i * ROW;
         const x = r.depth * INDENT;
@@ -91,24 +98,24 @@ export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
         const parentY = r.parentRow === null ? null : 4 + r.parentRow * ROW + ROW / 2;
         return (
           <g key={`${r.node.key}-${i}`} className="tree-node" data-key={r.node.key} data-depth={r.depth} data-hidden={hidden || undefined}>
-            <title>{`${r.node.label}: ${hidden ? t('chart_hidden', { k: r.node.threshold }) : `${r.node.count} (${formatPercent(r.node.percent)})`}`}</title>
+            <title>{`${r.node.label}: ${hidden ? t('chart_hidden', { k: r.node.threshold }) : `${n.count(r.node.count)} (${n.percent(r.node.percent)})`}`}</title>
             {parentY !== null && (
-              <path d={`M${x - INDENT + 4},${parentY + 6}V${y + ROW / 2}H${x}`} fill="none" stroke="#9a9a9a" />
+              <path d={`M${across(x - INDENT + 4)},${parentY + 6}V${y + ROW / 2}H${across(x)}`} fill="none" stroke="#9a9a9a" />
             )}
-            <text x={x + 2} y={y + ROW / 2} dominantBaseline="middle" className="chart-label" fontWeight={r.depth === 0 ? 600 : 400}>
-              {truncate(r.node.label)}
+            <text x={across(x + 2)} y={y + ROW / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label" fontWeight={r.depth === 0 ? 600 : 400}>
+              {short[i]}
             </text>
-            <rect x={barX} y={y + 5} width={w} height={ROW - 10}
+            <rect x={across(barX, w)} y={y + 5} width={w} height={ROW - 10}
               fill={hidden ? `url(#${HATCH_ID})` : paletteColour(r.branch)} opacity={hidden ? 1 : 1 - r.depth * 0.2}
               stroke={hidden ? '#6b6b6b' : undefined} />
-            <text x={barX + w + 4} y={y + ROW / 2} dominantBaseline="middle" className="chart-value">
-              {hidden ? t('chart_hidden_short') : formatPercent(r.node.percent)}
+            <text x={across(barX + w + 4)} y={y + ROW / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-value">
+              {hidden ? t('chart_hidden_short') : n.percent(r.node.percent)}
             </text>
           </g>
         );
       })}
       {all.length > rows.length && (
-        <text x={0} y={rows.length * ROW + 20} className="chart-note">{t('chart_more_in_table', { count: all.length - rows.length })}</text>
+        <text x={across(0)} y={rows.length * ROW + 20} textAnchor={rtl ? 'end' : 'start'} className="chart-note">{t('chart_more_in_table', { count: all.length - rows.length })}</text>
       )}
     </ChartFrame>
   );

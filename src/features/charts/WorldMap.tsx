@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isSuppressed, type Distribution, type StatCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { formatPercent } from './format';
+import { useNumbers } from './useNumbers';
 import { HATCH_ID } from './palette';
 import { summarize } from './summary';
 
@@ -85,6 +85,7 @@ export const WorldMap = ({ title, data, shapes, shapeOf }: {
   shapeOf: (key: string) => string | undefined;
 }) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   const placed = useMemo(() => placeCells(data.cells, new Set(shapes.map((s) => s.id)), shapeOf), [data.cells, shapes, shapeOf]);
   const drawn = useMemo(
     () => shapes.filter((shape) => shape.id !== ANTARCTICA || placed.byShape.has(ANTARCTICA)),
@@ -96,20 +97,20 @@ export const WorldMap = ({ title, data, shapes, shapeOf }: {
   const height = LEGEND_TOP + LEGEND_H + noteRow;
   const steps = colour.range().map((fill) => {
     const [from, to] = colour.invertExtent(fill);
-    const label = from === undefined ? t('chart_map_under', { value: formatPercent(to ?? 0) })
-      : to === undefined ? t('chart_map_or_more', { value: formatPercent(from) })
-        : `${formatPercent(from)}–${formatPercent(to)}`;
+    const label = from === undefined ? t('chart_map_under', { value: n.percent(to ?? 0) })
+      : to === undefined ? t('chart_map_or_more', { value: n.percent(from) })
+        : `${n.percent(from)}–${n.percent(to)}`;
     return { fill, label };
   });
   return (
-    <ChartFrame title={title} summary={summarize(data.cells, t)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />}>
+    <ChartFrame title={title} summary={summarize(data.cells, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />}>
       <g className="map-countries">
         {countries.map(({ shape, path }) => {
           const cell = placed.byShape.get(shape.id);
           const name = cell?.label ?? shape.properties.name;
           const hidden = cell !== undefined && isSuppressed(cell);
           const fill = cell === undefined ? NO_FIGURE_FILL : isSuppressed(cell) ? `url(#${HATCH_ID})` : colour(cell.percent);
-          const said = cell === undefined ? t('chart_map_no_figure') : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : `${cell.count} (${formatPercent(cell.percent)})`;
+          const said = cell === undefined ? t('chart_map_no_figure') : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : `${n.count(cell.count)} (${n.percent(cell.percent)})`;
           return (
             <path key={shape.id} d={path} fill={fill} stroke={hidden ? HIDDEN_BORDER : cell === undefined ? NO_FIGURE_BORDER : BORDER} strokeWidth={hidden ? 0.8 : 0.5}
               className="map-country" data-id={shape.id} data-key={cell?.key} data-hidden={hidden || undefined}>

@@ -8,6 +8,40 @@ export const GENDER_COLOURS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Colours SPEC section 9 leaves open: its PREFER_NOT_TO_SAY key reads as PREFER_NOT, and the
+ * ABS answer "I use a different term" gets a deeper shade of OTHER, so that it and Non-binary
+ * never share a colour (the lightness differs for every kind of colour vision).
+ */
+export const GENDER_COLOURS_EXTRA: Readonly<Record<string, string>> = {
+  PREFER_NOT_TO_SAY: GENDER_COLOURS.PREFER_NOT!,
+  DIFFERENT_TERM: '#6E5E10',
+};
+
+const channel = (hex: string, at: number): number => {
+  const value = parseInt(hex.slice(at, at + 2), 16) / 255;
+  return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+};
+const luminance = (hex: string): number => 0.2126 * channel(hex, 1) + 0.7152 * channel(hex, 3) + 0.0722 * channel(hex, 5);
+
+/** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
+export const contrastRatio = (a: string, b: string): number => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+
+/** The charts' card background. */
+export const CHART_BACKGROUND = '#ffffff';
+const EDGE = '#3b3a48';
+
+/**
+ * The outline a shape of this fill needs to stand out from the card (WCAG 1.4.11, 3:1 for
+ * graphics): SPEC's OTHER and SILENT are a little lighter than that, so they get a dark edge;
+ * the others keep the stroke they had.
+ */
+export const edgeFor = (fill: string, otherwise?: string): string | undefined =>
+  /^#[0-9a-f]{6}$/i.test(fill) && contrastRatio(fill, CHART_BACKGROUND) < 3 ? EDGE : otherwise;
+
+/**
  * The ten-colour chart palette (SPEC gives no values). Chosen to stay apart for the common
  * colour-vision deficiencies and to hold 3:1 against white for the graphical-object rule.
  */
@@ -28,11 +62,13 @@ export const PREFER_NOT_COLOUR = GENDER_COLOURS.PREFER_NOT;
 export const genderColour = (cell: { key: string; label?: string; preferNot?: true }): string => {
   const code = cell.key.toUpperCase();
   if (GENDER_COLOURS[code]) return GENDER_COLOURS[code];
+  if (GENDER_COLOURS_EXTRA[code]) return GENDER_COLOURS_EXTRA[code];
   if (cell.preferNot) return GENDER_COLOURS.PREFER_NOT;
   if (['none', 'unknown', 'no_answer', 'silent'].includes(cell.key.toLowerCase())) return GENDER_COLOURS.SILENT;
   const label = (cell.label ?? cell.key).toLowerCase();
   if (/\b(woman|women|female)\b/.test(label)) return GENDER_COLOURS.FEMALE;
   if (/\b(man|men|male)\b/.test(label)) return GENDER_COLOURS.MALE;
+  if (/\bdifferent term\b/.test(label)) return GENDER_COLOURS_EXTRA.DIFFERENT_TERM!;
   return GENDER_COLOURS.OTHER;
 };
 

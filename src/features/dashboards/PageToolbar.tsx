@@ -7,6 +7,7 @@ import { isKeyFactPage } from '../../../domain/keyfacts/facts';
 import { KeyFacts } from './KeyFacts';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
+import { useLocalNames } from '../charts/localNames';
 
 const selectFilters = (s: AppState) => s.filters.active;
 const selectBanners = (s: AppState) => s.session.user?.setting.banners ?? null;
@@ -108,8 +109,15 @@ export const ExportButton = ({ page }: { page: string }) => {
   );
 };
 
+/** Loads the names the page's charts are labelled with, once for the page. */
+const ChartNames = () => {
+  useLocalNames(true);
+  return null;
+};
+
 export const PageToolbar = ({ panel, page }: { panel?: BannerPanel; page?: string }) => (
   <>
+    <ChartNames />
     <div className="dashboard-toolbar">
       <DateRangeSelect />
       {page !== undefined && <ExportButton page={page} />}

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'react-aria-components';
 import { isSuppressed, type Distribution } from '../../../domain/contracts/stats';
@@ -11,6 +11,8 @@ import { useDispatch } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
 import { Bar } from '../charts/Bar';
 import { Donut } from '../charts/Donut';
+import { useNumbers } from '../charts/useNumbers';
+import { localiseLabels, useLocalNames } from '../charts/localNames';
 
 type DataFor<K extends StatisticsSectionName> = DataOf<(typeof sections)[K]['endpoint']>;
 
@@ -35,15 +37,17 @@ export const StatCard = <K extends StatisticsSectionName>({
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const section = useSection(name, {}, page, !shared);
+  const names = useLocalNames();
+  const data = useMemo(() => (section.data === null ? null : localiseLabels(section.data, names)), [section.data, names]);
   const headingId = useId();
   const busy = section.status === 'pending' || section.status === 'idle';
   const cardKey = statisticsSections[name].endpoint.path.replace(/^\/+/, '');
   return (
     <section className={`card stat-card${wide ? ' wide' : ''}`} aria-labelledby={headingId} aria-busy={busy} data-section={name} data-status={section.status}>
       <h2 id={headingId}>{title}</h2>
-      {section.status === 'loaded' && section.data !== null ? (
+      {section.status === 'loaded' && data !== null ? (
         <>
-          {children(section.data as DataFor<K>, title)}
+          {children(data as DataFor<K>, title)}
           <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
           {!shared && exportable && (
             <Button
@@ -56,7 +60,7 @@ export const StatCard = <K extends StatisticsSectionName>({
           )}
         </>
       ) : section.status === 'empty' ? (
-        <p className="stat-withheld">{section.message ?? t('section_empty')}</p>
+        <p className="stat-withheld">{section.message ? t(section.message) : t('section_empty')}</p>
       ) : section.status === 'error' ? (
         <div className="stat-error">
           <p>{t(section.message ?? 'unknown_error', { defaultValue: section.message ?? '' })}</p>
@@ -72,17 +76,18 @@ export const StatCard = <K extends StatisticsSectionName>({
 };
 
 /** A single released number. */
-export const CountFigure = ({ data }: { data: Count }) => <p className="stat-figure">{data.count.toLocaleString()}</p>;
+export const CountFigure = ({ data }: { data: Count }) => <p className="stat-figure">{useNumbers().count(data.count)}</p>;
 
 /** Named figures in one row (overview rows). */
 export const HeadlineFigures = ({ data }: { data: Headline }) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   return (
     <dl className="stat-headline">
       {data.items.map((item) => (
         <div key={item.key}>
           <dt>{t(`stat_headline.${item.key}`, { defaultValue: item.key })}</dt>
-          <dd className="stat-figure">{item.value.toLocaleString()}</dd>
+          <dd className="stat-figure">{n.count(item.value)}</dd>
         </div>
       ))}
     </dl>

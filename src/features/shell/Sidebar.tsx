@@ -1,3 +1,4 @@
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Disclosure, DisclosurePanel, Heading, Link } from 'react-aria-components';
 import { useLocation } from 'react-router-dom';
@@ -69,26 +70,35 @@ export const Sidebar = () => {
   const dispatch = useDispatch();
   const { pathname } = useLocation();
   const role = useSelector(selectRole);
+  // On a phone the menu folds behind a button, so the page itself comes first; it folds again on every new page.
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  useEffect(() => setOpen(false), [pathname]);
   return (
-    <aside className="sidebar">
+    <aside className="sidebar" data-open={open || undefined}>
       <div className="sidebar-brand">
         <span className="brand-mark" aria-hidden="true" />
         <span>{t('app_name')}</span>
-      </div>
-      <nav aria-label={t('main_navigation')}>
-        <ul className="menu">
-          {menu.map((item) => (
-            <MenuEntry key={item.id} item={item} />
-          ))}
-        </ul>
-      </nav>
-      <div className="sidebar-footer">
-        {role !== null && SETTINGS_ROLES.includes(role) && <FooterLink href="/dashboard/organization-settings" pathname={pathname} label={t('organization_settings')} />}
-        {role !== null && PACKAGE_ROLES.includes(role) && <FooterLink href="/dashboard/upgrade-account" pathname={pathname} label={t('upgrade_account')} />}
-        <FooterLink href="/dashboard/account-settings" pathname={pathname} label={t('account_settings')} />
-        <Button className="button ghost sidebar-logout" onPress={() => dispatch({ type: 'session/logout' })}>
-          {t('logout')}
+        <Button className="button secondary small menu-button" aria-expanded={open} aria-controls={menuId} onPress={() => setOpen((value) => !value)}>
+          {t('menu')}
         </Button>
+      </div>
+      <div className="sidebar-menu" id={menuId}>
+        <nav aria-label={t('main_navigation')}>
+          <ul className="menu">
+            {menu.map((item) => (
+              <MenuEntry key={item.id} item={item} />
+            ))}
+          </ul>
+        </nav>
+        <div className="sidebar-footer">
+          {role !== null && SETTINGS_ROLES.includes(role) && <FooterLink href="/dashboard/organization-settings" pathname={pathname} label={t('organization_settings')} />}
+          {role !== null && PACKAGE_ROLES.includes(role) && <FooterLink href="/dashboard/upgrade-account" pathname={pathname} label={t('upgrade_account')} />}
+          <FooterLink href="/dashboard/account-settings" pathname={pathname} label={t('account_settings')} />
+          <Button className="button ghost sidebar-logout" onPress={() => dispatch({ type: 'session/logout' })}>
+            {t('logout')}
+          </Button>
+        </div>
       </div>
     </aside>
   );

@@ -44,12 +44,26 @@ const run = (api: Pick<ApiClient, 'call'>, language = 'au') => {
     // changeLanguage answers with a promise even when it has nothing to load.
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
-  return { i18n, events, select };
+  const follow = async (code: string) => {
+    live$.next({ type: 'i18n/languageFollowed', code });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { i18n, events, select, follow };
 };
 
 beforeEach(() => localStorage.clear());
 
 describe('translation loading', () => {
+  it("loads the browser's language without keeping it as the person's choice", async () => {
+    const { api, calls } = fakeApi({ translations: { refresh: 'تحديث' } });
+    const { i18n, events, follow } = run(api);
+    await follow('ar');
+    expect(calls).toEqual([{ path: '/translation', query: { code: 'ar' }, silent: true }]);
+    expect(events).toEqual([{ type: 'i18n/translationLoaded', code: 'ar' }]);
+    expect(localStorage.getItem('newLang')).toBeNull();
+    expect(i18n.language).toBe('ar');
+  });
+
   it('loads the chosen language, keeps the choice and switches to it', async () => {
     const { api, calls } = fakeApi(french);
     const { i18n, events, select } = run(api);

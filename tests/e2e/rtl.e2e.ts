@@ -1,0 +1,278 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { ar } from '../../domain/i18n/catalogues/ar';
+import { fr } from '../../domain/i18n/catalogues/fr';
+import { join } from 'node:path';
+import { RESULTS_DIR, expectAccessible, launchBrowser, registerAccount, screenshot, signInWithCookie, useSuite } from './harness';
+import { pickInCombo, pickInSelect, tabTo } from './keyboard';
+
+// The dashboards' checks read the demo organisation; the survey runs on a link of a new one.
+const suite = useSuite({ demo: true });
+
+const PHONES = [
+  { width: 360, height: 740 },
+  { width: 414, height: 896 },
+] as const;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A control's name as the page says it, from its start (a required mark or help may follow). */
+const named = (text: string) => new RegExp(`^${escape(text)}`);
+
+const pageLanguage = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+
+/** Nothing is wider than the screen: the page never scrolls sideways. */
+const expectNoSideScroll = async (page: Page, label: string) => {
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    // What sticks out, to say where to look when it fails.
+    const wideOnes = [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 1 || box.left < -1);
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute('class') ?? '').split(' ').join('.')}`);
+    return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: width, wide: wideOnes };
+  });
+  assert.ok(scrollWidth <= innerWidth, `${label}: ${scrollWidth} px wide in a ${innerWidth} px window (${wide.join(', ')})`);
+};
+
+const apiJson = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+  const response = await fetch(`${suite.server.url}/api${path}`, init);
+  const body = (await response.json()) as { data?: T };
+  if (response.status !== 200 || body.data === undefined) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.data;
+};
+
+/** A survey link of a new organisation, for one person, on the test server. */
+const surveyLink = async (): Promise<string> => {
+  const account = await registerAccount(suite.server, 'rtl-admin');
+  const login = await apiJson<{ access_token: string }>('/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.access_token}` };
+  const group = await apiJson<{ id: string }>('/department-register', { method: 'POST', headers, body: JSON.stringify({ name: 'Engineering', capacity: null }) });
+  const link = await apiJson<{ url: string }>('/token/update', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ alias: `Arabic ${Date.now()}`, expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(), capacity: 2, anonymity: 1, department_id: group.id }),
+  });
+  const url = new URL(link.url);
+  return `${suite.server.url}${url.pathname}${url.search}`;
+};
+
+/** An item's name in Arabic, as the lookup lists serve it. */
+const arabicName = async (list: string, code: string): Promise<string> => {
+  const items = await apiJson<{ value: string; code: string }[]>(`/${list}`, { headers: { 'x-locale': 'ar' } });
+  const item = items.find((i) => i.code === code);
+  if (!item) throw new Error(`${code} not in ${list}`);
+  return item.value;
+};
+
+/** The dashboards' switcher in the top bar (it keeps the choice in the account too). */
+const chooseLanguage = async (page: Page, nativeName: string, lang: string): Promise<void> => {
+  await page.locator('.dashboard-topbar .language-select button').click();
+  await page.getByRole('option', { name: nativeName, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await page.waitForFunction((expected) => document.documentElement.lang === expected, lang);
+};
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+
+/** Next (or Start / Send) is the form's submit button: Enter on it moves on. */
+const next = async (page: Page, button: string) => {
+  await tabTo(page, new RegExp(`^${escape(button)}$`));
+  await page.keyboard.press('Enter');
+};
+
+/** Each step is audited, and is right to left in Arabic. */
+const audit = async (page: Page, step: string) => {
+  assert.deepEqual(await pageLanguage(page), { lang: 'ar', dir: 'rtl' }, step);
+  await expectAccessible(page, `Arabic survey, ${step}`);
+};
+
+describe('right to left, phones, and figures in the page language', () => {
+  it('a browser set to Arabic gets the survey in Arabic, right to left, and completes it by keyboard; axe finds nothing at any step', async () => {
+    const address = await surveyLink();
+    const [australia, english] = await Promise.all([arabicName('countries', 'AU'), arabicName('languages', 'eng')]);
+    const browser = await launchBrowser({ locale: 'ar-EG' });
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(address);
+      await heading(page, ar.survey_step_welcome).waitFor({ timeout: 90_000 });
+      await audit(page, 'welcome');
+      // The browser's language was followed, not kept as a choice.
+      assert.equal(await page.evaluate(() => localStorage.getItem('newLang')), null);
+      await screenshot(page, 'rtl-survey-welcome');
+      await tabTo(page, named(ar.survey_q_consent));
+      await page.keyboard.press('Space');
+      await next(page, ar.survey_start);
+
+      await heading(page, ar.survey_step_birth).waitFor();
+      await tabTo(page, named(ar['survey_q_country-of-birth']));
+      await page.keyboard.type(australia.slice(0, 4));
+      await pickInCombo(page, australia);
+      await tabTo(page, named(ar['survey_q_state-of-birth']));
+      await pickInSelect(page);
+      await audit(page, 'birth');
+      await screenshot(page, 'rtl-survey-birth');
+      await next(page, ar.survey_next);
+
+      await heading(page, ar.survey_step_family).waitFor();
+      await audit(page, 'family');
+      await next(page, ar.survey_next);
+
+      await heading(page, ar.survey_step_languages).waitFor();
+      await tabTo(page, named(ar.survey_language_n.replace('{{n}}', '1')));
+      await page.keyboard.type(english.slice(0, 4));
+      await pickInCombo(page, english);
+      await tabTo(page, new RegExp(escape(ar.survey_level_of_n.replace('{{n}}', '1'))));
+      await pickInSelect(page, ar.survey_level_native);
+      await audit(page, 'languages');
+      await screenshot(page, 'rtl-survey-languages');
+      await next(page, ar.survey_next);
+
+      await heading(page, ar.survey_step_worldview).waitFor();
+      await tabTo(page, named(ar.survey_q_worldview));
+      await pickInSelect(page);
+      await audit(page, 'worldview');
+      await next(page, ar.survey_next);
+
+      await heading(page, ar.survey_step_heritage).waitFor();
+      await audit(page, 'heritage');
+      await next(page, ar.survey_next);
+
+      await heading(page, ar.survey_step_about).waitFor();
+      for (const name of [ar.survey_q_gender, ar.survey_q_education]) {
+        await page.getByRole('combobox', { name: named(name) }).locator('option:not([disabled])').first().waitFor({ state: 'attached' });
+      }
+      await tabTo(page, named(ar.survey_q_gender));
+      await pickInSelect(page);
+      await tabTo(page, named(ar.survey_q_education));
+      await pickInSelect(page);
+      await audit(page, 'about');
+      await screenshot(page, 'rtl-survey-about');
+      await next(page, ar.survey_next);
+
+      await heading(page, ar.survey_step_work).waitFor();
+      await audit(page, 'work');
+      // The last step on a phone: nothing wider than the screen.
+      for (const size of PHONES) {
+        await page.setViewportSize(size);
+        await expectNoSideScroll(page, `Arabic survey at ${size.width} px`);
+      }
+      await page.setViewportSize(PHONES[0]);
+      await screenshot(page, 'rtl-survey-work-360');
+      await next(page, ar.survey_send);
+
+      await page.getByRole('heading', { level: 1, name: ar.survey_thanks_title }).waitFor();
+      await audit(page, 'thanks');
+      await expectNoSideScroll(page, 'Arabic thanks at 414 px');
+      await screenshot(page, 'rtl-survey-thanks');
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('the survey fits a phone from its first step, in English and in Arabic', async () => {
+    const address = await surveyLink();
+    const page = await suite.browser.context.newPage();
+    for (const language of ['au', 'ar']) {
+      await page.goto(address);
+      await page.evaluate((code) => localStorage.setItem('newLang', code), language);
+      for (const size of PHONES) {
+        await page.setViewportSize(size);
+        await page.reload();
+        await page.getByRole('heading', { level: 2 }).first().waitFor({ timeout: 90_000 });
+        await page.waitForFunction((lang) => document.documentElement.lang === lang, language === 'ar' ? 'ar' : 'en-AU');
+        await expectNoSideScroll(page, `survey welcome in ${language} at ${size.width} px`);
+      }
+      if (language === 'ar') await screenshot(page, 'rtl-survey-welcome-414');
+    }
+    await page.evaluate(() => localStorage.removeItem('newLang'));
+    await page.close();
+  });
+
+  it('dashboards in French name countries in French and group figures the French way; in Arabic they mirror, and fit a phone', async () => {
+    await signInWithCookie(suite.server, suite.browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
+    const page = await suite.browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${suite.server.url}/dashboard/home`);
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 90_000 });
+
+    await chooseLanguage(page, 'Français', 'fr');
+    await page.goto(`${suite.server.url}/dashboard/country-birth`);
+    await page.getByRole('heading', { level: 1, name: fr['country-birth'] }).waitFor({ timeout: 30_000 });
+    const bars = page.locator('[data-section="statCountryCountries"] g.bar title');
+    await bars.first().waitFor({ state: 'attached', timeout: 60_000 });
+    // The bar of Australia (the demo's largest) is named in French once the names are in.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-section="statCountryCountries"] g.bar title')].some((t) => t.textContent?.startsWith('Australie')), undefined, { timeout: 30_000 });
+    const titles = await bars.allTextContents();
+    assert.ok(titles.some((t) => t.startsWith('Royaume-Uni')), titles.join(' | '));
+    // French shares: a comma, and a no-break space before the percent sign.
+    assert.ok(titles.every((t) => /\d,\d[\u00a0\u202f]%\)$/.test(t) || !/%/.test(t)), titles.join(' | '));
+    await page.goto(`${suite.server.url}/dashboard/overview`);
+    const respondents = page.locator('[data-section="statOverviewRowOne"] dd').first();
+    await respondents.waitFor({ timeout: 60_000 });
+    assert.match((await respondents.textContent()) ?? '', /^\d{1,3}([\u00a0\u202f]\d{3})*$/);
+
+    await chooseLanguage(page, 'العربية', 'ar');
+    await page.goto(`${suite.server.url}/dashboard/country-birth`);
+    await page.getByRole('heading', { level: 1, name: ar['country-birth'] }).waitFor({ timeout: 30_000 });
+    assert.deepEqual(await pageLanguage(page), { lang: 'ar', dir: 'rtl' });
+    // A closed group's chevron points the way Arabic reads: to the left.
+    const closed = page.locator('.menu-group:not([data-expanded]) .chevron').first();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    const point = await closed.evaluate((el) => {
+      const style = getComputedStyle(el);
+      // The individual scale applies after the rotation: together they are scale · rotate.
+      const [sx = '1', sy = sx] = style.scale === 'none' ? [] : style.scale.split(' ');
+      const m = new DOMMatrix().scale(Number(sx), Number(sy)).multiply(new DOMMatrix(style.transform));
+      // The chevron is drawn by its right and bottom borders: it points where (1, 1) turns to.
+      return { x: m.a + m.c, y: m.b + m.d };
+    });
+    assert.ok(point.x < -1 && Math.abs(point.y) < 0.01, `closed chevron points ${JSON.stringify(point)}`);
+    await page.locator('[data-section="statCountryCountries"] g.bar').first().waitFor({ timeout: 60_000 });
+    await expectAccessible(page, 'country of birth in Arabic');
+    await screenshot(page, 'rtl-dashboard-country-birth');
+    await page.locator('.sidebar nav').screenshot({ path: join(RESULTS_DIR, 'rtl-sidebar.png') });
+    await page.locator('[data-section="statCountryCountries"]').first().screenshot({ path: join(RESULTS_DIR, 'rtl-country-bars.png') });
+    await page.locator('[data-section="statCountryTree"] g.tree-node').first().waitFor({ state: 'attached', timeout: 60_000 });
+    await page.locator('[data-section="statCountryTree"]').screenshot({ path: join(RESULTS_DIR, 'rtl-country-tree.png') });
+    await page.locator('[data-section="statCountryParentGrandparent"] svg').waitFor({ timeout: 60_000 });
+    await page.locator('[data-section="statCountryParentGrandparent"]').screenshot({ path: join(RESULTS_DIR, 'rtl-country-donut.png') });
+    for (const size of PHONES) {
+      await page.setViewportSize(size);
+      await expectNoSideScroll(page, `country of birth in Arabic at ${size.width} px`);
+    }
+    await screenshot(page, 'rtl-dashboard-country-birth-414');
+    await page.setViewportSize(PHONES[0]);
+    await screenshot(page, 'rtl-dashboard-country-birth-360');
+    // On a phone the menu folds behind its button, opened by keyboard.
+    const navigation = page.getByRole('navigation', { name: ar.main_navigation });
+    assert.equal(await navigation.isVisible(), false);
+    const menuButton = page.getByRole('button', { name: ar.menu, exact: true });
+    assert.equal(await menuButton.getAttribute('aria-expanded'), 'false');
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await navigation.waitFor();
+    assert.equal(await menuButton.getAttribute('aria-expanded'), 'true');
+    await expectNoSideScroll(page, 'Arabic menu open at 360 px');
+    await expectAccessible(page, 'Arabic menu open at 360 px');
+    await page.screenshot({ path: join(RESULTS_DIR, 'rtl-dashboard-menu-360.png') });
+    await page.keyboard.press('Enter');
+    await navigation.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${suite.server.url}/dashboard/overview`);
+    await chooseLanguage(page, 'English (Australia)', 'en-AU');
+    await page.setViewportSize(PHONES[0]);
+    await page.locator('[data-section="statOverviewRowOne"] dd').first().waitFor({ timeout: 60_000 });
+    await expectNoSideScroll(page, 'overview in English at 360 px');
+    await screenshot(page, 'dashboard-overview-360');
+    await page.close();
+  });
+});
