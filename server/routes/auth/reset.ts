@@ -10,7 +10,7 @@ import { hashPassword, passwordErrors } from '../../services/auth/passwords';
 import { replacePassword } from '../../services/auth/sessions';
 import { randomToken, sha256Hex } from '../../services/auth/tokens';
 import { findActiveUserByEmail } from '../../services/auth/users';
-import { isAcceptableEmail } from './register';
+import { isAcceptableEmail } from '../../services/auth/fields';
 
 /** A reset link works once, for 60 minutes. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;

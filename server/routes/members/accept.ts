@@ -25,7 +25,7 @@ import { hashPassword, passwordErrors } from '../../services/auth/passwords';
 import { completeSignIn, signInWithCheckedPassword } from '../../services/auth/signIn';
 import { findOrganization, findUserByEmail, findUserById, normalizeEmail, organizationUsable } from '../../services/auth/users';
 import { ACCOUNT_KINDS, type AccountKind, departmentRefs, findInvitationByToken, findPendingInvitation, invitationStatus } from '../../services/invitations';
-import { textFieldErrors } from '../auth/register';
+import { textFieldErrors } from '../../services/auth/fields';
 
 /** The one answer for an unknown, used, revoked, expired or other-kind token. */
 const activationInvalid = (): ApiError => fieldFailure(MemberMessages.activationInvalid, 'token');

@@ -39,8 +39,8 @@ import {
   toInvitation,
   toInvitations,
 } from '../../services/invitations';
-import { isAcceptableEmail, textFieldErrors } from '../auth/register';
-import { findDepartment, findMember, managedDepartments, notBelong, optionalNameErrors, personErrors, requireRole } from './scope';
+import { isAcceptableEmail, textFieldErrors } from '../../services/auth/fields';
+import { findDepartment, findMember, managedDepartments, notBelong, optionalNameErrors, personErrors, requireRole } from '../../services/members/scope';
 
 const throwIfAny = (errors: FieldErrors): void => {
   if (Object.keys(errors).length > 0) throw invalidData(errors);

@@ -6,9 +6,9 @@ import { registerEndpoint } from '../../http/route';
 import { authOf } from '../../plugins/auth';
 import { audit } from '../../services/auth/audit';
 import { isUuid } from '../../services/invitations';
-import { canManageMembers, moveRefusal, removalRefusal } from './rules';
+import { canManageMembers, moveRefusal, removalRefusal } from '../../services/members/rules';
 import { departmentScopeOf, inDepartmentScope } from '../../services/organization/scope';
-import { actorOf, departmentMap, findDepartment, notBelong, readAssignments, targetOf, toMember } from './scope';
+import { actorOf, departmentMap, findDepartment, notBelong, readAssignments, targetOf, toMember } from '../../services/members/scope';
 
 /** GET /organization/members, DELETE /user/remove-staff and POST /user/move-staff. */
 export const staffRoutes = (scope: FastifyInstance, app: FastifyInstance): void => {

@@ -29,7 +29,7 @@ import { type AuthContext, authenticated, authOf } from '../../plugins/auth';
 import { audit } from '../../services/auth/audit';
 import { type FieldErrors, invalidData } from '../../services/auth/errors';
 import { toInformation } from '../../services/organization/information';
-import { DEFAULT_TIERS } from '../auth/register';
+import { DEFAULT_TIERS } from '../../services/organization/registration';
 import { groupRoutes } from './groups';
 import { logoRoutes } from './logo';
 import { viewAsRoutes } from './viewAs';

@@ -8,10 +8,10 @@ import { OrganizationMessages } from '../../../domain/contracts/organization';
 import type { Database, DepartmentRow, UserRow } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import type { AuthContext } from '../../plugins/auth';
-import type { FieldErrors } from '../../services/auth/errors';
-import { findUserByEmail } from '../../services/auth/users';
-import { isUuid } from '../../services/invitations';
-import { isAcceptableEmail, textFieldErrors } from '../auth/register';
+import type { FieldErrors } from '../auth/errors';
+import { findUserByEmail } from '../auth/users';
+import { isUuid } from '../invitations';
+import { isAcceptableEmail, textFieldErrors } from '../auth/fields';
 import { type Actor, moveRefusal, removalRefusal, type Target } from './rules';
 
 /** 403 'Only the administrator can do this.' unless the caller has one of the roles. */
