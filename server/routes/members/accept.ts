@@ -192,7 +192,7 @@ export const acceptRoutes = (app: FastifyInstance): void => {
         lastName: body.last_name.trim(),
         passwordHash,
       });
-      return completeSignIn(app, request, user, 'password');
+      return completeSignIn(app.db, app.config, { user, method: 'password', address: request.ip });
     },
     acceptLimit,
   );
@@ -205,11 +205,11 @@ export const acceptRoutes = (app: FastifyInstance): void => {
       if (body.email.trim() === '') required.email = [Messages.fieldRequired('email')];
       if (body.password === '') required.password = [Messages.fieldRequired('password')];
       if (Object.keys(required).length > 0) throw invalidData(required);
-      await assertNotLockedOut(app, request, body.email);
+      await assertNotLockedOut(app.db, app.config, { email: body.email, address: request.ip });
 
       const invitation = await findInvitationByToken(app.db, body.token);
       const refuse = async (reason: string): Promise<never> => {
-        await recordFailedAttempt(app, request, body.email, reason);
+        await recordFailedAttempt(app.db, { email: body.email, address: request.ip }, reason);
         throw activationInvalid();
       };
       if (invitation === undefined || invitation.kind !== 'second_admin' || normalizeEmail(invitation.email) !== normalizeEmail(body.email)) {
@@ -223,9 +223,9 @@ export const acceptRoutes = (app: FastifyInstance): void => {
         if (invited === undefined || invited.organization_id !== invitation.organization_id || invited.role !== 'second_admin') {
           return refuse('invalid_invitation');
         }
-        const user = await checkCredentials(app, request, body.email, body.password);
+        const user = await checkCredentials(app.db, app.config, { email: body.email, password: body.password, address: request.ip });
         if (user.id !== invited.id) return refuse('invalid_invitation');
-        return signInWithCheckedPassword(app, request, user, body.email);
+        return signInWithCheckedPassword(app.db, app.config, app.mailer, { user, email: body.email, address: request.ip });
       }
       if (status !== 'pending') return refuse('invalid_invitation');
 
@@ -241,7 +241,7 @@ export const acceptRoutes = (app: FastifyInstance): void => {
         passwordHash,
       });
       await clearFailures(app.db, body.email);
-      return completeSignIn(app, request, user, 'password');
+      return completeSignIn(app.db, app.config, { user, method: 'password', address: request.ip });
     },
     acceptLimit,
   );

@@ -32,17 +32,17 @@ interface PasswordChange {
  */
 const changeOwnPassword = async (app: FastifyInstance, request: FastifyRequest, auth: AuthContext, change: PasswordChange): Promise<{ access_token: string }> => {
   const { user } = auth;
-  await assertNotLockedOut(app, request, user.email, user);
+  await assertNotLockedOut(app.db, app.config, { email: user.email, address: request.ip }, user);
   const currentOk = user.password_hash !== null && (await verifyPassword(user.password_hash, change.current_password));
   if (!currentOk) {
-    await recordFailedAttempt(app, request, user.email, 'current_password', user);
+    await recordFailedAttempt(app.db, { email: user.email, address: request.ip }, 'current_password', user);
     throw invalidData({ current_password: [AuthMessages.currentPasswordWrong] });
   }
   const errors: FieldErrors = { ...passwordErrors(app.config.passwordRegex, change.password, change.password_confirmation) };
   if (errors.password === undefined && change.password === change.current_password) errors.password = [AuthMessages.samePassword];
   if (Object.keys(errors).length > 0) throw invalidData(errors);
   if (user.two_factor !== 'off' && !(await consumeSecondFactor(app.db, user, (change.code ?? '').trim()))) {
-    await recordFailedAttempt(app, request, user.email, 'invalid_code', user);
+    await recordFailedAttempt(app.db, { email: user.email, address: request.ip }, 'invalid_code', user);
     throw invalidCode();
   }
   const passwordHash = await hashPassword(app.config.argon2, change.password);
@@ -130,9 +130,9 @@ export const securityRoutes = async (app: FastifyInstance): Promise<void> => {
       registerEndpoint(scope, toggleTwoFactor, async ({ body, request }) => {
         const auth = authOf(request);
         const { user } = auth;
-        await assertNotLockedOut(app, request, user.email, user);
+        await assertNotLockedOut(app.db, app.config, { email: user.email, address: request.ip }, user);
         if (!(await applyToggle(app, auth, body.method, body.code.trim()))) {
-          await recordFailedAttempt(app, request, user.email, 'invalid_code', user);
+          await recordFailedAttempt(app.db, { email: user.email, address: request.ip }, 'invalid_code', user);
           throw invalidCode();
         }
         await audit(app.db, {
