@@ -4,9 +4,8 @@ import { registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
 import { audit } from '../../services/auth/audit';
 import { confirmProfile, logIn, logInWithCode } from '../../services/auth/login';
+import { checkSession } from '../../services/auth/sessionCheck';
 import { bearerToken, revokeSessionByToken } from '../../services/auth/sessions';
-import { toOrganization, toUser } from '../../services/auth/users';
-import { primaryDepartments } from '../../services/organization/scope';
 
 /** POST /login, /login-2fa, /login-profile, /logout and /check-access-token. */
 export const loginRoutes = async (app: FastifyInstance): Promise<void> => {
@@ -41,18 +40,7 @@ export const loginRoutes = async (app: FastifyInstance): Promise<void> => {
   await app.register(
     authenticated(
       async (scope) => {
-        registerEndpoint(scope, checkAccessToken, async ({ request }) => {
-          const auth = authOf(request);
-          const { user, organization } = auth;
-          return {
-            user: toUser(user),
-            cohort: null,
-            organization: toOrganization(organization),
-            filter: null,
-            industries: [],
-            primary_departments: await primaryDepartments(app.db, auth),
-          };
-        });
+        registerEndpoint(scope, checkAccessToken, async ({ request }) => checkSession(app.db, authOf(request)));
       },
       { allowRestricted: true, allowEndedPackage: true },
     ),
