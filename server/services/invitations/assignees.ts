@@ -4,7 +4,8 @@ import { type AssigneeInput, type changeGroupAssignee, MemberMessages } from '..
 import type { Database, DepartmentRow, UserRow } from '../../db/database';
 import { audit } from '../auth/audit';
 import { invalidData } from '../auth/errors';
-import { findDepartment, findMember, notBelong, personErrors, requireRole } from '../members/scope';
+import { findDepartment, findMember, notBelong, personErrors } from '../members/scope';
+import { requireRole } from '../organization/scope';
 import { createInvitation, toInvitation } from './index';
 import { auditInvitation, type Invited, type Inviter, inviterMail, throwIfAny } from './inviter';
 

@@ -14,7 +14,8 @@ import type { Database, DepartmentRow } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import { audit } from '../auth/audit';
 import { type FieldErrors, invalidData, isUniqueViolation } from '../auth/errors';
-import { findDepartment, managedDepartments, notBelong, personErrors, requireRole } from '../members/scope';
+import { findDepartment, managedDepartments, notBelong, personErrors } from '../members/scope';
+import { requireRole } from '../organization/scope';
 import { type AccountKind, createInvitation, type IssuedInvitation, toInvitation } from './index';
 import { auditInvitation, type Invited, type Inviter, inviterMail, throwIfAny } from './inviter';
 

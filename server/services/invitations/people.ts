@@ -7,7 +7,8 @@ import { ApiError } from '../../http/apiError';
 import { type FieldErrors, invalidData } from '../auth/errors';
 import { isAcceptableEmail } from '../auth/fields';
 import { normalizeEmail } from '../auth/users';
-import { optionalNameErrors, personErrors, requireRole } from '../members/scope';
+import { optionalNameErrors, personErrors } from '../members/scope';
+import { requireRole } from '../organization/scope';
 import { createInvitation, type IssuedInvitation, isUuid, toInvitation } from './index';
 import { auditInvitation, type Invited, type Inviter, inviterMail, throwIfAny } from './inviter';
 
