@@ -114,9 +114,12 @@ export const loginProfile = endpoint({
 export const SessionCheck = t.intersection([
   t.strict({
     user: User,
+    /** The group in view (`{ id, name, parent_id }`): the one viewed as, else one's own department; null for none. */
     cohort: t.union([t.record(t.string, t.unknown), t.null]),
     organization: Organization,
+    /** The departments every read of this session is confined to (`{ departments: [ids] }`); null for the whole organisation. */
     filter: t.union([t.record(t.string, t.unknown), t.null]),
+    /** The organisation's industry as an item of the industries list, when its text names one. */
     industries: t.array(Industry),
   }),
   /** The groups the person may view as (domain/contracts/groups.ts); the server always sends it. */

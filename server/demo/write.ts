@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { DEFAULT_SURVEY_ID } from '../../domain/contracts/tokens';
 import { type Database, toJson } from '../db/database';
-import { DEFAULT_TIERS, PACKAGE_DAYS } from '../routes/auth/register';
+import { DEFAULT_TIERS, PACKAGE_DAYS } from '../services/organization/registration';
 import { audit } from '../services/auth/audit';
 import { randomToken } from '../services/auth/tokens';
 import type { DemoPlan, DemoResponse } from './generate';

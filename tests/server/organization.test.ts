@@ -6,7 +6,7 @@ import { Messages } from '../../domain/contracts/envelope';
 import { DATE_RANGES_MAX, dateRangeValueError, OrganizationMessages } from '../../domain/contracts/organization';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { DEFAULT_TIERS } from '../../server/routes/auth/register';
+import { DEFAULT_TIERS } from '../../server/services/organization/registration';
 import { createCapturingMailer } from '../../server/services/mail';
 import { get, insertOrganization, insertUser, passwordHash, patch, post, signIn } from './helpers/accounts';
 import { createTestDatabase } from './helpers/testDatabase';

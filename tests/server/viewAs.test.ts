@@ -115,6 +115,41 @@ describe('primary departments in the session check', () => {
       expect(response.json().data.primary_departments, role).toEqual(expected[role]);
     }
   });
+
+  it('names the group in view as the cohort and the departments every read is confined to as the filter', async () => {
+    const north = { id: a.north, name: 'North', parent_id: null };
+    const expected: Record<Role, { cohort: unknown; filter: unknown }> = {
+      admin: { cohort: null, filter: null },
+      second_admin: { cohort: null, filter: null },
+      sub_admin: { cohort: null, filter: null },
+      group_assignee: { cohort: north, filter: { departments: [a.north, a.harbour] } },
+      subgroup_assignee: { cohort: { id: a.harbour, name: 'Harbour', parent_id: a.north }, filter: { departments: [a.harbour] } },
+      staff: { cohort: { id: a.hills, name: 'Hills', parent_id: a.south }, filter: { departments: [] } },
+    };
+    for (const role of ROLES) {
+      const { cohort, filter } = (await post(app, '/api/check-access-token', {}, { token: await signInAs(a, role) })).json().data;
+      expect({ cohort, filter }, role).toEqual(expected[role]);
+    }
+    const viewing = await startViewing(await signInAs(a, 'admin'), a.south);
+    const { cohort, filter } = (await post(app, '/api/check-access-token', {}, { token: viewing })).json().data;
+    expect(cohort).toEqual({ id: a.south, name: 'South', parent_id: null });
+    expect(filter).toEqual({ departments: [a.south, a.hills] });
+  });
+
+  it('answers the organisation’s industry as the item of the industries list it names, and none for a free text', async () => {
+    const mining = await database.db
+      .insertInto('lookup_principles')
+      .values({ list: 'industries', code: 'B', name: 'Mining', search: 'mining', parent_id: null, family_id: null, region_id: null, sort: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const organizationId = await insertOrganization(database.db);
+    const admin = await insertUser(database.db, { organizationId, role: 'admin' });
+    const industriesOf = async () => (await post(app, '/api/check-access-token', {}, { token: await signIn(app, admin.email) })).json().data.industries;
+    await database.db.updateTable('organizations').set({ industry: ' mining ' }).where('id', '=', organizationId).execute();
+    expect(await industriesOf()).toEqual([{ value: 'Mining', principleId: mining.id }]);
+    await database.db.updateTable('organizations').set({ industry: 'Deep sea salvage' }).where('id', '=', organizationId).execute();
+    expect(await industriesOf()).toEqual([]);
+  });
 });
 
 describe('POST /api/organization/view-as', () => {

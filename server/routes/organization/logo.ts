@@ -14,14 +14,11 @@ import { ServerMessages } from '../../../domain/contracts/errors';
 import { ApiError } from '../../http/apiError';
 import { registerEndpoint, routePath } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
-import { audit } from '../../services/auth/audit';
-import { type FieldErrors, invalidData } from '../../services/auth/errors';
-import { toInformation } from '../../services/organization/information';
-import { inspectLogo, type LogoImage, LogoRefused, readLogo, storeLogo } from '../../services/organization/logo';
+import { invalidData } from '../../services/auth/errors';
+import { readLogo } from '../../services/organization/logo';
+import { logoFailure, PROFILE_EDITORS, updateOrganizationProfile } from '../../services/organization/profile';
 import { requireRole } from '../../services/organization/scope';
 
-const EDITORS = ['admin', 'second_admin'] as const;
-const NAME_MAX = 255;
 const TEXT_FIELDS = new Set(['name', 'details']);
 
 /** Bytes of a text field: DETAILS_MAX characters of up to 4 bytes each, and some room. */
@@ -29,8 +26,6 @@ const FIELD_BYTES_MAX = DETAILS_MAX * 4 + 1024;
 
 /** The served logo may not run or load anything, even when opened on its own. */
 const LOGO_CSP = "default-src 'none'; style-src 'unsafe-inline'";
-
-const logoFailure = (message: string): ApiError => new ApiError(422, message, { [LOGO_FIELD]: [message] });
 
 /** The text fields and the logo of a multipart form; the logo waits here until the handler. */
 const uploads = new WeakMap<FastifyRequest, Buffer>();
@@ -46,7 +41,7 @@ const fastifyErrorCode = (error: unknown): string | undefined =>
  */
 const readForm = async (request: FastifyRequest): Promise<void> => {
   if (!request.isMultipart()) return;
-  requireRole(authOf(request), EDITORS);
+  requireRole(authOf(request), PROFILE_EDITORS);
   const fields: Record<string, unknown> = {};
   let logo: Buffer | undefined;
   try {
@@ -84,8 +79,6 @@ const readForm = async (request: FastifyRequest): Promise<void> => {
   if (logo !== undefined) uploads.set(request, logo);
 };
 
-const characters = (text: string): number => Array.from(text).length;
-
 /**
  * POST /organization/update (multipart: name, details, logo) and GET /organization/logo.
  * Multipart is registered in this scope only: nowhere else does the API take a form.
@@ -98,58 +91,9 @@ const updateRoutes: FastifyPluginAsync = authenticated(async (scope) => {
   // After the auth preHandler that `authenticated` added first.
   scope.addHook('preHandler', readForm);
 
-  registerEndpoint(scope, updateOrganization, async ({ body, request }) => {
-    const auth = authOf(request);
-    requireRole(auth, EDITORS);
-    const errors: FieldErrors = {};
-    const name = body.name?.trim() ?? '';
-    if (name === '') errors.name = [OrganizationMessages.organizationNameRequired];
-    else if (name.length > NAME_MAX) errors.name = [OrganizationMessages.organizationNameTooLong];
-    const details = body.details?.trim();
-    if (details !== undefined && characters(details) > DETAILS_MAX) errors.details = [GroupMessages.detailsTooLong];
-
-    const upload = uploads.get(request);
-    let logo: LogoImage | undefined;
-    if (upload !== undefined) {
-      try {
-        logo = await inspectLogo(upload);
-      } catch (error) {
-        if (!(error instanceof LogoRefused)) throw error;
-        errors[LOGO_FIELD] = [error.message];
-      }
-    }
-    if (Object.keys(errors).length > 0) {
-      // A refused logo alone is said in the message too (SPEC section 5: 'logo format not supported').
-      const keys = Object.keys(errors);
-      throw keys.length === 1 && keys[0] === LOGO_FIELD ? logoFailure(errors[LOGO_FIELD]![0]!) : invalidData(errors);
-    }
-
-    const organizationId = auth.organization.id;
-    return db.transaction().execute(async (trx) => {
-      const logoHash = logo === undefined ? undefined : await storeLogo(trx, organizationId, logo);
-      const updated = await trx
-        .updateTable('organizations')
-        .set({
-          name,
-          ...(details === undefined ? {} : { details: details === '' ? null : details }),
-          ...(logoHash === undefined ? {} : { logo_hash: logoHash }),
-        })
-        .where('id', '=', organizationId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await audit(trx, {
-        organizationId,
-        actor: auth.user.id,
-        action: 'organization.updated',
-        address: request.ip,
-        details: {
-          fields: ['name', ...(details === undefined ? [] : ['details']), ...(logo === undefined ? [] : ['logo'])],
-          ...(logo === undefined ? {} : { logo: { type: logo.contentType, bytes: logo.content.length } }),
-        },
-      });
-      return toInformation(updated);
-    });
-  });
+  registerEndpoint(scope, updateOrganization, async ({ body, request }) =>
+    updateOrganizationProfile(db, { auth: authOf(request), address: request.ip, form: body, upload: uploads.get(request) }),
+  );
 
 });
 

@@ -1,64 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { GroupMessages, viewAs } from '../../../domain/contracts/groups';
-import { ApiError } from '../../http/apiError';
+import { viewAs } from '../../../domain/contracts/groups';
 import { registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
-import { audit } from '../../services/auth/audit';
-import { issueSession } from '../../services/auth/sessions';
-import { isUuid, primaryDepartments } from '../../services/organization/scope';
+import { startViewAs } from '../../services/organization/viewAs';
 
-/**
- * POST /organization/view-as: a secondary session for the same person that sees one group.
- * Checked in this order: the group is the caller's organisation's (else as unknown), it is
- * one of the caller's primary departments, and the organisation has given its consent.
- */
+/** POST /organization/view-as: a secondary session for the same person that sees one group (services/organization/viewAs.ts). */
 export const viewAsRoutes: FastifyPluginAsync = authenticated(async (scope) => {
-  const db = scope.db;
-
-  registerEndpoint(scope, viewAs, async ({ body, request }) => {
-    const auth = authOf(request);
-    const { user, organization, session } = auth;
-    const groupId = body.group_id.trim();
-    const group = isUuid(groupId)
-      ? await db.selectFrom('departments').select(['id', 'name']).where('id', '=', groupId).where('organization_id', '=', organization.id).executeTakeFirst()
-      : undefined;
-    if (group === undefined) throw new ApiError(404, GroupMessages.notBelongToOrganization);
-    if (!(await primaryDepartments(db, auth)).some((department) => department.id === group.id)) throw new ApiError(403, GroupMessages.viewAsNotAllowed);
-    if (!organization.view_as_consent) throw new ApiError(403, GroupMessages.viewAsNeedsConsent);
-
-    // Opened from a view-as session, the new one still hangs on the person's own session.
-    const primarySessionId = session.parent_session_id ?? session.id;
-    return db.transaction().execute(async (trx) => {
-      // One view at a time: the previous view-as sessions of this sign-in end.
-      const ended = await trx
-        .updateTable('sessions')
-        .set({ revoked_at: new Date() })
-        .where('parent_session_id', '=', primarySessionId)
-        .where('revoked_at', 'is', null)
-        .returning('id')
-        .execute();
-      const issued = await issueSession(trx, user, {
-        kind: 'secondary',
-        viewAsGroupId: group.id,
-        parentSessionId: primarySessionId,
-        address: request.ip,
-      });
-      await audit(trx, {
-        organizationId: organization.id,
-        actor: user.id,
-        action: 'organization.view_as_started',
-        address: request.ip,
-        details: {
-          user_id: user.id,
-          role: user.role,
-          group_id: group.id,
-          group_name: group.name,
-          primary_session_id: primarySessionId,
-          secondary_session_id: issued.session.id,
-          ended_sessions: ended.length,
-        },
-      });
-      return { access_token: issued.token };
-    });
-  });
+  registerEndpoint(scope, viewAs, async ({ body, request }) => startViewAs(scope.db, { auth: authOf(request), address: request.ip, groupId: body.group_id }));
 });

@@ -98,6 +98,6 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       });
       throw new ApiError(422, AuthMessages.ssoNoAccount);
     }
-    return completeSignIn(app, request, user, 'sso');
+    return completeSignIn(app.db, app.config, { user, method: 'sso', address: request.ip });
   });
 };

@@ -9,7 +9,7 @@ import { audit } from '../../services/auth/audit';
 import { type FieldErrors, invalidData } from '../../services/auth/errors';
 import { permissionsFor } from '../../services/auth/permissions';
 import { toUser, userSetting } from '../../services/auth/users';
-import { textFieldErrors } from '../auth/register';
+import { textFieldErrors } from '../../services/auth/fields';
 import { securityRoutes } from './security';
 
 const panels: readonly string[] = BANNER_PANELS;

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { AuthMessages } from '../../../domain/contracts/auth';
-import type { UserRow } from '../../db/database';
+import type { ServerConfig } from '../../config';
+import type { Database, UserRow } from '../../db/database';
 import { audit } from './audit';
 import { fieldFailure, invalidCredentials, tooManyAttempts } from './errors';
 import { isLockedOut, recordFailure } from './lockout';
@@ -9,30 +10,44 @@ import { findUserByEmail } from './users';
 
 const ACTOR_MAX = 320;
 
+/** The server rules a password check follows: the argon2 cost and the lockout limits. */
+export type CredentialsConfig = Pick<ServerConfig, 'argon2' | 'loginMaxFailures' | 'loginLockoutMinutes'>;
+
+/** Who tries to sign in, and from where (the lockout counts both). */
+export interface SignInAttempt {
+  readonly email: string;
+  readonly address: string | null;
+}
+
 /** The actor of an audit entry about a sign-in attempt: the user id, else the email that was tried. */
 export const attemptActor = (email: string, user?: UserRow): string => user?.id ?? email.trim().slice(0, ACTOR_MAX);
 
 /** 429 before anything else when the email or the address is locked out (audited). */
-export const assertNotLockedOut = async (app: FastifyInstance, request: FastifyRequest, email: string, user?: UserRow): Promise<void> => {
-  if (!(await isLockedOut(app.db, app.config, email, request.ip))) return;
-  await audit(app.db, {
+export const assertNotLockedOut = async (
+  db: Kysely<Database>,
+  config: Pick<CredentialsConfig, 'loginMaxFailures' | 'loginLockoutMinutes'>,
+  attempt: SignInAttempt,
+  user?: UserRow,
+): Promise<void> => {
+  if (!(await isLockedOut(db, config, attempt.email, attempt.address))) return;
+  await audit(db, {
     organizationId: user?.organization_id ?? null,
-    actor: attemptActor(email, user),
+    actor: attemptActor(attempt.email, user),
     action: 'auth.sign_in_failed',
-    address: request.ip,
+    address: attempt.address,
     details: { reason: 'locked_out' },
   });
   throw tooManyAttempts();
 };
 
 /** Counts a failed attempt toward the lockout and audits it. */
-export const recordFailedAttempt = async (app: FastifyInstance, request: FastifyRequest, email: string, reason: string, user?: UserRow): Promise<void> => {
-  await recordFailure(app.db, email, request.ip);
-  await audit(app.db, {
+export const recordFailedAttempt = async (db: Kysely<Database>, attempt: SignInAttempt, reason: string, user?: UserRow): Promise<void> => {
+  await recordFailure(db, attempt.email, attempt.address);
+  await audit(db, {
     organizationId: user?.organization_id ?? null,
-    actor: attemptActor(email, user),
+    actor: attemptActor(attempt.email, user),
     action: 'auth.sign_in_failed',
-    address: request.ip,
+    address: attempt.address,
     details: { reason },
   });
 };
@@ -43,22 +58,27 @@ export const recordFailedAttempt = async (app: FastifyInstance, request: Fastify
  * after the same argon2 work; an inactive user is told so only after a correct password.
  * A hash weaker than the configuration is replaced.
  */
-export const checkCredentials = async (app: FastifyInstance, request: FastifyRequest, email: string, password: string): Promise<UserRow> => {
-  const user = await findUserByEmail(app.db, email);
-  await assertNotLockedOut(app, request, email, user);
+export const checkCredentials = async (
+  db: Kysely<Database>,
+  config: CredentialsConfig,
+  attempt: SignInAttempt & { readonly password: string },
+): Promise<UserRow> => {
+  const { password } = attempt;
+  const user = await findUserByEmail(db, attempt.email);
+  await assertNotLockedOut(db, config, attempt, user);
   const passwordHash = user?.password_hash ?? null;
-  const ok = passwordHash === null ? await verifyDummy(app.config.argon2, password) : await verifyPassword(passwordHash, password);
+  const ok = passwordHash === null ? await verifyDummy(config.argon2, password) : await verifyPassword(passwordHash, password);
   if (user === undefined || passwordHash === null || !ok) {
-    await recordFailedAttempt(app, request, email, 'invalid_credentials', user);
+    await recordFailedAttempt(db, attempt, 'invalid_credentials', user);
     throw invalidCredentials();
   }
   if (!user.active) {
-    await audit(app.db, { organizationId: user.organization_id, actor: user.id, action: 'auth.sign_in_failed', address: request.ip, details: { reason: 'inactive' } });
+    await audit(db, { organizationId: user.organization_id, actor: user.id, action: 'auth.sign_in_failed', address: attempt.address, details: { reason: 'inactive' } });
     throw fieldFailure(AuthMessages.userNotActive, 'email');
   }
-  if (needsRehash(passwordHash, app.config.argon2)) {
-    const rehashed = await hashPassword(app.config.argon2, password);
-    await app.db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();
+  if (needsRehash(passwordHash, config.argon2)) {
+    const rehashed = await hashPassword(config.argon2, password);
+    await db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();
     return { ...user, password_hash: rehashed };
   }
   return user;

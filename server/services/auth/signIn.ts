@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { AuthMessages, type LoginResult } from '../../../domain/contracts/auth';
-import type { OrganizationRow, UserRow } from '../../db/database';
+import type { ServerConfig } from '../../config';
+import type { Database, OrganizationRow, UserRow } from '../../db/database';
 import { ApiError } from '../../http/apiError';
+import type { Mailer } from '../mail';
 import { audit } from './audit';
 import { createEmailCode } from './challenges';
 import { clearFailures } from './lockout';
@@ -12,24 +14,34 @@ import { findOrganization, mayOpenEndedPackage, organizationUsable, toUser } fro
 /** How the person proved who they are, as recorded in the audit log. */
 export type SignInMethod = 'password' | 'email_code' | 'totp' | 'sso';
 
+/** The server rule a new session follows: how long a password lasts. */
+export type SessionConfig = Pick<ServerConfig, 'passwordExpiryDays'>;
+
 /**
  * Refuses (HTTP 403, audited) a user whose organisation is inactive or whose package ended,
  * except an administrator of a package that ended, who is let in to see it.
  */
-export const assertOrganizationUsable = async (app: FastifyInstance, request: FastifyRequest, user: UserRow): Promise<OrganizationRow> => {
-  const organization = await findOrganization(app.db, user.organization_id);
+export const assertOrganizationUsable = async (db: Kysely<Database>, user: UserRow, address: string | null): Promise<OrganizationRow> => {
+  const organization = await findOrganization(db, user.organization_id);
   if (organizationUsable(organization)) return organization;
   // Their requests still answer 403, except what the Upgrade account page needs (server/plugins/auth.ts).
   if (mayOpenEndedPackage(user, organization)) return organization;
-  await audit(app.db, {
+  await audit(db, {
     organizationId: user.organization_id,
     actor: user.id,
     action: 'auth.sign_in_failed',
-    address: request.ip,
+    address,
     details: { reason: 'no_active_package' },
   });
   throw new ApiError(403, AuthMessages.noActivePackage);
 };
+
+/** A person whose proof was accepted, how, and from where. */
+export interface ProvenSignIn {
+  readonly user: UserRow;
+  readonly method: SignInMethod;
+  readonly address: string | null;
+}
 
 /**
  * The last step of every sign-in (password, second factor, single sign-on): refuses an
@@ -37,24 +49,27 @@ export const assertOrganizationUsable = async (app: FastifyInstance, request: Fa
  * the password change when the password has expired, audits, and answers the LoginResult of
  * POST /login. The caller has already checked the credentials or the provider's answer.
  */
-export async function completeSignIn(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  user: UserRow,
-  method: SignInMethod = 'sso',
-): Promise<LoginResult> {
+export async function completeSignIn(db: Kysely<Database>, config: SessionConfig, proven: ProvenSignIn): Promise<LoginResult> {
+  const { user, method, address } = proven;
   if (!user.active) throw new ApiError(422, AuthMessages.userNotActive, { email: [AuthMessages.userNotActive] });
-  await assertOrganizationUsable(app, request, user);
-  const expired = user.password_hash !== null && isPasswordExpired(user.password_changed_at, app.config.passwordExpiryDays);
-  const { token } = await issueSession(app.db, user, { restricted: expired, address: request.ip });
-  await audit(app.db, {
+  await assertOrganizationUsable(db, user, address);
+  const expired = user.password_hash !== null && isPasswordExpired(user.password_changed_at, config.passwordExpiryDays);
+  const { token } = await issueSession(db, user, { restricted: expired, address });
+  await audit(db, {
     organizationId: user.organization_id,
     actor: user.id,
     action: 'auth.signed_in',
-    address: request.ip,
+    address,
     details: { method, password_expired: expired },
   });
   return { user: toUser(user), access_token: token, password_expired: expired };
+}
+
+/** A user whose password was just checked, with the email as typed (its failures are cleared on success). */
+export interface CheckedPassword {
+  readonly user: UserRow;
+  readonly email: string;
+  readonly address: string | null;
 }
 
 /**
@@ -62,20 +77,21 @@ export async function completeSignIn(
  * on (an emailed code is sent now), otherwise a signed-in session. Shared by every route that
  * signs in with a password (/login, /login-second-admin).
  */
-export const signInWithCheckedPassword = async (app: FastifyInstance, request: FastifyRequest, user: UserRow, email: string): Promise<LoginResult> => {
-  await assertOrganizationUsable(app, request, user);
+export const signInWithCheckedPassword = async (db: Kysely<Database>, config: SessionConfig, mailer: Mailer, checked: CheckedPassword): Promise<LoginResult> => {
+  const { user, address } = checked;
+  await assertOrganizationUsable(db, user, address);
   if (user.two_factor === 'email') {
-    const { code, expiresAt } = await createEmailCode(app.db, user, 'login');
-    await app.mailer.send({
+    const { code, expiresAt } = await createEmailCode(db, user, 'login');
+    await mailer.send({
       organizationId: user.organization_id,
       to: user.email,
       subject: 'Your Diversity Atlas sign-in code',
       text: `Your sign-in code is ${code}. It is valid for 10 minutes and can be used once.\nIf you did not try to sign in, change your password.\n`,
     });
-    await audit(app.db, { organizationId: user.organization_id, actor: user.id, action: 'auth.two_factor_code_sent', address: request.ip, details: { purpose: 'login' } });
+    await audit(db, { organizationId: user.organization_id, actor: user.id, action: 'auth.two_factor_code_sent', address, details: { purpose: 'login' } });
     return { password_expired: false, two_factor: 'email', expired_time: expiresAt.toISOString() };
   }
   if (user.two_factor === 'totp') return { password_expired: false, two_factor: 'totp' };
-  await clearFailures(app.db, email);
-  return completeSignIn(app, request, user, 'password');
+  await clearFailures(db, checked.email);
+  return completeSignIn(db, config, { user, method: 'password', address });
 };

@@ -1,8 +1,13 @@
 import { type Kysely, sql } from 'kysely';
-import type { Assignee, DepartmentEntry, Group, OptionNode, SubGroup } from '../../../domain/contracts/groups';
+import type { DataOf } from '../../../domain/contracts/endpoint';
+import { type Assignee, type DepartmentEntry, type Group, GroupMessages, type OptionNode, type removeDepartment, type SubGroup } from '../../../domain/contracts/groups';
 import type { Database } from '../../db/database';
+import { ApiError } from '../../http/apiError';
 import type { AuthContext } from '../../plugins/auth';
-import { departmentScopeOf, inDepartmentScope } from './scope';
+import { audit } from '../auth/audit';
+import { departmentScopeOf, inDepartmentScope, isUuid, requireRole } from './scope';
+
+type DepartmentRemoved = DataOf<typeof removeDepartment>;
 
 /** A department the caller may see, with what the lists show of it. */
 export interface VisibleDepartment {
@@ -126,4 +131,85 @@ export const toOptionTree = (structure: VisibleStructure): OptionNode[] => {
     ...structure.groups.map((group) => ({ id: group.id, name: group.name, children: (structure.subGroupsOf.get(group.id) ?? []).map(leaf) })),
     ...structure.detachedSubGroups.map(leaf),
   ];
+};
+
+const notBelonging = (): ApiError => new ApiError(404, GroupMessages.notBelongToOrganization);
+
+/** PostgreSQL foreign_key_violation: a row of another table still points at the department. */
+const isForeignKeyViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+
+export interface DepartmentRemoval {
+  readonly auth: AuthContext;
+  /** The caller's address, for the audit log. */
+  readonly address: string | null;
+  readonly departmentId: string;
+}
+
+/** Inside the caller's transaction: members of the department lose it, views of it end, the row goes. */
+const removeInside = async (trx: Kysely<Database>, input: DepartmentRemoval, departmentId: string): Promise<DepartmentRemoved> => {
+  const organizationId = input.auth.organization.id;
+  // Locked: a sub-group created meanwhile waits for this transaction, then finds no group.
+  const department = await trx
+    .selectFrom('departments')
+    .select(['id', 'name', 'parent_id'])
+    .where('id', '=', departmentId)
+    .where('organization_id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (department === undefined) throw notBelonging();
+  const child = await trx
+    .selectFrom('departments')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('parent_id', '=', departmentId)
+    .limit(1)
+    .executeTakeFirst();
+  if (child !== undefined) throw new ApiError(409, GroupMessages.departmentHasSubGroups);
+
+  const unassigned = await trx
+    .updateTable('users')
+    .set({ department_id: null })
+    .where('organization_id', '=', organizationId)
+    .where('department_id', '=', departmentId)
+    .returning('id')
+    .execute();
+  const endedViews = await trx
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('view_as_group_id', '=', departmentId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  await trx.deleteFrom('departments').where('id', '=', departmentId).where('organization_id', '=', organizationId).execute();
+  await audit(trx, {
+    organizationId,
+    actor: input.auth.user.id,
+    action: 'organization.department_removed',
+    address: input.address,
+    details: {
+      department_id: department.id,
+      name: department.name,
+      level: department.parent_id === null ? 2 : 3,
+      parent_id: department.parent_id,
+      unassigned_members: unassigned.length,
+      ended_view_as_sessions: endedViews.length,
+    },
+  });
+  return { id: department.id, unassigned_members: unassigned.length };
+};
+
+/** DELETE /organization/remove-department (administrator or second administrator): a department without sub-groups. */
+export const removeDepartmentOf = async (db: Kysely<Database>, input: DepartmentRemoval): Promise<DepartmentRemoved> => {
+  requireRole(input.auth, ['admin', 'second_admin']);
+  const departmentId = input.departmentId.trim();
+  if (!isUuid(departmentId)) throw notBelonging();
+  try {
+    return await db.transaction().execute((trx) => removeInside(trx, input, departmentId));
+  } catch (error) {
+    // Something else still points at the department (a table added later that keeps it).
+    if (isForeignKeyViolation(error)) throw new ApiError(409, GroupMessages.departmentInUse);
+    throw error;
+  }
 };

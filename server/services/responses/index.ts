@@ -8,12 +8,12 @@ import { PREFER_NOT_CODE } from '../../../domain/contracts/lookups';
 import { surveyQuestions } from '../../../domain/survey/questions';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
-import { refusalError } from '../../routes/tokens/check';
 import { audit } from '../auth/audit';
 import { isUniqueViolation } from '../auth/errors';
 import { markSurveyInvitationAccepted } from '../invitations';
 import type { MailMessage } from '../mail';
-import { claimSeat, findLinkByToken, findLinkInvitation, linkRefusal, type PublicLink } from '../tokens/seats';
+import { assertAnswerable, openLink, openLinkInvitation, refusalError } from '../tokens/opening';
+import { claimSeat, type PublicLink } from '../tokens/seats';
 import { checkSubmission, type CheckedSubmission } from './checks';
 import { consumeEditLink, editLinkMail, editLinkState, findEditLink, issueEditLinks } from './editLinks';
 import { deleteChildRows, insertChildRows, insertResponse, responseRows } from './rows';
@@ -47,16 +47,6 @@ const definitionsOf = (surveyId: number): readonly QuestionDefinition[] => {
   return definitions;
 };
 
-/** The link of a public token and alias, refused alike when unknown, of another alias or of an unusable organisation. */
-const openLink = async (trx: Kysely<Database>, token: string, alias: string | undefined): Promise<PublicLink> => {
-  const found = await findLinkByToken(trx, token.trim());
-  const wanted = alias?.trim() ?? '';
-  if (found === undefined || !found.organization.usable || (wanted !== '' && wanted.toLowerCase() !== found.link.alias.toLowerCase())) {
-    throw refusalError('inactive');
-  }
-  return found;
-};
-
 const rulesOf = (found: PublicLink) => ({
   organizationId: found.link.organization_id,
   anonymityEnforced: found.link.anonymity === 1,
@@ -81,16 +71,13 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
   // A blank edit_token or invitation is no edit and no invitation (a form may send its fields empty).
   if (body.edit_token !== undefined && body.edit_token.trim() !== '') return editResponse(trx, found, body.edit_token, input);
   const { link } = found;
-  const refusal = linkRefusal(link, now);
-  if (refusal !== undefined) throw refusalError(refusal);
+  assertAnswerable(link, now);
   const definitions = definitionsOf(link.survey_id);
 
   let invitation: { id: string; email: string } | undefined;
   if (input.invitationToken !== '') {
-    const state = await findLinkInvitation(trx, link, input.invitationToken, now);
-    if (state.state === 'invalid') throw new ApiError(404, TokenMessages.invitationNoLongerValid);
-    if (state.state === 'used') throw new ApiError(409, TokenMessages.alreadyCompleted);
-    invitation = { id: state.invitation.id, email: state.invitation.email };
+    const pending = await openLinkInvitation(trx, link, input.invitationToken, now);
+    invitation = { id: pending.id, email: pending.email };
   }
 
   const checked = await checkSubmission(trx, definitions, body, rulesOf(found));

@@ -170,6 +170,188 @@ export interface SaveLinkRequest {
 
 const sameInstant = (a: Date | undefined, b: Date): boolean => a !== undefined && a.getTime() === b.getTime();
 
+/** What one save works on inside its transaction: the caller, the checked input, the stored link if any, the time. */
+interface SaveContext {
+  readonly trx: Kysely<Database>;
+  readonly organizationId: string;
+  readonly scope: LinkScope;
+  readonly input: CheckedInput;
+  readonly existing: SurveyTokenRow | undefined;
+  readonly now: Date;
+}
+
+/** The stored link a save changes, locked; 404 when it is not one of the caller's. */
+const lockedLink = async (trx: Kysely<Database>, organizationId: string, scope: LinkScope, id: string | undefined): Promise<SurveyTokenRow | undefined> => {
+  if (id === undefined) return undefined;
+  const existing = await trx.selectFrom('survey_tokens').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
+  if (existing === undefined || !inScope(scope, existing.department_id)) throw linkNotFound();
+  return existing;
+};
+
+/** The department of the link after the save; a department outside the caller's scope (or none, for a group's manager) is 403 at once. */
+const checkedDepartment = async (context: SaveContext, errors: FieldErrors): Promise<string | null> => {
+  const { trx, organizationId, scope, input, existing } = context;
+  const departmentId = input.departmentId === undefined ? (existing?.department_id ?? null) : input.departmentId;
+  if (input.departmentId === undefined && existing !== undefined) return departmentId;
+  if (departmentId !== null) {
+    // FOR SHARE: the department cannot be removed before this transaction ends.
+    const department = await trx
+      .selectFrom('departments')
+      .select('id')
+      .where('id', '=', departmentId)
+      .where('organization_id', '=', organizationId)
+      .forShare()
+      .executeTakeFirst();
+    if (department === undefined) errors.department_id = [TokenMessages.departmentNotInOrganization];
+    else if (!inScope(scope, departmentId)) throw new ApiError(403, TokenMessages.onlyAdministrator);
+  } else if (!scope.all) throw new ApiError(403, TokenMessages.onlyAdministrator);
+  return departmentId;
+};
+
+const aliasTaken = async (context: SaveContext, alias: string): Promise<boolean> => {
+  const { trx, organizationId, existing } = context;
+  const clash = await trx
+    .selectFrom('survey_tokens')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where(sql<string>`lower(alias)`, '=', sql<string>`lower(${alias})`)
+    .$if(existing !== undefined, (query) => query.where('id', '<>', existing!.id))
+    .executeTakeFirst();
+  return clash !== undefined;
+};
+
+/** The validity window and the switch after the save, with their errors. */
+const checkedWindow = (context: SaveContext, errors: FieldErrors): { startsAt: Date; expiresAt: Date; active: boolean } => {
+  const { input, existing, now } = context;
+  // A value equal to the stored one is not a change: a form sent back whole still saves.
+  const expiresChanged = input.expiresAt !== undefined && !(existing !== undefined && sameInstant(input.expiresAt, existing.expires_at));
+  const startsChanged = input.startsAt !== undefined && !(existing !== undefined && sameInstant(input.startsAt, existing.starts_at));
+  const expiresAt = input.expiresAt ?? existing!.expires_at;
+  const startsAt = input.startsAt ?? existing?.starts_at ?? now;
+  if (expiresChanged) {
+    if (expiresAt.getTime() <= now.getTime()) errors.expires_at = [TokenMessages.expiryInPast];
+    else if (expiresAt.getTime() > now.getTime() + LINK_MAX_MS) errors.expires_at = [TokenMessages.expiryTooFar];
+  }
+  if ((expiresChanged || startsChanged || existing === undefined) && errors.expires_at === undefined && startsAt.getTime() >= expiresAt.getTime()) {
+    errors[input.startsAt !== undefined ? 'starts_at' : 'expires_at'] = [TokenMessages.startAfterExpiry];
+  }
+  const active = input.active ?? existing?.active ?? true;
+  if (existing !== undefined && !existing.active && active && expiresAt.getTime() <= now.getTime() && errors.expires_at === undefined) {
+    errors.active = [TokenMessages.expiredActivation];
+  }
+  return { startsAt, expiresAt, active };
+};
+
+/** The stored values the save writes. */
+interface LinkValues {
+  readonly alias: string;
+  readonly survey_id: number;
+  readonly department_id: string | null;
+  readonly anonymity: number;
+  readonly starts_at: Date;
+  readonly expires_at: Date;
+  readonly capacity: number;
+  readonly active: boolean;
+}
+
+/** Every check that needs the database, in the order the errors are answered; then the values to store. */
+const checkedValues = async (context: SaveContext): Promise<LinkValues> => {
+  const { trx, input, existing } = context;
+  const errors: FieldErrors = {};
+  const surveyId = input.surveyId ?? existing?.survey_id ?? DEFAULT_SURVEY_ID;
+  if (surveyId !== existing?.survey_id) {
+    const survey = await trx.selectFrom('surveys').select('id').where('id', '=', surveyId).executeTakeFirst();
+    if (survey === undefined) errors.survey_id = [TokenMessages.surveyDoesNotExist];
+  }
+  const departmentId = await checkedDepartment(context, errors);
+  const alias = input.alias ?? existing!.alias;
+  if (input.alias !== undefined && (await aliasTaken(context, alias))) errors.alias = [TokenMessages.aliasTaken];
+  const { startsAt, expiresAt, active } = checkedWindow(context, errors);
+  if (Object.keys(errors).length > 0) throw invalidData(errors);
+  return {
+    alias,
+    survey_id: surveyId,
+    department_id: departmentId,
+    anonymity: input.anonymity ?? existing?.anonymity ?? 1,
+    starts_at: startsAt,
+    expires_at: expiresAt,
+    capacity: input.capacity ?? existing!.capacity,
+    active,
+  };
+};
+
+/**
+ * The seat rule: the seats the organisation's links hold back (`promisedSeats`) stay within
+ * its seat capacity, unless the save lowers what this link holds back.
+ */
+const assertSeats = async (context: SaveContext, seatCapacity: number, values: LinkValues): Promise<void> => {
+  const { trx, organizationId, existing, now } = context;
+  const used = existing?.used ?? 0;
+  const { capacity, active, expires_at: expiresAt } = values;
+  const others = await trx
+    .selectFrom('survey_tokens')
+    .select(sql<number>`coalesce(sum(case when active and expires_at > ${now} then capacity else used end), 0)`.as('promised'))
+    .where('organization_id', '=', organizationId)
+    .$if(existing !== undefined, (query) => query.where('id', '<>', existing!.id))
+    .executeTakeFirstOrThrow();
+  const othersPromised = Number(others.promised);
+  // The usage left (capacity - used) this link may have: the seats nobody else holds.
+  const freeForLink = seatCapacity - othersPromised - used;
+  const holdsCapacity = active && expiresAt.getTime() > now.getTime();
+  if (capacity < used) {
+    throw fieldFailure(TokenMessages.usageLeftOutOfRange(holdsCapacity ? Math.max(0, freeForLink) : LINK_CAPACITY_MAX - used), 'capacity');
+  }
+  const before = existing === undefined ? 0 : promisedSeats(existing, now);
+  const after = promisedSeats({ active, expires_at: expiresAt, capacity, used }, now);
+  if (after > before && othersPromised + after > seatCapacity) {
+    throw fieldFailure(freeForLink <= 0 ? TokenMessages.organizationCapacityFull : TokenMessages.usageLeftOutOfRange(freeForLink), 'capacity');
+  }
+};
+
+/** Inserts or updates the link and audits what changed; answers its id. */
+const writeLink = async (context: SaveContext, request: SaveLinkRequest, values: LinkValues): Promise<string> => {
+  const { trx, organizationId, existing } = context;
+  let id: string;
+  if (existing === undefined) {
+    const created = await trx
+      .insertInto('survey_tokens')
+      .values({ ...values, organization_id: organizationId, token: randomToken(), created_by: request.auth.user.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    id = created.id;
+  } else {
+    await trx.updateTable('survey_tokens').set(values).where('id', '=', existing.id).where('organization_id', '=', organizationId).returning('id').executeTakeFirstOrThrow();
+    id = existing.id;
+  }
+  const details: Record<string, JsonValue> = {
+    token_id: id,
+    alias: values.alias,
+    survey_id: values.survey_id,
+    department_id: values.department_id,
+    anonymity: values.anonymity,
+    starts_at: values.starts_at.toISOString(),
+    expires_at: values.expires_at.toISOString(),
+    capacity: values.capacity,
+    active: values.active,
+  };
+  if (existing !== undefined) {
+    details.changed = Object.entries(values)
+      .filter(([key, value]) => {
+        const stored = existing[key as keyof LinkValues];
+        return value instanceof Date && stored instanceof Date ? value.getTime() !== stored.getTime() : value !== stored;
+      })
+      .map(([key]) => key);
+  }
+  await audit(trx, {
+    organizationId,
+    actor: request.auth.user.id,
+    action: existing === undefined ? 'token.created' : 'token.updated',
+    address: request.address,
+    details,
+  });
+  return id;
+};
+
 /**
  * POST /token/update. Every check and the write run in one transaction that holds the
  * organisation's row (SELECT ... FOR UPDATE): two saves at once cannot both take the last
@@ -190,136 +372,11 @@ export const saveLink = async (db: Kysely<Database>, request: SaveLinkRequest): 
         .forUpdate()
         .executeTakeFirstOrThrow();
       const now = new Date();
-
-      let existing: SurveyTokenRow | undefined;
-      if (input.id !== undefined) {
-        existing = await trx.selectFrom('survey_tokens').selectAll().where('id', '=', input.id).where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
-        if (existing === undefined || !inScope(scope, existing.department_id)) throw linkNotFound();
-      }
-
-      const errors: FieldErrors = {};
-      const surveyId = input.surveyId ?? existing?.survey_id ?? DEFAULT_SURVEY_ID;
-      if (surveyId !== existing?.survey_id) {
-        const survey = await trx.selectFrom('surveys').select('id').where('id', '=', surveyId).executeTakeFirst();
-        if (survey === undefined) errors.survey_id = [TokenMessages.surveyDoesNotExist];
-      }
-
-      const departmentId = input.departmentId === undefined ? (existing?.department_id ?? null) : input.departmentId;
-      if (input.departmentId !== undefined || existing === undefined) {
-        if (departmentId !== null) {
-          // FOR SHARE: the department cannot be removed before this transaction ends.
-          const department = await trx
-            .selectFrom('departments')
-            .select('id')
-            .where('id', '=', departmentId)
-            .where('organization_id', '=', organizationId)
-            .forShare()
-            .executeTakeFirst();
-          if (department === undefined) errors.department_id = [TokenMessages.departmentNotInOrganization];
-          else if (!inScope(scope, departmentId)) throw new ApiError(403, TokenMessages.onlyAdministrator);
-        } else if (!scope.all) throw new ApiError(403, TokenMessages.onlyAdministrator);
-      }
-
-      const alias = input.alias ?? existing!.alias;
-      if (input.alias !== undefined) {
-        const clash = await trx
-          .selectFrom('survey_tokens')
-          .select('id')
-          .where('organization_id', '=', organizationId)
-          .where(sql<string>`lower(alias)`, '=', sql<string>`lower(${alias})`)
-          .$if(existing !== undefined, (query) => query.where('id', '<>', existing!.id))
-          .executeTakeFirst();
-        if (clash !== undefined) errors.alias = [TokenMessages.aliasTaken];
-      }
-
-      // A value equal to the stored one is not a change: a form sent back whole still saves.
-      const expiresChanged = input.expiresAt !== undefined && !(existing !== undefined && sameInstant(input.expiresAt, existing.expires_at));
-      const startsChanged = input.startsAt !== undefined && !(existing !== undefined && sameInstant(input.startsAt, existing.starts_at));
-      const expiresAt = input.expiresAt ?? existing!.expires_at;
-      const startsAt = input.startsAt ?? existing?.starts_at ?? now;
-      if (expiresChanged) {
-        if (expiresAt.getTime() <= now.getTime()) errors.expires_at = [TokenMessages.expiryInPast];
-        else if (expiresAt.getTime() > now.getTime() + LINK_MAX_MS) errors.expires_at = [TokenMessages.expiryTooFar];
-      }
-      if ((expiresChanged || startsChanged || existing === undefined) && errors.expires_at === undefined && startsAt.getTime() >= expiresAt.getTime()) {
-        errors[input.startsAt !== undefined ? 'starts_at' : 'expires_at'] = [TokenMessages.startAfterExpiry];
-      }
-      const active = input.active ?? existing?.active ?? true;
-      if (existing !== undefined && !existing.active && active && expiresAt.getTime() <= now.getTime() && errors.expires_at === undefined) {
-        errors.active = [TokenMessages.expiredActivation];
-      }
-      if (Object.keys(errors).length > 0) throw invalidData(errors);
-
-      const used = existing?.used ?? 0;
-      const capacity = input.capacity ?? existing!.capacity;
-      const final = { active, expires_at: expiresAt, capacity, used };
-      const others = await trx
-        .selectFrom('survey_tokens')
-        .select(sql<number>`coalesce(sum(case when active and expires_at > ${now} then capacity else used end), 0)`.as('promised'))
-        .where('organization_id', '=', organizationId)
-        .$if(existing !== undefined, (query) => query.where('id', '<>', existing!.id))
-        .executeTakeFirstOrThrow();
-      const othersPromised = Number(others.promised);
-      // The usage left (capacity - used) this link may have: the seats nobody else holds.
-      const freeForLink = organization.seat_capacity - othersPromised - used;
-      const holdsCapacity = active && expiresAt.getTime() > now.getTime();
-      if (capacity < used) {
-        throw fieldFailure(TokenMessages.usageLeftOutOfRange(holdsCapacity ? Math.max(0, freeForLink) : LINK_CAPACITY_MAX - used), 'capacity');
-      }
-      const before = existing === undefined ? 0 : promisedSeats(existing, now);
-      const after = promisedSeats(final, now);
-      if (after > before && othersPromised + after > organization.seat_capacity) {
-        throw fieldFailure(freeForLink <= 0 ? TokenMessages.organizationCapacityFull : TokenMessages.usageLeftOutOfRange(freeForLink), 'capacity');
-      }
-
-      const values = {
-        alias,
-        survey_id: surveyId,
-        department_id: departmentId,
-        anonymity: input.anonymity ?? existing?.anonymity ?? 1,
-        starts_at: startsAt,
-        expires_at: expiresAt,
-        capacity,
-        active,
-      };
-      let id: string;
-      if (existing === undefined) {
-        const created = await trx
-          .insertInto('survey_tokens')
-          .values({ ...values, organization_id: organizationId, token: randomToken(), created_by: auth.user.id })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = created.id;
-      } else {
-        await trx.updateTable('survey_tokens').set(values).where('id', '=', existing.id).where('organization_id', '=', organizationId).returning('id').executeTakeFirstOrThrow();
-        id = existing.id;
-      }
-      const details: Record<string, JsonValue> = {
-        token_id: id,
-        alias,
-        survey_id: surveyId,
-        department_id: departmentId,
-        anonymity: values.anonymity,
-        starts_at: startsAt.toISOString(),
-        expires_at: expiresAt.toISOString(),
-        capacity,
-        active,
-      };
-      if (existing !== undefined) {
-        details.changed = Object.entries(values)
-          .filter(([key, value]) => {
-            const stored = existing[key as keyof typeof values];
-            return value instanceof Date && stored instanceof Date ? value.getTime() !== stored.getTime() : value !== stored;
-          })
-          .map(([key]) => key);
-      }
-      await audit(trx, {
-        organizationId,
-        actor: auth.user.id,
-        action: existing === undefined ? 'token.created' : 'token.updated',
-        address: request.address,
-        details,
-      });
+      const existing = await lockedLink(trx, organizationId, scope, input.id);
+      const context: SaveContext = { trx, organizationId, scope, input, existing, now };
+      const values = await checkedValues(context);
+      await assertSeats(context, organization.seat_capacity, values);
+      const id = await writeLink(context, request, values);
       const saved = await linkQuery(trx, organizationId).where('st.id', '=', id).executeTakeFirstOrThrow();
       return toTokenLink(saved, appUrl, now);
     });

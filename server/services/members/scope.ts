@@ -1,23 +1,17 @@
 import type { Kysely } from 'kysely';
-import { AuthMessages, type Role } from '../../../domain/contracts/auth';
+import { AuthMessages } from '../../../domain/contracts/auth';
 import { Messages } from '../../../domain/contracts/envelope';
 import { ServerMessages } from '../../../domain/contracts/errors';
 import type { DepartmentRef, Member } from '../../../domain/contracts/members';
 import { MemberMessages } from '../../../domain/contracts/members';
-import { OrganizationMessages } from '../../../domain/contracts/organization';
 import type { Database, DepartmentRow, UserRow } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import type { AuthContext } from '../../plugins/auth';
-import type { FieldErrors } from '../../services/auth/errors';
-import { findUserByEmail } from '../../services/auth/users';
-import { isUuid } from '../../services/invitations';
-import { isAcceptableEmail, textFieldErrors } from '../auth/register';
+import type { FieldErrors } from '../auth/errors';
+import { findUserByEmail } from '../auth/users';
+import { isUuid } from '../invitations';
+import { isAcceptableEmail, textFieldErrors } from '../auth/fields';
 import { type Actor, moveRefusal, removalRefusal, type Target } from './rules';
-
-/** 403 'Only the administrator can do this.' unless the caller has one of the roles. */
-export const requireRole = (auth: AuthContext, roles: readonly Role[]): void => {
-  if (!roles.includes(auth.user.role)) throw new ApiError(403, OrganizationMessages.onlyAdministrator);
-};
 
 /** Unknown ids and ids of another organisation answer alike. */
 export const notBelong = (): ApiError => new ApiError(404, MemberMessages.notBelongToOrganization);
