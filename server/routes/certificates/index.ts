@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { certificateEndpoints as C, certificateMessages } from '../../../domain/contracts/certificates';
 import { registerEndpoint } from '../../http/route';
+import { releasedReaderOf } from '../../http/internalRead';
 import { authenticated, authOf } from '../../plugins/auth';
 import { invalidData } from '../../services/auth/errors';
 import { requireRole } from '../../services/organization/scope';
@@ -20,29 +21,29 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, C.verify, async ({ query }) => {
     const code = (query as { code?: string }).code;
     if (code === undefined || code.trim() === '') throw invalidData({ code: [certificateMessages.codeRequired] });
-    return verifyCode(app, code);
+    return verifyCode(app.db, app.config.certificateSigningKey, code);
   }, { config: { rateLimit: { max: 60, timeWindow: 60_000 } } });
 
   app.get(CERTIFICATE_KEY_PATH, async (_request, reply) =>
-    reply.header('content-type', 'application/x-pem-file').header('cache-control', 'public, max-age=3600').send(await publicKeyPem(app)),
+    reply.header('content-type', 'application/x-pem-file').header('cache-control', 'public, max-age=3600').send(await publicKeyPem(app.db, app.config.certificateSigningKey)),
   );
 
   await app.register(
     authenticated(async (scope) => {
       registerEndpoint(scope, C.issue, async ({ request }) => {
         requireRole(authOf(request), CERTIFICATE_ROLES);
-        return issueCertificate(app, request);
+        return issueCertificate(app.db, app.config.certificateSigningKey, { auth: authOf(request), address: request.ip, read: releasedReaderOf(app, request) });
       });
       registerEndpoint(scope, C.list, async ({ request }) => {
         requireRole(authOf(request), CERTIFICATE_ROLES);
-        return listCertificates(app, request);
+        return listCertificates(app.db, authOf(request));
       });
       // The PDF is a file, not an envelope: the route is declared by hand, still listed with the contract's endpoints.
       scope.registeredEndpoints.push(C.pdf);
       scope.get(routePath(C.pdf.path), async (request, reply) => {
         const { id } = decodeOrThrow(C.pdf.query, request.query ?? {}, 'query');
         requireRole(authOf(request), CERTIFICATE_ROLES);
-        const issued = await certificateById(app, request, id);
+        const issued = await certificateById(app.db, authOf(request), id);
         const verifyUrl = `${app.config.appUrl.replace(/\/+$/, '')}/certificate?code=${encodeURIComponent(issued.code)}`;
         const pdf = await certificatePdf(issued, verifyUrl);
         return reply
@@ -52,7 +53,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
       });
       registerEndpoint(scope, C.revoke, async ({ request, body }) => {
         requireRole(authOf(request), CERTIFICATE_ROLES);
-        return revokeCertificate(app, request, body.id);
+        return revokeCertificate(app.db, { auth: authOf(request), address: request.ip }, body.id);
       });
     }),
   );

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ExportExcelBody, exportEndpoints } from '../../../domain/contracts/exports';
 import { decodeOrThrow } from '../../http/decode';
 import { routePath } from '../../http/route';
-import { authenticated } from '../../plugins/auth';
+import { authenticated, authOf } from '../../plugins/auth';
+import { releasedReaderOf } from '../../http/internalRead';
 import { exportDashboard } from '../../services/exports';
 
 /**
@@ -20,7 +21,9 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
         url: routePath(endpoint.path),
         handler: async (request, reply) => {
           const body = decodeOrThrow(ExportExcelBody, request.body ?? {}, 'body');
-          const file = await exportDashboard(app, request, body);
+          const locale = request.headers['x-locale'];
+          const caller = { auth: authOf(request), locale: typeof locale === 'string' ? locale : undefined, read: releasedReaderOf(app, request) };
+          const file = await exportDashboard(app.db, caller, body);
           return reply
             .code(200)
             .header('content-type', file.contentType)

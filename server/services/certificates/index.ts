@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   type CertificatePayload,
   type IssuedCertificate,
@@ -10,7 +10,9 @@ import {
 import { CERTIFICATE_MIN_PARTICIPATION, CERTIFICATE_MIN_RESPONDENTS, earnsCertificate, participationOf } from '../../../domain/certificates/criteria';
 import type { CertificatesTable } from '../../db/database';
 import { ApiError } from '../../http/apiError';
-import { authOf } from '../../plugins/auth';
+import type { Database } from '../../db/database';
+import type { AuthContext } from '../../plugins/auth';
+import type { ReleasedReader } from '../statistics/releasedReader';
 import { audit } from '../auth/audit';
 import { signText, signingKeys, verifyText } from './keys';
 
@@ -23,22 +25,32 @@ const issued = (row: Row): IssuedCertificate => {
 };
 
 /** The respondents figure the dashboard releases to this caller (home/total-registered), or null when withheld. */
-const releasedRespondents = async (app: FastifyInstance, request: FastifyRequest): Promise<number | null> => {
-  const authorization = request.headers.authorization;
-  const response = await app.inject({ method: 'GET', url: '/api/home/total-registered', headers: typeof authorization === 'string' ? { authorization } : {} });
-  if (response.statusCode !== 200) throw new ApiError(response.statusCode, response.json<{ message?: string }>().message ?? 'Something went wrong! Please try again.');
-  const body = response.json<{ status: number; data?: { count: number } }>();
+const releasedRespondents = async (read: ReleasedReader): Promise<number | null> => {
+  const response = await read('/api/home/total-registered');
+  if (response.statusCode !== 200) throw new ApiError(response.statusCode, (JSON.parse(response.body) as { message?: string }).message ?? 'Something went wrong! Please try again.');
+  const body = JSON.parse(response.body) as { status: number; data?: { count: number } };
   return body.status === 200 && body.data ? body.data.count : null;
 };
 
+/** The administrator acting on certificates, with their address for the audit log. */
+export interface CertificateCaller {
+  readonly auth: AuthContext;
+  readonly address: string | null;
+}
+
 /** Issues a certificate when the criteria hold, signed with the server's key, and audits it. */
-export const issueCertificate = async (app: FastifyInstance, request: FastifyRequest, now = new Date()): Promise<IssuedCertificate> => {
-  const auth = authOf(request);
+export const issueCertificate = async (
+  db: Kysely<Database>,
+  signingKey: string | undefined,
+  caller: CertificateCaller & { readonly read: ReleasedReader },
+  now = new Date(),
+): Promise<IssuedCertificate> => {
+  const { auth } = caller;
   if (auth.viewAsGroupId !== null) throw new ApiError(403, certificateMessages.viewAs);
-  const respondents = await releasedRespondents(app, request);
+  const respondents = await releasedRespondents(caller.read);
   const seats = auth.organization.seat_capacity;
   if (!earnsCertificate(respondents, seats)) throw new ApiError(409, certificateMessages.notEarned(CERTIFICATE_MIN_RESPONDENTS, CERTIFICATE_MIN_PARTICIPATION));
-  const keys = await signingKeys(app.db, app.config.certificateSigningKey);
+  const keys = await signingKeys(db, signingKey);
   const id = crypto.randomUUID();
   const payload: CertificatePayload = {
     v: 1,
@@ -51,17 +63,16 @@ export const issueCertificate = async (app: FastifyInstance, request: FastifyReq
   };
   const signed = encodePayload(payload);
   const signature = signText(keys, signed);
-  await app.db
+  await db
     .insertInto('certificates')
     .values({ id, organization_id: auth.organization.id, payload: signed, signature, issued_by: auth.user.id, issued_at: now })
     .execute();
-  await audit(app.db, { organizationId: auth.organization.id, actor: auth.user.id, action: 'certificate.issued', address: request.ip, details: { id } });
+  await audit(db, { organizationId: auth.organization.id, actor: auth.user.id, action: 'certificate.issued', address: caller.address, details: { id } });
   return issued({ payload: signed, signature, revoked_at: null });
 };
 
-export const listCertificates = async (app: FastifyInstance, request: FastifyRequest): Promise<IssuedCertificate[]> => {
-  const auth = authOf(request);
-  const rows = await app.db
+export const listCertificates = async (db: Kysely<Database>, auth: AuthContext): Promise<IssuedCertificate[]> => {
+  const rows = await db
     .selectFrom('certificates')
     .select(['payload', 'signature', 'revoked_at'])
     .where('organization_id', '=', auth.organization.id)
@@ -71,10 +82,9 @@ export const listCertificates = async (app: FastifyInstance, request: FastifyReq
 };
 
 /** One of the caller's organisation's certificates; another organisation's is "not found". */
-export const certificateById = async (app: FastifyInstance, request: FastifyRequest, id: string): Promise<IssuedCertificate> => {
-  const auth = authOf(request);
+export const certificateById = async (db: Kysely<Database>, auth: AuthContext, id: string): Promise<IssuedCertificate> => {
   if (!UUID.test(id)) throw new ApiError(404, certificateMessages.notFound);
-  const row = await app.db
+  const row = await db
     .selectFrom('certificates')
     .select(['payload', 'signature', 'revoked_at'])
     .where('organization_id', '=', auth.organization.id)
@@ -87,10 +97,10 @@ export const certificateById = async (app: FastifyInstance, request: FastifyRequ
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Revokes one of the caller's organisation's certificates; audited. Another organisation's is "not found". */
-export const revokeCertificate = async (app: FastifyInstance, request: FastifyRequest, id: string, now = new Date()): Promise<IssuedCertificate> => {
-  const auth = authOf(request);
+export const revokeCertificate = async (db: Kysely<Database>, caller: CertificateCaller, id: string, now = new Date()): Promise<IssuedCertificate> => {
+  const { auth } = caller;
   if (!UUID.test(id)) throw new ApiError(404, certificateMessages.notFound);
-  const row = await app.db
+  const row = await db
     .selectFrom('certificates')
     .select(['payload', 'signature', 'revoked_at'])
     .where('organization_id', '=', auth.organization.id)
@@ -98,8 +108,8 @@ export const revokeCertificate = async (app: FastifyInstance, request: FastifyRe
     .executeTakeFirst();
   if (row === undefined) throw new ApiError(404, certificateMessages.notFound);
   if (row.revoked_at !== null) throw new ApiError(409, certificateMessages.alreadyRevoked);
-  await app.db.updateTable('certificates').set({ revoked_at: now, revoked_by: auth.user.id }).where('id', '=', id).execute();
-  await audit(app.db, { organizationId: auth.organization.id, actor: auth.user.id, action: 'certificate.revoked', address: request.ip, details: { id } });
+  await db.updateTable('certificates').set({ revoked_at: now, revoked_by: auth.user.id }).where('id', '=', id).execute();
+  await audit(db, { organizationId: auth.organization.id, actor: auth.user.id, action: 'certificate.revoked', address: caller.address, details: { id } });
   return issued({ ...row, revoked_at: now });
 };
 
@@ -110,13 +120,13 @@ const UNKNOWN: Verification = { status: 'unknown', certificate: null, revokedAt:
  * revoked: as valid, but revoked (with when); unknown: anything else (malformed, altered,
  * signed by another key, never issued). An altered code says nothing of what it claims.
  */
-export const verifyCode = async (app: FastifyInstance, code: string): Promise<Verification> => {
+export const verifyCode = async (db: Kysely<Database>, signingKey: string | undefined, code: string): Promise<Verification> => {
   const parsed = parseCode(code);
   if (parsed === undefined) return UNKNOWN;
-  const keys = await signingKeys(app.db, app.config.certificateSigningKey);
+  const keys = await signingKeys(db, signingKey);
   if (!verifyText(keys.publicKey, parsed.signed, parsed.signature)) return UNKNOWN;
   if (!UUID.test(parsed.payload.id)) return UNKNOWN;
-  const row = await app.db.selectFrom('certificates').select(['payload', 'revoked_at']).where('id', '=', parsed.payload.id).executeTakeFirst();
+  const row = await db.selectFrom('certificates').select(['payload', 'revoked_at']).where('id', '=', parsed.payload.id).executeTakeFirst();
   if (row === undefined || row.payload !== parsed.signed) return UNKNOWN;
   return row.revoked_at === null
     ? { status: 'valid', certificate: parsed.payload, revokedAt: null }
@@ -124,4 +134,4 @@ export const verifyCode = async (app: FastifyInstance, code: string): Promise<Ve
 };
 
 /** The public key, as published at the well-known address. */
-export const publicKeyPem = async (app: FastifyInstance): Promise<string> => (await signingKeys(app.db, app.config.certificateSigningKey)).publicPem;
+export const publicKeyPem = async (db: Kysely<Database>, signingKey: string | undefined): Promise<string> => (await signingKeys(db, signingKey)).publicPem;

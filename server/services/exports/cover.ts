@@ -1,12 +1,10 @@
-import { isRight } from 'fp-ts/lib/Either';
-import * as t from 'io-ts';
 import type { Kysely } from 'kysely';
 import type { ExportFilters, ExportPage } from '../../../domain/contracts/exports';
-import { DateRange } from '../../../domain/contracts/organization';
 import { FILTER_KEYS } from '../../../domain/filters/model';
 import type { Database } from '../../db/database';
 import type { AuthContext } from '../../plugins/auth';
 import { departmentScopeOf } from '../organization/scope';
+import { readDateRanges } from '../organization/settings';
 import type { Translate } from './words';
 
 /** The cover sheet's lines: a label and its value, in the reader's language. */
@@ -15,7 +13,6 @@ export interface Cover {
   readonly lines: readonly (readonly [string, string])[];
 }
 
-const DATE_RANGES_KEY = 'date_ranges';
 /** A scope of many groups is named by its first few. */
 const NAMED_GROUPS = 12;
 
@@ -33,9 +30,7 @@ const principleNames = async (db: Kysely<Database>, list: string, ids: readonly 
 
 const dateRangeLabel = async (db: Kysely<Database>, organizationId: string, tag: string | undefined): Promise<string | undefined> => {
   if (tag === undefined || tag === '') return undefined;
-  const row = await db.selectFrom('settings').select('value').where('organization_id', '=', organizationId).where('key', '=', DATE_RANGES_KEY).executeTakeFirst();
-  const decoded = t.array(DateRange).decode(row?.value ?? []);
-  const range = isRight(decoded) ? decoded.right.find((item) => item.id === tag) : undefined;
+  const range = (await readDateRanges(db, organizationId)).find((item) => item.id === tag);
   return range === undefined ? tag : `${range.label} (${range.value.replace('..', ' – ')})`;
 };
 

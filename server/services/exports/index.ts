@@ -1,9 +1,11 @@
 import { PassThrough, type Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { EXPORT_CARDS, type ExportCard, type ExportExcelBody, exportFileName, exportMessages } from '../../../domain/contracts/exports';
 import { cardTable, tableCsv } from '../../../domain/exports/table';
 import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
-import { authOf } from '../../plugins/auth';
+import type { Database } from '../../db/database';
+import type { AuthContext } from '../../plugins/auth';
+import type { ReleasedReader } from '../statistics/releasedReader';
 import { invalidData } from '../auth/errors';
 import { coverOf } from './cover';
 import { releasedSection } from './sections';
@@ -19,10 +21,12 @@ export interface ExportFile {
   readonly body: Readable | string;
 }
 
-const localeOf = (request: FastifyRequest): string | undefined => {
-  const header = request.headers['x-locale'];
-  return typeof header === 'string' ? header : undefined;
-};
+/** Who asks for the export: their session, their language, and their view of the released figures. */
+export interface ExportCaller {
+  readonly auth: AuthContext;
+  readonly locale: string | undefined;
+  readonly read: ReleasedReader;
+}
 
 const chosenCard = (cards: readonly ExportCard[], key: string | undefined): ExportCard => {
   if (key === undefined || key === '') throw invalidData({ card: [exportMessages.cardRequired] });
@@ -37,11 +41,10 @@ const chosenCard = (cards: readonly ExportCard[], key: string | undefined): Expo
  * section is fetched before the file starts, so a refusal (bad filter, expired session, too
  * many requests) is answered as such rather than as a broken file.
  */
-export const exportDashboard = async (app: FastifyInstance, request: FastifyRequest, body: ExportExcelBody, now = new Date()): Promise<ExportFile> => {
-  const auth = authOf(request);
+export const exportDashboard = async (db: Kysely<Database>, caller: ExportCaller, body: ExportExcelBody, now = new Date()): Promise<ExportFile> => {
+  const { auth, locale, read } = caller;
   const filters = body.filter ?? {};
   const format = body.format ?? 'xlsx';
-  const locale = localeOf(request);
   const t = translator(locale);
   const words = tableWords(t);
   const day = now.toISOString().slice(0, 10);
@@ -51,7 +54,7 @@ export const exportDashboard = async (app: FastifyInstance, request: FastifyRequ
 
   if (format === 'csv') {
     const card = chosenCard(cards, body.card);
-    const answer = await releasedSection(app, request, card, filters);
+    const answer = await releasedSection(read, card, filters);
     return {
       fileName: exportFileName(body.page, 'csv', day, card.key),
       contentType: CSV_TYPE,
@@ -64,9 +67,9 @@ export const exportDashboard = async (app: FastifyInstance, request: FastifyRequ
   // One after the other: the machine is small and the dashboard asks for these anyway.
   for (const card of cards) {
     const title = t(card.title);
-    sheets.push({ title, table: cardTable(title, await releasedSection(app, request, card, filters), words) });
+    sheets.push({ title, table: cardTable(title, await releasedSection(read, card, filters), words) });
   }
-  const cover = await coverOf({ db: app.db, auth, page: body.page, filters, k: thresholdFor(filters), maxAdjustment: MAX_ADJUSTMENT, now, locale, t });
+  const cover = await coverOf({ db, auth, page: body.page, filters, k: thresholdFor(filters), maxAdjustment: MAX_ADJUSTMENT, now, locale, t });
   const stream = new PassThrough();
   writeWorkbook(stream, { cover, coverName: t('export_cover_page'), sheets, hidden, note, creator: auth.organization.name, now }).catch((error: unknown) =>
     stream.destroy(error instanceof Error ? error : new Error(String(error))),

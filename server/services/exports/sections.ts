@@ -1,21 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ExportCard, ExportFilters } from '../../../domain/contracts/exports';
 import { Messages } from '../../../domain/contracts/envelope';
 import type { SectionAnswer } from '../../../domain/exports/table';
 import { toSearchParams } from '../../../domain/filters/encoding';
 import { ApiError } from '../../http/apiError';
-
-/** The request headers an internal call carries over: who asks (and as which group), and in which language. */
-const FORWARDED = ['authorization', 'x-locale'] as const;
-
-const forwardedHeaders = (request: FastifyRequest): Record<string, string> => {
-  const headers: Record<string, string> = {};
-  for (const name of FORWARDED) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  return headers;
-};
+import type { ReleasedReader } from '../statistics/releasedReader';
 
 interface Envelope {
   readonly status?: number;
@@ -26,21 +14,17 @@ interface Envelope {
 
 /**
  * What the dashboard's own statistics endpoint answers this caller for one card, asked through
- * the application itself (`app.inject`) with the caller's token, language and filters. The
+ * the application itself (a ReleasedReader) with the caller's token, language and filters. The
  * export therefore goes through the same authentication, group scope, selection budget and
  * disclosure control as the dashboard: it can only write figures the dashboard releases.
  * A refusal of the endpoint (401, 403, 422, 429) becomes the export's own answer.
  */
-export const releasedSection = async (app: FastifyInstance, request: FastifyRequest, card: ExportCard, filters: ExportFilters): Promise<SectionAnswer> => {
+export const releasedSection = async (read: ReleasedReader, card: ExportCard, filters: ExportFilters): Promise<SectionAnswer> => {
   const query = toSearchParams(filters);
-  const response = await app.inject({
-    method: 'GET',
-    url: `/api/${card.key}${query === '' ? '' : `?${query}`}`,
-    headers: forwardedHeaders(request),
-  });
+  const response = await read(`/api/${card.key}${query === '' ? '' : `?${query}`}`);
   let body: Envelope;
   try {
-    body = response.json<Envelope>();
+    body = JSON.parse(response.body) as Envelope;
   } catch {
     throw new ApiError(502, Messages.unknownError);
   }

@@ -1,13 +1,11 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { isRight } from 'fp-ts/lib/Either';
-import * as t from 'io-ts';
-import { DateRange } from '../../../domain/contracts/organization';
 import { type AnswerGroup, type Dimension, type DimensionValue, type PopulationGroup, RECORD_KEY_RANGE, type Selection } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { invalidData } from '../auth/errors';
 import { AGE_BANDS, type DimensionName, DIMENSION_SOURCES, type DimensionSource, type DimensionSourceName, GENERATION_YEARS, PREFER_NOT_CODE, UNKNOWN, dimensionKeysOf, sourcesOf } from './dimensions';
 import { selectionWhere } from './dimensionSql';
 import type { DepartmentScope } from '../organization/scope';
+import { readDateRanges } from '../organization/settings';
 
 /**
  * The statistics population: the organisation's respondents within the caller's group scope,
@@ -48,16 +46,12 @@ export const withSelection = (context: StatsContext, selection: Selection, by: r
 // ------------------------------------------------------------------------------------------
 // Date ranges
 
-const DATE_RANGES_KEY = 'date_ranges';
-
 const addDay = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
 /** The period a date-tag names (an id of the organisation's date ranges); 422 when unknown. */
 export const periodOf = async (db: Kysely<Database>, organizationId: string, dateTag: string | undefined): Promise<Period> => {
   if (dateTag === undefined || dateTag === '') return { from: null, to: null };
-  const row = await db.selectFrom('settings').select('value').where('organization_id', '=', organizationId).where('key', '=', DATE_RANGES_KEY).executeTakeFirst();
-  const decoded = t.array(DateRange).decode(row?.value ?? []);
-  const range = isRight(decoded) ? decoded.right.find((item) => item.id === dateTag) : undefined;
+  const range = (await readDateRanges(db, organizationId)).find((item) => item.id === dateTag);
   if (range === undefined) throw invalidData({ 'filter[date-tag]': ['The selected date range does not exist.'] });
   if (range.type === 'since') return { from: new Date(`${range.value}T00:00:00Z`), to: null };
   const [start, end] = range.value.split('..') as [string, string];
