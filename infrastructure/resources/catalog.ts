@@ -1,29 +1,18 @@
-import { catalogOf, type ActionEntry, type ResourceCatalog, type SectionEntry } from './entries';
-import { organizationActions, organizationSections } from './organization.catalog';
-import { tokenActions, tokenSections } from './tokens.catalog';
-import { membersActions, membersSections } from './members.catalog';
-import { surveyActions, surveySections } from './survey.catalog';
-import { statisticsSections } from './statistics.catalog';
-import { filterSections } from './filters.catalog';
+import { sections } from '../../domain/resources/sections';
+import { catalogOf, type ActionEntry, type ResourceCatalog } from './entries';
+import { organizationActions } from './organization.catalog';
+import { tokenActions } from './tokens.catalog';
+import { membersActions } from './members.catalog';
+import { surveyActions } from './survey.catalog';
 
 export type { ActionEntry, ResourceCatalog, SectionEntry } from './entries';
+export { sections, type SectionName } from '../../domain/resources/sections';
 
 /**
- * Which endpoint serves each data section (SPEC section 3 names) and each action, gathered
- * from one catalogue per area. The names are what commands and events carry; the endpoints
- * stay here, out of the log.
+ * Which endpoint serves each action, gathered from one catalogue per area; the sections are
+ * the domain's catalogue (domain/resources/sections.ts). The names are what commands and
+ * events carry; the endpoints stay here, out of the log.
  */
-export const sections = {
-  ...organizationSections,
-  ...tokenSections,
-  ...membersSections,
-  ...surveySections,
-  ...statisticsSections,
-  ...filterSections,
-} satisfies Record<string, SectionEntry>;
-
-export type SectionName = keyof typeof sections;
-
 export const actions = {
   ...organizationActions,
   ...tokenActions,

@@ -1,31 +1,30 @@
 import type { AnyEndpoint } from '../../domain/contracts/endpoint';
+import type { SectionName, sections } from '../../domain/resources/sections';
 
-export interface SectionEntry {
-  readonly endpoint: AnyEndpoint;
-  /** Path placeholders taken from the load's args; the other args become the query. */
-  readonly pathParams?: readonly string[];
-  /** Statistics sections send the active filters with their query (SPEC section 7). */
-  readonly filtered?: boolean;
-}
+export type { SectionEntry } from '../../domain/resources/sections';
 
 export interface ActionEntry {
   readonly endpoint: AnyEndpoint;
   readonly pathParams?: readonly string[];
   /** Sections to load again after a success, with the args of their last load. */
-  readonly reloads: readonly string[];
+  readonly reloads: readonly SectionName[];
   /** The sentence shown on success when the server sends none. */
   readonly done?: string;
   /** The body's fields go out as multipart/form-data (files included). */
   readonly multipart?: boolean;
 }
 
+/** The sections a page knows: all of the domain's catalogue, or a part (the participant's page). */
+export type KnownSections = Partial<typeof sections>;
+
 /** Which endpoint serves each section and action a page can ask for. */
 export interface ResourceCatalog {
-  sectionEntry(name: string): SectionEntry | undefined;
+  /** The entry of a section this page knows, typed by its name (so is the data its endpoint decodes). */
+  sectionEntry<K extends SectionName>(name: K): (typeof sections)[K] | undefined;
   actionEntry(name: string): ActionEntry | undefined;
 }
 
-export const catalogOf = (sections: Readonly<Record<string, SectionEntry>>, actions: Readonly<Record<string, ActionEntry>>): ResourceCatalog => ({
-  sectionEntry: (name) => (Object.hasOwn(sections, name) ? sections[name] : undefined),
+export const catalogOf = (known: KnownSections, actions: Readonly<Record<string, ActionEntry>>): ResourceCatalog => ({
+  sectionEntry: <K extends SectionName>(name: K) => (Object.hasOwn(known, name) ? known[name] : undefined),
   actionEntry: (name) => (Object.hasOwn(actions, name) ? actions[name] : undefined),
 });

@@ -1,4 +1,4 @@
-import { getGroups, getSubGroups, removeDepartment } from '../../domain/contracts/groups';
+import { removeDepartment } from '../../domain/contracts/groups';
 import {
   changeGroupAssignee,
   checkActivation,
@@ -6,8 +6,6 @@ import {
   checkDepartmentInvitation,
   checkInvitation,
   departmentRegister,
-  getInvitations,
-  getMembers,
   inviteAnotherAdmin,
   inviteSubAdmin,
   inviteSubGroup,
@@ -15,18 +13,12 @@ import {
   removeStaff,
   updateInvitation,
 } from '../../domain/contracts/members';
-import type { ActionEntry, SectionEntry } from './entries';
+import type { SectionName } from '../../domain/resources/sections';
+import type { ActionEntry } from './entries';
 
-/** Members management: groups, sub-groups, members and their invitations. */
-export const membersSections = {
-  orgGroups: { endpoint: getGroups },
-  orgSubgroups: { endpoint: getSubGroups },
-  members: { endpoint: getMembers },
-  invitations: { endpoint: getInvitations },
-} satisfies Record<string, SectionEntry>;
-
+/** Members management: changes of groups, sub-groups, members and their invitations. */
 // Every change of the structure shows in the counts of the groups table and in the choices of groups.
-const structure = ['orgGroups', 'orgSubgroups', 'selectionGroups'];
+const structure: SectionName[] = ['orgGroups', 'orgSubgroups', 'selectionGroups'];
 
 export const membersActions = {
   registerDepartment: { endpoint: departmentRegister, reloads: [...structure, 'invitations'], done: 'Group created.' },

@@ -1,19 +1,11 @@
 import {
-  getDateRanges, getOrganizationInformation, getTiers, renameTiers, saveDateRanges, toggleViewAsConsent, updateOrganizationSetting,
+  renameTiers, saveDateRanges, toggleViewAsConsent, updateOrganizationSetting,
 } from '../../domain/contracts/organization';
 import { updateOrganization as updateDetails } from '../../domain/contracts/groups';
-import { getPackage, requestPackage } from '../../domain/contracts/packages';
-import type { ActionEntry, SectionEntry } from './entries';
+import { requestPackage } from '../../domain/contracts/packages';
+import type { ActionEntry } from './entries';
 
-/** Organisation settings: information, tiers, date ranges, view-as consent. */
-export const organizationSections = {
-  orgInfo: { endpoint: getOrganizationInformation },
-  tiers: { endpoint: getTiers },
-  dateRanges: { endpoint: getDateRanges },
-  /** The Upgrade account page: seats, links, answers and dates of the package. */
-  package: { endpoint: getPackage },
-} satisfies Record<string, SectionEntry>;
-
+/** Organisation settings: information, tiers, date ranges, view-as consent, package. */
 export const organizationActions = {
   renameTiers: { endpoint: renameTiers, reloads: ['tiers'], done: 'Tier names saved.' },
   saveDateRanges: { endpoint: saveDateRanges, reloads: ['dateRanges'], done: 'Date ranges saved.' },

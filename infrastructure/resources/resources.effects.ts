@@ -1,9 +1,11 @@
 import { EMPTY, catchError, exhaustMap, groupBy, map, mergeMap, of, switchMap, take, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
+import type { AnyEndpoint, QueryOf } from '../../domain/contracts/endpoint';
 import { Messages } from '../../domain/contracts/envelope';
 import type { ResourceArgs } from '../../domain/resources/events';
-import { sectionOf } from '../../domain/resources/events';
+import { sectionLoaded, sectionOf } from '../../domain/resources/events';
+import type { SectionEntry, SectionName, sections } from '../../domain/resources/sections';
 import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
 import type { ApiClient } from '../http/client';
@@ -40,6 +42,27 @@ const toFormData = (body: unknown): FormData => {
 
 const latestState = (state$: Observable<AppState>): Observable<AppState> => state$.pipe(take(1));
 
+/** The load's args (and the active filters) as the endpoint's query, if they are one. */
+const queryOf = <E extends AnyEndpoint>(endpoint: E, candidate: Readonly<Record<string, unknown>>): QueryOf<E> | undefined =>
+  endpoint.query.is(candidate) ? candidate : undefined;
+
+/**
+ * One load of one section. The endpoint's codec decodes the data (in the API client), once;
+ * the event carries it typed by the section's name, and the reducer stores it as it is.
+ */
+const loadSection = <K extends SectionName>(name: K, entry: (typeof sections)[K], args: ResourceArgs, state: AppState, deps: ResourceDeps): Observable<AppEvent> => {
+  const { pathParams, filtered }: SectionEntry = entry;
+  const { params, query } = splitArgs(args, pathParams);
+  const input = queryOf(entry.endpoint, filtered ? { ...state.filters.active, ...query } : query);
+  // Args that are not the endpoint's query would only earn a 422: the request is not sent.
+  if (input === undefined) return of({ type: 'resource/failed', name, message: Messages.invalidData });
+  return deps.api.call<(typeof sections)[K]['endpoint']>(entry.endpoint, { params, query: input, silent: true }).pipe(
+    map((result): AppEvent =>
+      result.status === 204 || result.data === null ? { type: 'resource/empty', name, message: result.message ?? null } : sectionLoaded(name, result.data),
+    ),
+  );
+};
+
 /**
  * Loads a section when it is requested. Per section a newer request supersedes the older one
  * (switchMap unsubscribes, which aborts the axios call: an aborted request ends quietly).
@@ -54,16 +77,7 @@ export const sectionLoadEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
           const entry = deps.catalog.sectionEntry(name);
           if (!entry) return of({ type: 'resource/failed', name, message: Messages.unknownError });
           return latestState(state$).pipe(
-            switchMap((state) => {
-              const { params, query } = splitArgs(args, entry.pathParams);
-              const withFilters = entry.filtered ? { ...state.filters.active, ...query } : query;
-              return deps.api.call(entry.endpoint, { params, query: withFilters as never, silent: true });
-            }),
-            map((result): AppEvent =>
-              result.status === 204 || result.data === null
-                ? { type: 'resource/empty', name, message: result.message ?? null }
-                : { type: 'resource/loaded', name, data: result.data },
-            ),
+            switchMap((state) => loadSection(name, entry, args, state, deps)),
             catchError((error: unknown) => of<AppEvent>({ type: 'resource/failed', name, message: failureText(error, Messages.unknownError).message })),
           );
         }),

@@ -1,55 +1,13 @@
 import type { LookupName } from '../../domain/contracts/survey';
-import { getSurveyGroups, getSurveyQuestions } from '../../domain/contracts/survey';
 import { checkRegisterToken } from '../../domain/contracts/tokens';
 import { checkEditSurvey, checkUpdateSurvey, deleteSurvey } from '../../domain/contracts/responses';
-import {
-  getAges,
-  getAppearances,
-  getBranches,
-  getCountries,
-  getDenominations,
-  getDisabilities,
-  getEducations,
-  getEthnicities,
-  getGenders,
-  getIndustries,
-  getLanguages,
-  getPositionLevels,
-  getPositionTypes,
-  getSexualOrientations,
-  getStates,
-  getWorldviews,
-} from '../../domain/contracts/lookups';
-import { catalogOf, type ActionEntry, type SectionEntry } from './entries';
+import type { LookupItem } from '../../domain/contracts/lookups';
+import type { SectionLoaded } from '../../domain/resources/events';
+import type { SectionData } from '../../domain/resources/sections';
+import { surveySections, type SurveySectionName } from '../../domain/resources/sections/survey';
+import { catalogOf, type ActionEntry } from './entries';
 
-/**
- * The participant's survey: its questions, the link's groups and the lookup lists the answers
- * are picked from. Names start with `survey` so they never meet a dashboard section's.
- */
-export const surveySections = {
-  surveyDefinitions: { endpoint: getSurveyQuestions },
-  surveyGroups: { endpoint: getSurveyGroups },
-  surveyCountries: { endpoint: getCountries },
-  surveyStates: { endpoint: getStates, pathParams: ['countryId'] },
-  surveyGenders: { endpoint: getGenders },
-  surveyDisabilities: { endpoint: getDisabilities },
-  surveyEducations: { endpoint: getEducations },
-  surveyPositionLevels: { endpoint: getPositionLevels },
-  surveyPositionTypes: { endpoint: getPositionTypes, pathParams: ['levelId'] },
-  surveyEthnicities: { endpoint: getEthnicities },
-  /** The "Prefer not to answer" item of the heritages, which the tick beside question 16 answers with. */
-  surveyEthnicityPreferNot: { endpoint: getEthnicities },
-  surveyAppearances: { endpoint: getAppearances },
-  surveySexualOrientations: { endpoint: getSexualOrientations },
-  surveyLanguages: { endpoint: getLanguages },
-  surveyWorldviews: { endpoint: getWorldviews },
-  surveyBranches: { endpoint: getBranches, pathParams: ['worldview'] },
-  surveyDenominations: { endpoint: getDenominations, pathParams: ['branch'] },
-  surveyAges: { endpoint: getAges },
-  surveyIndustries: { endpoint: getIndustries },
-} satisfies Record<string, SectionEntry>;
-
-export type SurveySectionName = keyof typeof surveySections;
+export type { SurveySectionName } from '../../domain/resources/sections/survey';
 
 /** The link check is an action so that a personal invitation's token stays out of every event. */
 export const surveyActions = {
@@ -60,18 +18,24 @@ export const surveyActions = {
   surveyDelete: { endpoint: deleteSurvey, reloads: [] },
 } satisfies Record<string, ActionEntry>;
 
+/** The survey's sections that are lists of options. */
+export type SurveyListName = { [K in SurveySectionName]: SectionData<K> extends readonly LookupItem[] ? K : never }[SurveySectionName];
+
 /**
  * Where a question's options come from. `param`: the argument carrying the parent question's
  * answer (a path placeholder), for lists that hang under another list's item. `search`: the
  * list is too long to load whole and is searched as the person types.
  */
 export interface SurveyLookup {
-  readonly section: SurveySectionName;
+  readonly section: SurveyListName;
   readonly param?: string;
   readonly search?: boolean;
 }
 
-export const SURVEY_LOOKUPS: Readonly<Record<LookupName, SurveyLookup>> = {
+/** Question 3's groups are no list of options: they have their own section (surveyGroups) and control. */
+export type ListLookupName = Exclude<LookupName, 'groups'>;
+
+export const SURVEY_LOOKUPS: Readonly<Record<ListLookupName, SurveyLookup>> = {
   countries: { section: 'surveyCountries' },
   states: { section: 'surveyStates', param: 'countryId' },
   genders: { section: 'surveyGenders' },
@@ -88,8 +52,16 @@ export const SURVEY_LOOKUPS: Readonly<Record<LookupName, SurveyLookup>> = {
   denominations: { section: 'surveyDenominations', param: 'branch' },
   ages: { section: 'surveyAges' },
   industries: { section: 'surveyIndustries' },
-  groups: { section: 'surveyGroups' },
 };
+
+const LIST_SECTIONS: ReadonlySet<string> = new Set(Object.values(SURVEY_LOOKUPS).map((lookup) => lookup.section));
+
+/** Whether loaded data is one of the survey's lists of options. */
+export const isSurveyList = (event: SectionLoaded): event is SectionLoaded<SurveyListName> => LIST_SECTIONS.has(event.name);
+
+/** The list a question's options come from, if they come from one. */
+export const surveyLookup = (name: LookupName | null): SurveyLookup | undefined =>
+  name === null || name === 'groups' ? undefined : SURVEY_LOOKUPS[name];
 
 /** The search that finds the heritages' "Prefer not to answer" item (its code is 'prefer_not'). */
 export const PREFER_NOT_SEARCH = 'Prefer not to answer';

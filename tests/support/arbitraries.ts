@@ -128,7 +128,13 @@ export const appEvent: fc.Arbitrary<AppEvent> = fc.oneof(
   fc.record({ type: fc.constant('wizard/tabSaved' as const), index: fc.nat(4), data: fc.dictionary(fc.constantFrom('name', 'country', 'email'), word, { maxKeys: 3 }) }),
   fc.constant({ type: 'wizard/cleared' as const }),
   fc.record({ type: fc.constant('resource/requested' as const), name: sectionName, args: fc.dictionary(word, fc.oneof(word, fc.nat(9)), { maxKeys: 2 }) }),
-  fc.record({ type: fc.constant('resource/loaded' as const), name: sectionName, data: fc.jsonValue({ maxDepth: 2 }) }),
+  // A section's data is what its endpoint's codec decodes, so the log can check it on import.
+  fc.record({ type: fc.constant('resource/loaded' as const), name: fc.constant('tiers' as const), data: fc.array(fc.record({ level: fc.constantFrom(1, 2, 3) as fc.Arbitrary<1>, name: word }), { maxLength: 3 }) }),
+  fc.record({
+    type: fc.constant('resource/loaded' as const),
+    name: fc.constant('dateRanges' as const),
+    data: fc.array(fc.record({ id: word, label: word, type: fc.constantFrom('between', 'since') as fc.Arbitrary<'since'>, value: word }), { maxLength: 2 }),
+  }),
   fc.record({ type: fc.constant('resource/empty' as const), name: sectionName, message: fc.option(word, { nil: null }) }),
   fc.record({ type: fc.constant('resource/failed' as const), name: sectionName, message: word }),
   fc.record({ type: fc.constant('action/submitted' as const), action: actionName }),

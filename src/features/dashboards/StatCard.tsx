@@ -4,15 +4,12 @@ import { Button } from 'react-aria-components';
 import { isSuppressed, type Distribution } from '../../../domain/contracts/stats';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import type { Count, Headline } from '../../../domain/contracts/statistics';
-import type { StatisticsSectionName } from '../../../infrastructure/resources/statistics.catalog';
-import type { sections } from '../../../infrastructure/resources/catalog';
-import type { DataOf } from '../../../domain/contracts/endpoint';
+import type { StatisticsSectionName } from '../../../domain/resources/sections/statistics';
+import type { SectionData } from '../../../domain/resources/sections';
 import { useDispatch } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
 import { Bar } from '../charts/Bar';
 import { Donut } from '../charts/Donut';
-
-type DataFor<K extends StatisticsSectionName> = DataOf<(typeof sections)[K]['endpoint']>;
 
 /**
  * One dashboard card: its own data section, so it shows its own state (SPEC section 4):
@@ -28,7 +25,7 @@ export const StatCard = <K extends StatisticsSectionName>({
   wide?: boolean;
   /** Another card of the page loads the same section: this one shows it without asking again. */
   shared?: boolean;
-  children: (data: DataFor<K>, title: string) => ReactNode;
+  children: (data: SectionData<K>, title: string) => ReactNode;
 }) => {
   const { t } = useTranslation();
   const dispatch = useDispatch();
@@ -40,7 +37,7 @@ export const StatCard = <K extends StatisticsSectionName>({
       <h2 id={headingId}>{title}</h2>
       {section.status === 'loaded' && section.data !== null ? (
         <>
-          {children(section.data as DataFor<K>, title)}
+          {children(section.data, title)}
           <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
         </>
       ) : section.status === 'empty' ? (
