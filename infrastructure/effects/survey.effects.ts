@@ -1,13 +1,12 @@
-import { isRight } from 'fp-ts/Either';
 import { catchError, defaultIfEmpty, exhaustMap, filter, ignoreElements, map, merge, mergeMap, of, startWith, take, tap, withLatestFrom, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
 import { Messages } from '../../domain/contracts/envelope';
 import { PREFER_NOT_CODE, type LookupItem } from '../../domain/contracts/lookups';
-import { EditableSurvey, submitSurvey } from '../../domain/contracts/responses';
+import { submitSurvey } from '../../domain/contracts/responses';
 import type { QuestionDefinition } from '../../domain/contracts/survey';
-import { RegisterTokenCheck } from '../../domain/contracts/tokens';
 import type { Clock } from '../../domain/kernel/clock';
+import type { ActionName } from '../../domain/resources/actions';
 import { sectionOf, type ResourceArgs } from '../../domain/resources/events';
 import { draftOf } from '../../domain/survey/draft';
 import { submissionPayload } from '../../domain/survey/payload';
@@ -26,9 +25,9 @@ export interface SurveyDeps {
 }
 
 /** The action that checks the link (see survey.catalog.ts). */
-export const CHECK_LINK = 'surveyCheckLink';
+export const CHECK_LINK = 'surveyCheckLink' satisfies ActionName;
 /** The action that reads the response an emailed edit link is for. */
-export const READ_EDITABLE = 'surveyEditable';
+export const READ_EDITABLE = 'surveyEditable' satisfies ActionName;
 
 const current = (state$: Observable<AppState>): Observable<AppState> => state$.pipe(take(1));
 
@@ -69,11 +68,9 @@ const childLookups = (definitions: readonly QuestionDefinition[]) =>
 export const surveyOpenEffect: Effect<SurveyDeps> = (live$, _state$, deps) =>
   live$.pipe(
     ofType('action/succeeded'),
-    filter((event) => event.action === CHECK_LINK),
     mergeMap((event): AppEvent[] => {
-      const decoded = RegisterTokenCheck.decode(event.data);
-      if (!isRight(decoded)) return [];
-      const link = decoded.right;
+      if (event.action !== CHECK_LINK || event.data === null) return [];
+      const link = event.data;
       const { draft, names } = deps.surveyDrafts.load(link.token);
       return [
         {
@@ -99,13 +96,11 @@ export const surveyOpenEffect: Effect<SurveyDeps> = (live$, _state$, deps) =>
 export const surveyEditOpenEffect: Effect<SurveyDeps> = (live$) =>
   live$.pipe(
     ofType('action/succeeded'),
-    filter((event) => event.action === READ_EDITABLE),
     withLatestFrom(editArgs(live$)),
     mergeMap(([event, args]): AppEvent[] => {
-      const decoded = EditableSurvey.decode(event.data);
       const editToken = argText(args, 'token');
-      if (!isRight(decoded) || editToken === undefined) return [];
-      const editable = decoded.right;
+      if (event.action !== READ_EDITABLE || event.data === null || editToken === undefined) return [];
+      const editable = event.data;
       const definitions = surveyQuestions(editable.survey_id) ?? [];
       return [
         {

@@ -1,27 +1,15 @@
+import { actions } from '../../domain/resources/actions';
 import { sections } from '../../domain/resources/sections';
-import { catalogOf, type ActionEntry, type ResourceCatalog } from './entries';
-import { organizationActions } from './organization.catalog';
-import { tokenActions } from './tokens.catalog';
-import { membersActions } from './members.catalog';
-import { surveyActions } from './survey.catalog';
+import { catalogOf, type ResourceCatalog } from './entries';
 
 export type { ActionEntry, ResourceCatalog, SectionEntry } from './entries';
 export { sections, type SectionName } from '../../domain/resources/sections';
+export { actions, type ActionName } from '../../domain/resources/actions';
 
 /**
- * Which endpoint serves each action, gathered from one catalogue per area; the sections are
- * the domain's catalogue (domain/resources/sections.ts). The names are what commands and
- * events carry; the endpoints stay here, out of the log.
+ * Every section and action of the dashboards' application. Which endpoint serves each is the
+ * domain's catalogue (domain/resources/sections.ts and actions.ts): the names are what
+ * commands, events and the state carry, and each name's endpoint says the type of its data.
  */
-export const actions = {
-  ...organizationActions,
-  ...tokenActions,
-  ...membersActions,
-  ...surveyActions,
-} satisfies Record<string, ActionEntry>;
-
-export type ActionName = keyof typeof actions;
-
-/** Every section and action of the dashboards' application. */
 export const appCatalog: ResourceCatalog = catalogOf(sections, actions);
 export const { sectionEntry, actionEntry } = appCatalog;

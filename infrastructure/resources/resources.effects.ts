@@ -4,7 +4,8 @@ import type { AppState } from '../../domain/app/state';
 import type { AnyEndpoint, QueryOf } from '../../domain/contracts/endpoint';
 import { Messages } from '../../domain/contracts/envelope';
 import type { ResourceArgs } from '../../domain/resources/events';
-import { sectionLoaded, sectionOf } from '../../domain/resources/events';
+import { actionSucceeded, sectionLoaded, sectionOf } from '../../domain/resources/events';
+import type { ActionEntry, ActionName, actions } from '../../domain/resources/actions';
 import type { SectionEntry, SectionName, sections } from '../../domain/resources/sections';
 import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
@@ -86,6 +87,36 @@ export const sectionLoadEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
   );
 
 /**
+ * One action sent. Its data is decoded once, with the endpoint's codec, and its success event
+ * carries it typed by the action's name. The body and args go out as the form gave them: the
+ * server decodes them with the same codec and answers 422 with the fields' errors, which the
+ * form shows, so they are not checked here (hence the casts, on the request's side only).
+ */
+const sendAction = <K extends ActionName>(
+  action: K,
+  entry: (typeof actions)[K],
+  { body, args }: { body: unknown; args: ResourceArgs },
+  state$: Observable<AppState>,
+  deps: ResourceDeps,
+): Observable<AppEvent> => {
+  const { pathParams, multipart, done, reloads }: ActionEntry = entry;
+  const { params, query } = splitArgs(args, pathParams);
+  const form = multipart ? toFormData(body) : undefined;
+  return deps.api.call<(typeof actions)[K]['endpoint']>(entry.endpoint, { params, query: query as never, silent: true, ...(form ? { form } : { body: body as never }) }).pipe(
+    switchMap((result) =>
+      latestState(state$).pipe(
+        mergeMap((state): AppEvent[] => [
+          actionSucceeded(action, result.message ?? done ?? null, result.data ?? null),
+          ...reloads
+            .filter((name) => sectionOf(state.resources, name).status !== 'idle')
+            .map((name): AppEvent => ({ type: 'resource/requested', name, args: sectionOf(state.resources, name).args })),
+        ]),
+      ),
+    ),
+  );
+};
+
+/**
  * Sends an action once at a time per action name (a double click is one request), then loads
  * the sections it changed again with the args of their last load.
  */
@@ -98,19 +129,7 @@ export const actionEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
         exhaustMap(({ action, body, args }): Observable<AppEvent> => {
           const entry = deps.catalog.actionEntry(action);
           if (!entry) return EMPTY;
-          const { params, query } = splitArgs(args, entry.pathParams);
-          const form = entry.multipart ? toFormData(body) : undefined;
-          return deps.api.call(entry.endpoint, { params, query: query as never, silent: true, ...(form ? { form } : { body: body as never }) }).pipe(
-            switchMap((result) =>
-              latestState(state$).pipe(
-                mergeMap((state): AppEvent[] => [
-                  { type: 'action/succeeded', action, message: result.message ?? entry.done ?? null, data: result.data ?? null },
-                  ...entry.reloads
-                    .filter((name) => sectionOf(state.resources, name).status !== 'idle')
-                    .map((name): AppEvent => ({ type: 'resource/requested', name, args: sectionOf(state.resources, name).args })),
-                ]),
-              ),
-            ),
+          return sendAction(action, entry, { body, args }, state$, deps).pipe(
             catchError((error: unknown) => of<AppEvent>({ type: 'action/failed', action, ...failureText(error, Messages.unknownError) })),
           );
         }),

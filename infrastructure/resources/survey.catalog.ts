@@ -1,22 +1,12 @@
 import type { LookupName } from '../../domain/contracts/survey';
-import { checkRegisterToken } from '../../domain/contracts/tokens';
-import { checkEditSurvey, checkUpdateSurvey, deleteSurvey } from '../../domain/contracts/responses';
 import type { LookupItem } from '../../domain/contracts/lookups';
 import type { SectionLoaded } from '../../domain/resources/events';
 import type { SectionData } from '../../domain/resources/sections';
 import { surveySections, type SurveySectionName } from '../../domain/resources/sections/survey';
-import { catalogOf, type ActionEntry } from './entries';
+import { surveyActions } from '../../domain/resources/actions/survey';
+import { catalogOf } from './entries';
 
 export type { SurveySectionName } from '../../domain/resources/sections/survey';
-
-/** The link check is an action so that a personal invitation's token stays out of every event. */
-export const surveyActions = {
-  surveyCheckLink: { endpoint: checkRegisterToken, reloads: [] },
-  // The emailed edit and delete links: actions too, their tokens being credentials.
-  surveyCheckEditLink: { endpoint: checkUpdateSurvey, reloads: [] },
-  surveyEditable: { endpoint: checkEditSurvey, reloads: [] },
-  surveyDelete: { endpoint: deleteSurvey, reloads: [] },
-} satisfies Record<string, ActionEntry>;
 
 /** The survey's sections that are lists of options. */
 export type SurveyListName = { [K in SurveySectionName]: SectionData<K> extends readonly LookupItem[] ? K : never }[SurveySectionName];

@@ -3,7 +3,7 @@ import type { AppState } from '../../domain/app/state';
 import type { BodyOf } from '../../domain/contracts/endpoint';
 import { actionOf, sectionOf, type ActionState, type ResourceArgs, type SectionStatus } from '../../domain/resources/events';
 import type { SectionData, SectionName } from '../../domain/resources/sections';
-import type { actions, ActionName } from '../../infrastructure/resources/catalog';
+import type { ActionData, ActionName, actions } from '../../domain/resources/actions';
 import { useDispatch, useSelector } from './runtime';
 
 export interface Section<D> {
@@ -36,7 +36,8 @@ export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = 
 type ActionBody<K extends ActionName> = BodyOf<(typeof actions)[K]['endpoint']>;
 
 export interface Action<K extends ActionName> {
-  readonly state: ActionState;
+  /** The outcome; on success its data is what the action's endpoint decoded, typed by its name. */
+  readonly state: ActionState<ActionData<K>>;
   submit(body: ActionBody<K>, args?: ResourceArgs): void;
   clear(): void;
 }

@@ -1,4 +1,4 @@
-import { removeDepartment } from '../../domain/contracts/groups';
+import { removeDepartment } from '../../contracts/groups';
 import {
   changeGroupAssignee,
   checkActivation,
@@ -12,14 +12,14 @@ import {
   moveStaff,
   removeStaff,
   updateInvitation,
-} from '../../domain/contracts/members';
-import type { SectionName } from '../../domain/resources/sections';
-import type { ActionEntry } from './entries';
+} from '../../contracts/members';
+import type { SectionName } from '../sections';
+import type { ActionEntry } from './entry';
 
-/** Members management: changes of groups, sub-groups, members and their invitations. */
 // Every change of the structure shows in the counts of the groups table and in the choices of groups.
 const structure: SectionName[] = ['orgGroups', 'orgSubgroups', 'selectionGroups'];
 
+/** Members management: changes of groups, sub-groups, members and their invitations. */
 export const membersActions = {
   registerDepartment: { endpoint: departmentRegister, reloads: [...structure, 'invitations'], done: 'Group created.' },
   createSubGroup: { endpoint: inviteSubGroup, reloads: [...structure, 'invitations'], done: 'Sub-group created.' },

@@ -1,6 +1,5 @@
-import { manipulationEmail, updateToken } from '../../domain/contracts/tokens';
-import type { ActionEntry } from './entries';
-
+import { manipulationEmail, updateToken } from '../../contracts/tokens';
+import type { ActionEntry } from './entry';
 
 /** Survey links (surveys-management). */
 export const tokenActions = {

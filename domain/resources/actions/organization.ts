@@ -1,9 +1,9 @@
 import {
   renameTiers, saveDateRanges, toggleViewAsConsent, updateOrganizationSetting,
-} from '../../domain/contracts/organization';
-import { updateOrganization as updateDetails } from '../../domain/contracts/groups';
-import { requestPackage } from '../../domain/contracts/packages';
-import type { ActionEntry } from './entries';
+} from '../../contracts/organization';
+import { updateOrganization as updateDetails } from '../../contracts/groups';
+import { requestPackage } from '../../contracts/packages';
+import type { ActionEntry } from './entry';
 
 /** Organisation settings: information, tiers, date ranges, view-as consent, package. */
 export const organizationActions = {
