@@ -25,5 +25,3 @@ export const ActionName = t.keyof(Object.fromEntries(Object.keys(actions).map((n
 
 /** What a successful action answers: what its endpoint's data codec decodes to. */
 export type ActionData<K extends ActionName> = DataOf<(typeof actions)[K]['endpoint']>;
-
-export const isActionName = (name: string): name is ActionName => Object.hasOwn(actions, name);
