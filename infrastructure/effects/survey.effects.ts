@@ -1,14 +1,12 @@
-import { isRight } from 'fp-ts/Either';
-import * as t from 'io-ts';
 import { catchError, defaultIfEmpty, exhaustMap, filter, ignoreElements, map, merge, mergeMap, of, startWith, take, tap, withLatestFrom, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
 import { Messages } from '../../domain/contracts/envelope';
-import { AnyLookupItem, PREFER_NOT_CODE } from '../../domain/contracts/lookups';
-import { EditableSurvey, submitSurvey } from '../../domain/contracts/responses';
-import { getSurveyQuestions, type QuestionDefinition } from '../../domain/contracts/survey';
-import { RegisterTokenCheck } from '../../domain/contracts/tokens';
+import { PREFER_NOT_CODE, type LookupItem } from '../../domain/contracts/lookups';
+import { submitSurvey } from '../../domain/contracts/responses';
+import type { QuestionDefinition } from '../../domain/contracts/survey';
 import type { Clock } from '../../domain/kernel/clock';
+import type { ActionName } from '../../domain/resources/actions';
 import { sectionOf, type ResourceArgs } from '../../domain/resources/events';
 import { draftOf } from '../../domain/survey/draft';
 import { submissionPayload } from '../../domain/survey/payload';
@@ -17,7 +15,7 @@ import { answersOfSubmission } from '../../domain/survey/stored';
 import { ofType } from '../bus/ofType';
 import type { Effect, LiveMessage } from '../bus/types';
 import { isApiFailure, type ApiClient } from '../http/client';
-import { SURVEY_LOOKUPS } from '../resources/survey.catalog';
+import { isSurveyList, surveyLookup } from '../resources/survey.catalog';
 import type { SurveyDraftStore } from '../storage/surveyDraft';
 
 export interface SurveyDeps {
@@ -27,11 +25,9 @@ export interface SurveyDeps {
 }
 
 /** The action that checks the link (see survey.catalog.ts). */
-export const CHECK_LINK = 'surveyCheckLink';
+export const CHECK_LINK = 'surveyCheckLink' satisfies ActionName;
 /** The action that reads the response an emailed edit link is for. */
-export const READ_EDITABLE = 'surveyEditable';
-
-const Items = t.array(AnyLookupItem);
+export const READ_EDITABLE = 'surveyEditable' satisfies ActionName;
 
 const current = (state$: Observable<AppState>): Observable<AppState> => state$.pipe(take(1));
 
@@ -61,7 +57,7 @@ const editArgs = (live$: Observable<LiveMessage>): Observable<ResourceArgs> =>
 /** Child questions (a country's states) whose list hangs under the parent's answer. */
 const childLookups = (definitions: readonly QuestionDefinition[]) =>
   definitions.flatMap((definition) => {
-    const lookup = definition.lookup === null ? undefined : SURVEY_LOOKUPS[definition.lookup];
+    const lookup = surveyLookup(definition.lookup);
     return definition.parent !== null && lookup?.param !== undefined ? [{ definition, lookup: { ...lookup, param: lookup.param } }] : [];
   });
 
@@ -72,11 +68,9 @@ const childLookups = (definitions: readonly QuestionDefinition[]) =>
 export const surveyOpenEffect: Effect<SurveyDeps> = (live$, _state$, deps) =>
   live$.pipe(
     ofType('action/succeeded'),
-    filter((event) => event.action === CHECK_LINK),
     mergeMap((event): AppEvent[] => {
-      const decoded = RegisterTokenCheck.decode(event.data);
-      if (!isRight(decoded)) return [];
-      const link = decoded.right;
+      if (event.action !== CHECK_LINK || event.data === null) return [];
+      const link = event.data;
       const { draft, names } = deps.surveyDrafts.load(link.token);
       return [
         {
@@ -102,13 +96,11 @@ export const surveyOpenEffect: Effect<SurveyDeps> = (live$, _state$, deps) =>
 export const surveyEditOpenEffect: Effect<SurveyDeps> = (live$) =>
   live$.pipe(
     ofType('action/succeeded'),
-    filter((event) => event.action === READ_EDITABLE),
     withLatestFrom(editArgs(live$)),
     mergeMap(([event, args]): AppEvent[] => {
-      const decoded = EditableSurvey.decode(event.data);
       const editToken = argText(args, 'token');
-      if (!isRight(decoded) || editToken === undefined) return [];
-      const editable = decoded.right;
+      if (event.action !== READ_EDITABLE || event.data === null || editToken === undefined) return [];
+      const editable = event.data;
       const definitions = surveyQuestions(editable.survey_id) ?? [];
       return [
         {
@@ -133,19 +125,18 @@ export const surveyEditOpenEffect: Effect<SurveyDeps> = (live$) =>
 export const surveyQuestionsEffect: Effect<SurveyDeps> = (live$, state$) =>
   live$.pipe(
     ofType('resource/loaded'),
-    filter((event) => event.name === 'surveyDefinitions'),
     withLatestFrom(state$),
     mergeMap(([event, state]): AppEvent[] => {
-      const decoded = getSurveyQuestions.data.decode(event.data);
-      if (!isRight(decoded)) return [];
+      if (event.name !== 'surveyDefinitions') return [];
+      const questions = event.data;
       const surveyId = Number(sectionOf(state.resources, 'surveyDefinitions').args.survey_id ?? state.survey.surveyId);
-      const prefetch = childLookups(decoded.right).flatMap(({ definition, lookup }): AppEvent[] => {
+      const prefetch = childLookups(questions).flatMap(({ definition, lookup }): AppEvent[] => {
         const parent = state.survey.answers[String(definition.parent)];
         if (parent === undefined || typeof parent.answer !== 'number') return [];
         const known = state.survey.childOptions[String(definition.id)]?.[String(parent.answer)];
         return known === undefined ? [{ type: 'resource/requested', name: lookup.section, args: { [lookup.param]: parent.answer } }] : [];
       });
-      return [{ type: 'survey/questionsLoaded', surveyId, questions: decoded.right }, ...prefetch];
+      return [{ type: 'survey/questionsLoaded', surveyId, questions }, ...prefetch];
     }),
   );
 
@@ -159,8 +150,8 @@ export const surveyChildOptionsEffect: Effect<SurveyDeps> = (live$, state$) =>
       if (children.length === 0) return [];
       const parentValue = Number(sectionOf(state.resources, event.name).args[children[0]!.lookup.param]);
       if (!Number.isSafeInteger(parentValue)) return [];
-      const items = event.type === 'resource/loaded' ? Items.decode(event.data) : undefined;
-      const hasOptions = items !== undefined && isRight(items) && items.right.some((item) => item.code !== PREFER_NOT_CODE);
+      const items: readonly LookupItem[] = event.type === 'resource/loaded' && isSurveyList(event) ? event.data : [];
+      const hasOptions = items.some((item) => item.code !== PREFER_NOT_CODE);
       return children.map(({ definition }) => ({ type: 'survey/childOptionsLoaded', questionId: definition.id, parentValue, hasOptions }));
     }),
   );
@@ -175,12 +166,12 @@ export const surveyNamesEffect: Effect<SurveyDeps> = (live$, state$) =>
     withLatestFrom(state$),
     mergeMap(([event, state]): AppEvent[] => {
       const definition = state.survey.definitions.find((d) => d.id === event.questionId);
-      const lookup = definition?.lookup ? SURVEY_LOOKUPS[definition.lookup] : undefined;
+      const lookup = surveyLookup(definition?.lookup ?? null);
       if (!lookup?.search) return [];
       const id = typeof event.value === 'number' ? event.value : typeof event.value === 'object' ? event.value.principleId : null;
       if (id === null || state.surveyOptionNames[String(id)] !== undefined) return [];
-      const items = Items.decode(sectionOf(state.resources, lookup.section).data);
-      const item = isRight(items) ? items.right.find((candidate) => candidate.principleId === id) : undefined;
+      const items: readonly LookupItem[] = sectionOf(state.resources, lookup.section).data ?? [];
+      const item = items.find((candidate) => candidate.principleId === id);
       return item ? [{ type: 'survey/optionsNamed', names: { [String(id)]: item.value } }] : [];
     }),
   );

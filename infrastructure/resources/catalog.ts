@@ -1,42 +1,15 @@
-import { catalogOf, type ActionEntry, type ResourceCatalog, type SectionEntry } from './entries';
-import { organizationActions, organizationSections } from './organization.catalog';
-import { tokenActions, tokenSections } from './tokens.catalog';
-import { membersActions, membersSections } from './members.catalog';
-import { chartNameSections, surveyActions, surveySections } from './survey.catalog';
-import { statisticsSections } from './statistics.catalog';
-import { filterSections } from './filters.catalog';
-import { certificateActions, certificateSections } from './certificates.catalog';
+import { actions } from '../../domain/resources/actions';
+import { sections } from '../../domain/resources/sections';
+import { catalogOf, type ResourceCatalog } from './entries';
 
 export type { ActionEntry, ResourceCatalog, SectionEntry } from './entries';
+export { sections, type SectionName } from '../../domain/resources/sections';
+export { actions, type ActionName } from '../../domain/resources/actions';
 
 /**
- * Which endpoint serves each data section (SPEC section 3 names) and each action, gathered
- * from one catalogue per area. The names are what commands and events carry; the endpoints
- * stay here, out of the log.
+ * Every section and action of the dashboards' application. Which endpoint serves each is the
+ * domain's catalogue (domain/resources/sections.ts and actions.ts): the names are what
+ * commands, events and the state carry, and each name's endpoint says the type of its data.
  */
-export const sections = {
-  ...organizationSections,
-  ...tokenSections,
-  ...membersSections,
-  ...surveySections,
-  ...chartNameSections,
-  ...statisticsSections,
-  ...filterSections,
-  ...certificateSections,
-} satisfies Record<string, SectionEntry>;
-
-export type SectionName = keyof typeof sections;
-
-export const actions = {
-  ...organizationActions,
-  ...tokenActions,
-  ...membersActions,
-  ...surveyActions,
-  ...certificateActions,
-} satisfies Record<string, ActionEntry>;
-
-export type ActionName = keyof typeof actions;
-
-/** Every section and action of the dashboards' application. */
 export const appCatalog: ResourceCatalog = catalogOf(sections, actions);
 export const { sectionEntry, actionEntry } = appCatalog;

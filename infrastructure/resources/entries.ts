@@ -1,31 +1,20 @@
-import type { AnyEndpoint } from '../../domain/contracts/endpoint';
+import type { ActionName, actions } from '../../domain/resources/actions';
+import type { SectionName, sections } from '../../domain/resources/sections';
 
-export interface SectionEntry {
-  readonly endpoint: AnyEndpoint;
-  /** Path placeholders taken from the load's args; the other args become the query. */
-  readonly pathParams?: readonly string[];
-  /** Statistics sections send the active filters with their query (SPEC section 7). */
-  readonly filtered?: boolean;
-}
+export type { SectionEntry } from '../../domain/resources/sections';
+export type { ActionEntry } from '../../domain/resources/actions';
 
-export interface ActionEntry {
-  readonly endpoint: AnyEndpoint;
-  readonly pathParams?: readonly string[];
-  /** Sections to load again after a success, with the args of their last load. */
-  readonly reloads: readonly string[];
-  /** The sentence shown on success when the server sends none. */
-  readonly done?: string;
-  /** The body's fields go out as multipart/form-data (files included). */
-  readonly multipart?: boolean;
-}
+/** The sections a page knows: all of the domain's catalogue, or a part (the participant's page). */
+export type KnownSections = Partial<typeof sections>;
+export type KnownActions = Partial<typeof actions>;
 
-/** Which endpoint serves each section and action a page can ask for. */
+/** Which endpoint serves each section and action a page can ask for, typed by name (and so is the data it decodes). */
 export interface ResourceCatalog {
-  sectionEntry(name: string): SectionEntry | undefined;
-  actionEntry(name: string): ActionEntry | undefined;
+  sectionEntry<K extends SectionName>(name: K): (typeof sections)[K] | undefined;
+  actionEntry<K extends ActionName>(name: K): (typeof actions)[K] | undefined;
 }
 
-export const catalogOf = (sections: Readonly<Record<string, SectionEntry>>, actions: Readonly<Record<string, ActionEntry>>): ResourceCatalog => ({
-  sectionEntry: (name) => (Object.hasOwn(sections, name) ? sections[name] : undefined),
-  actionEntry: (name) => (Object.hasOwn(actions, name) ? actions[name] : undefined),
+export const catalogOf = (knownSections: KnownSections, knownActions: KnownActions): ResourceCatalog => ({
+  sectionEntry: <K extends SectionName>(name: K) => (Object.hasOwn(knownSections, name) ? knownSections[name] : undefined),
+  actionEntry: <K extends ActionName>(name: K) => (Object.hasOwn(knownActions, name) ? knownActions[name] : undefined),
 });

@@ -1,7 +1,8 @@
 import { mergeMap, take, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
-import type { SectionState } from '../../domain/resources/events';
+import { heldSections, type SectionState } from '../../domain/resources/events';
+import type { SectionEntry, SectionName } from '../../domain/resources/sections';
 import { ofType } from '../bus/ofType';
 import type { Effect, LiveMessage } from '../bus/types';
 import type { ResourceCatalog } from './entries';
@@ -15,15 +16,17 @@ type Trigger = Extract<
   { type: 'dashboard/reloadRequested' | 'filters/applied' | 'filters/cleared' | 'session/viewAsChanged' | 'resource/reloadAll' }
 >;
 
+const sectionEntryOf = (catalog: ResourceCatalog, name: SectionName): SectionEntry | undefined => catalog.sectionEntry(name);
+
 /** Which of the sections this tab holds a trigger makes stale. */
-const isStale = (trigger: Trigger, name: string, section: SectionState, catalog: ResourceCatalog): boolean => {
+const isStale = (trigger: Trigger, name: SectionName, section: SectionState, catalog: ResourceCatalog): boolean => {
   switch (trigger.type) {
     case 'dashboard/reloadRequested':
       return section.page === trigger.page;
     case 'filters/applied':
     case 'filters/cleared':
       // Statistics sections send the active filters (and the date range) with their query.
-      return catalog.sectionEntry(name)?.filtered === true;
+      return sectionEntryOf(catalog, name)?.filtered === true;
     case 'session/viewAsChanged':
     case 'resource/reloadAll':
       // Another group's view: every section is other data.
@@ -32,7 +35,7 @@ const isStale = (trigger: Trigger, name: string, section: SectionState, catalog:
 };
 
 export const staleSections = (state: AppState, trigger: Trigger, catalog: ResourceCatalog): AppEvent[] =>
-  Object.entries(state.resources.sections)
+  heldSections(state.resources)
     .filter(([name, section]) => isStale(trigger, name, section, catalog))
     .map(([name, section]): AppEvent => ({ type: 'resource/requested', name, args: section.args }));
 

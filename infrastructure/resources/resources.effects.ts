@@ -1,9 +1,12 @@
 import { EMPTY, catchError, exhaustMap, groupBy, map, mergeMap, of, switchMap, take, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
+import type { AnyEndpoint, QueryOf } from '../../domain/contracts/endpoint';
 import { Messages } from '../../domain/contracts/envelope';
 import type { ResourceArgs } from '../../domain/resources/events';
-import { sectionOf } from '../../domain/resources/events';
+import { actionSucceeded, sectionLoaded, sectionOf } from '../../domain/resources/events';
+import type { ActionEntry, ActionName, actions } from '../../domain/resources/actions';
+import type { SectionEntry, SectionName, sections } from '../../domain/resources/sections';
 import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
 import type { ApiClient } from '../http/client';
@@ -40,6 +43,27 @@ const toFormData = (body: unknown): FormData => {
 
 const latestState = (state$: Observable<AppState>): Observable<AppState> => state$.pipe(take(1));
 
+/** The load's args (and the active filters) as the endpoint's query, if they are one. */
+const queryOf = <E extends AnyEndpoint>(endpoint: E, candidate: Readonly<Record<string, unknown>>): QueryOf<E> | undefined =>
+  endpoint.query.is(candidate) ? candidate : undefined;
+
+/**
+ * One load of one section. The endpoint's codec decodes the data (in the API client), once;
+ * the event carries it typed by the section's name, and the reducer stores it as it is.
+ */
+const loadSection = <K extends SectionName>(name: K, entry: (typeof sections)[K], args: ResourceArgs, state: AppState, deps: ResourceDeps): Observable<AppEvent> => {
+  const { pathParams, filtered }: SectionEntry = entry;
+  const { params, query } = splitArgs(args, pathParams);
+  const input = queryOf(entry.endpoint, filtered ? { ...state.filters.active, ...query } : query);
+  // Args that are not the endpoint's query would only earn a 422: the request is not sent.
+  if (input === undefined) return of({ type: 'resource/failed', name, message: Messages.invalidData });
+  return deps.api.call<(typeof sections)[K]['endpoint']>(entry.endpoint, { params, query: input, silent: true }).pipe(
+    map((result): AppEvent =>
+      result.status === 204 || result.data === null ? { type: 'resource/empty', name, message: result.message ?? null } : sectionLoaded(name, result.data),
+    ),
+  );
+};
+
 /**
  * Loads a section when it is requested. Per section a newer request supersedes the older one
  * (switchMap unsubscribes, which aborts the axios call: an aborted request ends quietly).
@@ -54,22 +78,43 @@ export const sectionLoadEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
           const entry = deps.catalog.sectionEntry(name);
           if (!entry) return of({ type: 'resource/failed', name, message: Messages.unknownError });
           return latestState(state$).pipe(
-            switchMap((state) => {
-              const { params, query } = splitArgs(args, entry.pathParams);
-              const withFilters = entry.filtered ? { ...state.filters.active, ...query } : query;
-              return deps.api.call(entry.endpoint, { params, query: withFilters as never, silent: true });
-            }),
-            map((result): AppEvent =>
-              result.status === 204 || result.data === null
-                ? { type: 'resource/empty', name, message: result.message ?? null }
-                : { type: 'resource/loaded', name, data: result.data },
-            ),
+            switchMap((state) => loadSection(name, entry, args, state, deps)),
             catchError((error: unknown) => of<AppEvent>({ type: 'resource/failed', name, message: failureText(error, Messages.unknownError).message })),
           );
         }),
       ),
     ),
   );
+
+/**
+ * One action sent. Its data is decoded once, with the endpoint's codec, and its success event
+ * carries it typed by the action's name. The body and args go out as the form gave them: the
+ * server decodes them with the same codec and answers 422 with the fields' errors, which the
+ * form shows, so they are not checked here (hence the casts, on the request's side only).
+ */
+const sendAction = <K extends ActionName>(
+  action: K,
+  entry: (typeof actions)[K],
+  { body, args }: { body: unknown; args: ResourceArgs },
+  state$: Observable<AppState>,
+  deps: ResourceDeps,
+): Observable<AppEvent> => {
+  const { pathParams, multipart, done, reloads }: ActionEntry = entry;
+  const { params, query } = splitArgs(args, pathParams);
+  const form = multipart ? toFormData(body) : undefined;
+  return deps.api.call<(typeof actions)[K]['endpoint']>(entry.endpoint, { params, query: query as never, silent: true, ...(form ? { form } : { body: body as never }) }).pipe(
+    switchMap((result) =>
+      latestState(state$).pipe(
+        mergeMap((state): AppEvent[] => [
+          actionSucceeded(action, result.message ?? done ?? null, result.data ?? null),
+          ...reloads
+            .filter((name) => sectionOf(state.resources, name).status !== 'idle')
+            .map((name): AppEvent => ({ type: 'resource/requested', name, args: sectionOf(state.resources, name).args })),
+        ]),
+      ),
+    ),
+  );
+};
 
 /**
  * Sends an action once at a time per action name (a double click is one request), then loads
@@ -84,19 +129,7 @@ export const actionEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
         exhaustMap(({ action, body, args }): Observable<AppEvent> => {
           const entry = deps.catalog.actionEntry(action);
           if (!entry) return EMPTY;
-          const { params, query } = splitArgs(args, entry.pathParams);
-          const form = entry.multipart ? toFormData(body) : undefined;
-          return deps.api.call(entry.endpoint, { params, query: query as never, silent: true, ...(form ? { form } : { body: body as never }) }).pipe(
-            switchMap((result) =>
-              latestState(state$).pipe(
-                mergeMap((state): AppEvent[] => [
-                  { type: 'action/succeeded', action, message: result.message ?? entry.done ?? null, data: result.data ?? null },
-                  ...entry.reloads
-                    .filter((name) => sectionOf(state.resources, name).status !== 'idle')
-                    .map((name): AppEvent => ({ type: 'resource/requested', name, args: sectionOf(state.resources, name).args })),
-                ]),
-              ),
-            ),
+          return sendAction(action, entry, { body, args }, state$, deps).pipe(
             catchError((error: unknown) => of<AppEvent>({ type: 'action/failed', action, ...failureText(error, Messages.unknownError) })),
           );
         }),

@@ -1,73 +1,15 @@
 import type { LookupName } from '../../domain/contracts/survey';
-import { getSurveyGroups, getSurveyQuestions } from '../../domain/contracts/survey';
-import { checkRegisterToken } from '../../domain/contracts/tokens';
-import { checkEditSurvey, checkUpdateSurvey, deleteSurvey } from '../../domain/contracts/responses';
-import {
-  getAges,
-  getAppearances,
-  getBranches,
-  getCountries,
-  getDenominations,
-  getDisabilities,
-  getEducations,
-  getEthnicities,
-  getGenders,
-  getIndustries,
-  getLanguages,
-  getPositionLevels,
-  getPositionTypes,
-  getSexualOrientations,
-  getStates,
-  getWorldviews,
-} from '../../domain/contracts/lookups';
-import { catalogOf, type ActionEntry, type SectionEntry } from './entries';
+import type { LookupItem } from '../../domain/contracts/lookups';
+import type { SectionLoaded } from '../../domain/resources/events';
+import type { SectionData } from '../../domain/resources/sections';
+import { surveySections, type SurveySectionName } from '../../domain/resources/sections/survey';
+import { surveyActions } from '../../domain/resources/actions/survey';
+import { catalogOf } from './entries';
 
-/**
- * The participant's survey: its questions, the link's groups and the lookup lists the answers
- * are picked from. Names start with `survey` so they never meet a dashboard section's.
- */
-export const surveySections = {
-  surveyDefinitions: { endpoint: getSurveyQuestions },
-  surveyGroups: { endpoint: getSurveyGroups },
-  surveyCountries: { endpoint: getCountries },
-  surveyStates: { endpoint: getStates, pathParams: ['countryId'] },
-  surveyGenders: { endpoint: getGenders },
-  surveyDisabilities: { endpoint: getDisabilities },
-  surveyEducations: { endpoint: getEducations },
-  surveyPositionLevels: { endpoint: getPositionLevels },
-  surveyPositionTypes: { endpoint: getPositionTypes, pathParams: ['levelId'] },
-  surveyEthnicities: { endpoint: getEthnicities },
-  /** The "Prefer not to answer" item of the heritages, which the tick beside question 16 answers with. */
-  surveyEthnicityPreferNot: { endpoint: getEthnicities },
-  surveyAppearances: { endpoint: getAppearances },
-  surveySexualOrientations: { endpoint: getSexualOrientations },
-  surveyLanguages: { endpoint: getLanguages },
-  surveyWorldviews: { endpoint: getWorldviews },
-  surveyBranches: { endpoint: getBranches, pathParams: ['worldview'] },
-  surveyDenominations: { endpoint: getDenominations, pathParams: ['branch'] },
-  surveyAges: { endpoint: getAges },
-  surveyIndustries: { endpoint: getIndustries },
-} satisfies Record<string, SectionEntry>;
+export type { SurveySectionName } from '../../domain/resources/sections/survey';
 
-/**
- * The dashboards' charts name countries, languages and their zones in the page's language from
- * these lists (the languages list starts with the most spoken, up to its cap of 500).
- */
-export const chartNameSections = {
-  chartCountryNames: { endpoint: getCountries },
-  chartLanguageNames: { endpoint: getLanguages },
-} satisfies Record<string, SectionEntry>;
-
-export type SurveySectionName = keyof typeof surveySections;
-
-/** The link check is an action so that a personal invitation's token stays out of every event. */
-export const surveyActions = {
-  surveyCheckLink: { endpoint: checkRegisterToken, reloads: [] },
-  // The emailed edit and delete links: actions too, their tokens being credentials.
-  surveyCheckEditLink: { endpoint: checkUpdateSurvey, reloads: [] },
-  surveyEditable: { endpoint: checkEditSurvey, reloads: [] },
-  surveyDelete: { endpoint: deleteSurvey, reloads: [] },
-} satisfies Record<string, ActionEntry>;
+/** The survey's sections that are lists of options. */
+export type SurveyListName = { [K in SurveySectionName]: SectionData<K> extends readonly LookupItem[] ? K : never }[SurveySectionName];
 
 /**
  * Where a question's options come from. `param`: the argument carrying the parent question's
@@ -75,12 +17,15 @@ export const surveyActions = {
  * list is too long to load whole and is searched as the person types.
  */
 export interface SurveyLookup {
-  readonly section: SurveySectionName;
+  readonly section: SurveyListName;
   readonly param?: string;
   readonly search?: boolean;
 }
 
-export const SURVEY_LOOKUPS: Readonly<Record<LookupName, SurveyLookup>> = {
+/** Question 3's groups are no list of options: they have their own section (surveyGroups) and control. */
+export type ListLookupName = Exclude<LookupName, 'groups'>;
+
+export const SURVEY_LOOKUPS: Readonly<Record<ListLookupName, SurveyLookup>> = {
   countries: { section: 'surveyCountries' },
   states: { section: 'surveyStates', param: 'countryId' },
   genders: { section: 'surveyGenders' },
@@ -97,8 +42,16 @@ export const SURVEY_LOOKUPS: Readonly<Record<LookupName, SurveyLookup>> = {
   denominations: { section: 'surveyDenominations', param: 'branch' },
   ages: { section: 'surveyAges' },
   industries: { section: 'surveyIndustries' },
-  groups: { section: 'surveyGroups' },
 };
+
+const LIST_SECTIONS: ReadonlySet<string> = new Set(Object.values(SURVEY_LOOKUPS).map((lookup) => lookup.section));
+
+/** Whether loaded data is one of the survey's lists of options. */
+export const isSurveyList = (event: SectionLoaded): event is SectionLoaded<SurveyListName> => LIST_SECTIONS.has(event.name);
+
+/** The list a question's options come from, if they come from one. */
+export const surveyLookup = (name: LookupName | null): SurveyLookup | undefined =>
+  name === null || name === 'groups' ? undefined : SURVEY_LOOKUPS[name];
 
 /** The search that finds the heritages' "Prefer not to answer" item (its code is 'prefer_not'). */
 export const PREFER_NOT_SEARCH = 'Prefer not to answer';

@@ -1,19 +1,16 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { isRight } from 'fp-ts/Either';
-import type * as t from 'io-ts';
 import type { AppState } from '../../domain/app/state';
-import type { BodyOf, DataOf } from '../../domain/contracts/endpoint';
+import type { BodyOf } from '../../domain/contracts/endpoint';
 import { actionOf, sectionOf, type ActionState, type ResourceArgs, type SectionStatus } from '../../domain/resources/events';
-import type { actions, sections, ActionName, SectionName } from '../../infrastructure/resources/catalog';
-import { useDispatch, useSelector, useStoreRuntime } from './runtime';
+import type { SectionData, SectionName } from '../../domain/resources/sections';
+import type { ActionData, ActionName, actions } from '../../domain/resources/actions';
+import { useDispatch, useSelector } from './runtime';
 
 export interface Section<D> {
   readonly status: SectionStatus;
   readonly data: D | null;
   readonly message: string | null;
 }
-
-type SectionData<K extends SectionName> = DataOf<(typeof sections)[K]['endpoint']>;
 
 const NO_ARGS: ResourceArgs = {};
 
@@ -22,32 +19,25 @@ const NO_ARGS: ResourceArgs = {};
  * the page whose Refresh loads it again; that, a new filter selection and a switch of the viewed
  * group are follow-ups of the reload effect (infrastructure/resources/reloads.effects.ts).
  * `load: false` only reads it: for a second view of a section another component on the same
- * page loads, so that it is requested once. The data is decoded again with the endpoint's codec,
- * so a replayed log from elsewhere cannot put a wrong shape on screen.
+ * page loads, so that it is requested once. The data was decoded once, with the endpoint's
+ * codec, by the effect that loaded it (or by the log's codec, for a replayed log), and is read
+ * as it is stored.
  */
 export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = NO_ARGS, reloadPage?: string, load = true): Section<SectionData<K>> => {
   const dispatch = useDispatch();
-  const { catalog } = useStoreRuntime();
   const argsKey = JSON.stringify(args);
   useEffect(() => {
     if (load) dispatch({ type: 'resource/load', name, args: JSON.parse(argsKey) as ResourceArgs, ...(reloadPage === undefined ? {} : { page: reloadPage }) });
   }, [dispatch, name, argsKey, reloadPage, load]);
   const section = useSelector((s: AppState) => sectionOf(s.resources, name));
-  return useMemo(() => {
-    if (section.data === null) return { status: section.status, data: null, message: section.message };
-    const codec: t.Mixed | undefined = catalog.sectionEntry(name)?.endpoint.data;
-    const decoded = codec === undefined ? undefined : codec.decode(section.data);
-    if (decoded === undefined) return { status: 'error', data: null, message: 'unknown_error' };
-    return isRight(decoded)
-      ? { status: section.status, data: decoded.right as SectionData<K>, message: section.message }
-      : { status: 'error', data: null, message: 'unknown_error' };
-  }, [section, name, catalog]);
+  return useMemo(() => ({ status: section.status, data: section.data, message: section.message }), [section]);
 };
 
 type ActionBody<K extends ActionName> = BodyOf<(typeof actions)[K]['endpoint']>;
 
 export interface Action<K extends ActionName> {
-  readonly state: ActionState;
+  /** The outcome; on success its data is what the action's endpoint decoded, typed by its name. */
+  readonly state: ActionState<ActionData<K>>;
   submit(body: ActionBody<K>, args?: ResourceArgs): void;
   clear(): void;
 }

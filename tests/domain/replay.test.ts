@@ -60,4 +60,26 @@ describe('replaying the event log', () => {
     tampered.entries = [{ id: 'x', seq: 1, at: 0, tabId: 't', origin: 'local', actor: null, viewAs: null, v: 1, body: { type: 'session/signedOut', reason: 'because' } }];
     expect(importLog(JSON.stringify(tampered))).toEqual({ ok: false, reason: 'notALog' });
   });
+
+  it("decodes a section's data with its own endpoint's codec, so a replayed log cannot put a wrong shape in the state", () => {
+    const entry = (body: unknown) => ({ id: 'x', seq: 1, at: 0, tabId: 't', origin: 'local', actor: null, viewAs: null, v: 1, body });
+    const file = (body: unknown) => JSON.stringify({ ...JSON.parse(exportLog([], 0)), entries: [entry(body)] });
+    const tiers = [{ level: 1, name: 'Organisation' }];
+    const good = importLog(file({ type: 'resource/loaded', name: 'tiers', data: tiers }));
+    expect(good.ok && good.entries[0]!.body).toEqual({ type: 'resource/loaded', name: 'tiers', data: tiers });
+    // The data of another section, and a name that is no section, are refused.
+    expect(importLog(file({ type: 'resource/loaded', name: 'tiers', data: [{ id: 'd1', label: 'Survey 2026', type: 'since', value: '2026-01-01' }] }))).toEqual({ ok: false, reason: 'notALog' });
+    expect(importLog(file({ type: 'resource/loaded', name: 'nope', data: tiers }))).toEqual({ ok: false, reason: 'notALog' });
+  });
+
+  it("decodes an action's data with its own endpoint's codec too", () => {
+    const entry = (body: unknown) => ({ id: 'x', seq: 1, at: 0, tabId: 't', origin: 'local', actor: null, viewAs: null, v: 1, body });
+    const file = (body: unknown) => JSON.stringify({ ...JSON.parse(exportLog([], 0)), entries: [entry(body)] });
+    const consent = { type: 'action/succeeded', action: 'toggleViewAsConsent', message: null, data: { view_as_consent: true } };
+    const good = importLog(file(consent));
+    expect(good.ok && good.entries[0]!.body).toEqual(consent);
+    expect(importLog(file({ ...consent, data: null })).ok).toBe(true);
+    expect(importLog(file({ ...consent, data: { view_as_consent: 'yes' } }))).toEqual({ ok: false, reason: 'notALog' });
+    expect(importLog(file({ ...consent, action: 'nope' }))).toEqual({ ok: false, reason: 'notALog' });
+  });
 });

@@ -21,7 +21,7 @@ afterEach(() => {
 
 const PAGE = '/test/filters';
 
-const loaded = (data: unknown): SectionState => ({ ...idleSection, status: 'loaded', data });
+const loaded = <D,>(data: D): SectionState<D> => ({ ...idleSection, status: 'loaded', data });
 
 const render = () =>
   renderApp(

@@ -65,7 +65,7 @@ const tree: OptionNode[] = [
   { id: 'g2', name: 'Sales', children: [] },
 ];
 
-const loaded = (data: unknown): SectionState => ({ ...idleSection, status: 'loaded', data });
+const loaded = <D,>(data: D): SectionState<D> => ({ ...idleSection, status: 'loaded', data });
 
 const state = (role: Role): Partial<AppState> => ({
   session: { ...initialAppState.session, signedIn: true, checked: true, user: user(role), userEmail: 'ada@example.org' },

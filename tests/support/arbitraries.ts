@@ -28,7 +28,8 @@ const organization = fc.record({ id: fc.uuid(), name: fc.string(), country: fc.c
 
 const formId = fc.constantFrom('register', 'resetRequest', 'resetPassword', 'changePassword', 'profile', 'banners', 'twoFactor') as fc.Arbitrary<'register'>;
 const sectionName = fc.constantFrom('orgInfo', 'tiers', 'dateRanges', 'orgGroups');
-const actionName = fc.constantFrom('renameTiers', 'saveDateRanges', 'inviteAssignee');
+const actionName = fc.constantFrom('renameTiers', 'saveDateRanges', 'toggleViewAsConsent');
+const tiers = fc.array(fc.record({ level: fc.constantFrom(1, 2, 3) as fc.Arbitrary<1>, name: word }), { maxLength: 3 });
 
 export const sessionState: fc.Arbitrary<SessionState> = fc.record({
   signedIn: fc.boolean(),
@@ -128,11 +129,20 @@ export const appEvent: fc.Arbitrary<AppEvent> = fc.oneof(
   fc.record({ type: fc.constant('wizard/tabSaved' as const), index: fc.nat(4), data: fc.dictionary(fc.constantFrom('name', 'country', 'email'), word, { maxKeys: 3 }) }),
   fc.constant({ type: 'wizard/cleared' as const }),
   fc.record({ type: fc.constant('resource/requested' as const), name: sectionName, args: fc.dictionary(word, fc.oneof(word, fc.nat(9)), { maxKeys: 2 }) }),
-  fc.record({ type: fc.constant('resource/loaded' as const), name: sectionName, data: fc.jsonValue({ maxDepth: 2 }) }),
+  // A section's data is what its endpoint's codec decodes, so the log can check it on import.
+  fc.record({ type: fc.constant('resource/loaded' as const), name: fc.constant('tiers' as const), data: tiers }),
+  fc.record({
+    type: fc.constant('resource/loaded' as const),
+    name: fc.constant('dateRanges' as const),
+    data: fc.array(fc.record({ id: word, label: word, type: fc.constantFrom('between', 'since') as fc.Arbitrary<'since'>, value: word }), { maxLength: 2 }),
+  }),
   fc.record({ type: fc.constant('resource/empty' as const), name: sectionName, message: fc.option(word, { nil: null }) }),
   fc.record({ type: fc.constant('resource/failed' as const), name: sectionName, message: word }),
   fc.record({ type: fc.constant('action/submitted' as const), action: actionName }),
-  fc.record({ type: fc.constant('action/succeeded' as const), action: actionName, message: fc.option(word, { nil: null }), data: fc.jsonValue({ maxDepth: 2 }) }),
+  // An action's data is what its endpoint's codec decodes (or null when the server sent none).
+  fc.record({ type: fc.constant('action/succeeded' as const), action: actionName, message: fc.option(word, { nil: null }), data: fc.constant(null) }),
+  fc.record({ type: fc.constant('action/succeeded' as const), action: fc.constant('renameTiers' as const), message: fc.option(word, { nil: null }), data: tiers }),
+  fc.record({ type: fc.constant('action/succeeded' as const), action: fc.constant('toggleViewAsConsent' as const), message: fc.option(word, { nil: null }), data: fc.record({ view_as_consent: fc.boolean() }) }),
   fc.record({ type: fc.constant('action/failed' as const), action: actionName, message: word, errors: fc.dictionary(word, fc.array(word, { maxLength: 2 }), { maxKeys: 2 }) }),
   fc.record({ type: fc.constant('action/cleared' as const), action: actionName }),
 );

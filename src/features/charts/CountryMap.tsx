@@ -1,14 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { isRight } from 'fp-ts/Either';
-import * as t from 'io-ts';
 import { useTranslation } from 'react-i18next';
-import { CountryItem } from '../../../domain/contracts/lookups';
 import type { Distribution } from '../../../domain/contracts/stats';
 import { useSection } from '../../hooks/resources';
 import { WorldMap } from './WorldMap';
 import { WORLD_SHAPES, shapeIdOfAlpha2 } from './worldShapes';
-
-const Countries = t.array(CountryItem);
 
 /**
  * The world map of countries of birth, loaded on demand (it carries the topology). Statistics
@@ -18,10 +13,7 @@ const Countries = t.array(CountryItem);
 export const CountryMap = ({ title, data }: { title: string; data: Distribution }) => {
   const { t: translate } = useTranslation();
   const countries = useSection('surveyCountries');
-  const codeById = useMemo(() => {
-    const decoded = Countries.decode(countries.data ?? []);
-    return new Map(isRight(decoded) ? decoded.right.map((item) => [String(item.principleId), item.code] as const) : []);
-  }, [countries.data]);
+  const codeById = useMemo(() => new Map((countries.data ?? []).map((item) => [String(item.principleId), item.code] as const)), [countries.data]);
   const shapeOf = useCallback((key: string) => {
     const code = codeById.get(key);
     return code === undefined ? undefined : shapeIdOfAlpha2(code);

@@ -26,7 +26,7 @@ export const LinkEmailDialog = ({ link, onClose }: { link: TokenLink; onClose: (
     if (problem) return check.refuse();
     send.submit({ token_id: link.id, emails: list, ...(message.trim() ? { message: message.trim() } : {}) });
   };
-  const queued = (send.state.data as { queued?: number } | null)?.queued ?? 0;
+  const queued = send.state.data?.queued ?? 0;
   return (
     <ModalOverlay className="modal-overlay" isOpen onOpenChange={(isOpen) => !isOpen && onClose()} isDismissable>
       <Modal className="modal wide">

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'react-aria-components';
 import { KEY_FACT_SECTIONS, type KeyFact, type KeyFactPage, keyFactsOf } from '../../../domain/keyfacts/facts';
-import { type StatisticsSectionName, statisticsSections } from '../../../infrastructure/resources/statistics.catalog';
+import { type StatisticsSectionName, statisticsSections } from '../../../domain/resources/sections/statistics';
 import { useSection } from '../../hooks/resources';
 import { formatPercent } from '../charts/format';
 

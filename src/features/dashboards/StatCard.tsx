@@ -4,17 +4,14 @@ import { Button } from 'react-aria-components';
 import { isSuppressed, type Distribution } from '../../../domain/contracts/stats';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import type { Count, Headline } from '../../../domain/contracts/statistics';
-import { type StatisticsSectionName, statisticsSections } from '../../../infrastructure/resources/statistics.catalog';
-import type { sections } from '../../../infrastructure/resources/catalog';
-import type { DataOf } from '../../../domain/contracts/endpoint';
+import { type StatisticsSectionName, statisticsSections } from '../../../domain/resources/sections/statistics';
+import type { SectionData } from '../../../domain/resources/sections';
 import { useDispatch } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
 import { Bar } from '../charts/Bar';
 import { Donut } from '../charts/Donut';
 import { useNumbers } from '../charts/useNumbers';
 import { localiseLabels, useLocalNames } from '../charts/localNames';
-
-type DataFor<K extends StatisticsSectionName> = DataOf<(typeof sections)[K]['endpoint']>;
 
 /**
  * One dashboard card: its own data section, so it shows its own state (SPEC section 4):
@@ -32,7 +29,7 @@ export const StatCard = <K extends StatisticsSectionName>({
   shared?: boolean;
   /** The card has a CSV of its own (a figure table); false for cards that are not tables. */
   exportable?: boolean;
-  children: (data: DataFor<K>, title: string) => ReactNode;
+  children: (data: SectionData<K>, title: string) => ReactNode;
 }) => {
   const { t } = useTranslation();
   const dispatch = useDispatch();
@@ -47,7 +44,7 @@ export const StatCard = <K extends StatisticsSectionName>({
       <h2 id={headingId}>{title}</h2>
       {section.status === 'loaded' && data !== null ? (
         <>
-          {children(data as DataFor<K>, title)}
+          {children(data, title)}
           <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
           {!shared && exportable && (
             <Button

@@ -2,10 +2,9 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { isRight } from 'fp-ts/Either';
 import type { AppState } from '../../../domain/app/state';
 import type { FormStatus } from '../../../domain/account/forms';
-import { InvitationCheck } from '../../../domain/contracts/members';
+import type { InvitationCheck } from '../../../domain/contracts/members';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { DASHBOARD_HOME } from '../../../domain/navigation/routes';
 import { useAction } from '../../hooks/resources';
@@ -48,11 +47,7 @@ export const InvitationPage = ({ check, titleKey }: { check: InvitationCheckActi
     if (token) submit({}, { token });
   }, [submit, token]);
 
-  const invitation = useMemo(() => {
-    if (action.state.status !== 'done') return null;
-    const decoded = InvitationCheck.decode(action.state.data);
-    return isRight(decoded) ? decoded.right : null;
-  }, [action.state]);
+  const invitation = action.state.status === 'done' ? action.state.data : null;
 
   return (
     <section aria-labelledby="invitation-heading" className="stack invitation-page">

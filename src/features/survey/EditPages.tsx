@@ -1,7 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { isRight } from 'fp-ts/Either';
 import type { AppState } from '../../../domain/app/state';
-import { EditLinkCheck, EditableSurvey } from '../../../domain/contracts/responses';
 import type { RegisterTokenCheck } from '../../../domain/contracts/tokens';
 import { useAction } from '../../hooks/resources';
 import { useSelector } from '../../hooks/runtime';
@@ -26,16 +24,6 @@ const formatDate = (iso: string, language: string): string => {
   }
 };
 
-const linkCheckOf = (data: unknown): EditLinkCheck | null => {
-  const result = EditLinkCheck.decode(data);
-  return isRight(result) ? result.right : null;
-};
-
-const editableOf = (data: unknown): EditableSurvey | null => {
-  const result = EditableSurvey.decode(data);
-  return isRight(result) ? result.right : null;
-};
-
 const Refused = ({ message }: { message: string | null }) => {
   const { t } = useTranslation();
   return (
@@ -53,7 +41,7 @@ const useLinkCheck = (token: string) => {
   const check = useAction('surveyCheckEditLink');
   const { submit } = check;
   useEffect(() => submit({ token }), [submit, token]);
-  const link = useMemo(() => (check.state.status === 'done' ? linkCheckOf(check.state.data) : null), [check.state]);
+  const link = check.state.status === 'done' ? check.state.data : null;
   return { state: check.state, link };
 };
 
@@ -97,7 +85,7 @@ export const UpdateSurveyPage = ({ token }: { token: string }) => {
     // Read once per token; a sent form is not read again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submit, token]);
-  const editable = useMemo(() => (read.state.status === 'done' ? editableOf(read.state.data) : null), [read.state]);
+  const editable = read.state.status === 'done' ? read.state.data : null;
   // The form reads the link's facts as a survey link's check gives them.
   const link = useMemo<RegisterTokenCheck | null>(
     () =>

@@ -1,8 +1,6 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from './translate';
-import { isRight } from 'fp-ts/Either';
 import type { AppState } from '../../../domain/app/state';
-import { RegisterTokenCheck } from '../../../domain/contracts/tokens';
 import type { ResourceArgs } from '../../../domain/resources/events';
 import { useAction } from '../../hooks/resources';
 import { useSelector } from '../../hooks/runtime';
@@ -40,11 +38,7 @@ const SurveyPage = () => {
     submit({}, args);
   }, [submit, token, alias, invitation]);
 
-  const link = useMemo(() => {
-    if (check.state.status !== 'done') return null;
-    const decoded = RegisterTokenCheck.decode(check.state.data);
-    return isRight(decoded) ? decoded.right : null;
-  }, [check.state]);
+  const link = check.state.status === 'done' ? check.state.data : null;
 
   if (status === 'submitted' && surveyToken === (link?.token ?? token)) return <Thanks organization={link?.organization_name ?? null} />;
 

@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { isRight } from 'fp-ts/Either';
-import * as t from 'io-ts';
 import type { AppState } from '../../../domain/app/state';
-import { AnyLookupItem, PREFER_NOT_CODE } from '../../../domain/contracts/lookups';
+import { PREFER_NOT_CODE, type LookupItem } from '../../../domain/contracts/lookups';
 import { SEARCH_MIN, type LookupName, type QuestionDefinition } from '../../../domain/contracts/survey';
 import { sectionOf, type SectionStatus } from '../../../domain/resources/events';
-import { PREFER_NOT_SEARCH, SURVEY_LOOKUPS } from '../../../infrastructure/resources/survey.catalog';
+import { PREFER_NOT_SEARCH, SURVEY_LOOKUPS, surveyLookup } from '../../../infrastructure/resources/survey.catalog';
 import { useSection } from '../../hooks/resources';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 
@@ -16,12 +14,8 @@ export interface Option {
   readonly preferNot: boolean;
 }
 
-const Items = t.array(AnyLookupItem);
-
-const toOptions = (data: unknown): Option[] => {
-  const decoded = Items.decode(data);
-  return isRight(decoded) ? decoded.right.map((item) => ({ id: item.principleId, name: item.value, preferNot: item.code === PREFER_NOT_CODE })) : [];
-};
+const toOptions = (items: readonly LookupItem[] | null): Option[] =>
+  (items ?? []).map((item) => ({ id: item.principleId, name: item.value, preferNot: item.code === PREFER_NOT_CODE }));
 
 export interface Options {
   readonly status: SectionStatus;
@@ -37,7 +31,7 @@ export interface Options {
  * and has no tick of its own for it.
  */
 export const useQuestionOptions = (definition: QuestionDefinition, parentValue: number | null = null): Options => {
-  const lookup = SURVEY_LOOKUPS[definition.lookup ?? 'countries'];
+  const lookup = surveyLookup(definition.lookup) ?? SURVEY_LOOKUPS.countries;
   const args = useMemo(() => (lookup.param ? { [lookup.param]: parentValue } : {}), [lookup.param, parentValue]);
   const section = useSection(lookup.section, args);
   return useMemo(() => {
@@ -74,7 +68,7 @@ const SEARCH_DELAY_MS = 200;
  */
 export const useLookupSearch = (lookup: LookupName, text: string, enabled: boolean): Search => {
   const dispatch = useDispatch();
-  const { section: name } = SURVEY_LOOKUPS[lookup];
+  const { section: name } = surveyLookup(lookup) ?? SURVEY_LOOKUPS.languages;
   const search = text.trim();
   const longEnough = [...search].length >= SEARCH_MIN;
   const [selectSection] = useState(() => (s: AppState) => sectionOf(s.resources, name));

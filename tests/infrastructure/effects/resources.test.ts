@@ -1,4 +1,6 @@
-import { appCatalog } from '../../../infrastructure/resources/catalog';
+import { appCatalog, type ResourceCatalog } from '../../../infrastructure/resources/catalog';
+import { surveyCatalog } from '../../../infrastructure/resources/survey.catalog';
+import type { AppCommand } from '../../../domain/app/events';
 import { describe, expect, it } from 'vitest';
 import { Observable, Subject, of, throwError } from 'rxjs';
 import { createStore } from '../../../infrastructure/bus/store';
@@ -9,10 +11,10 @@ import { actionOf, initialResources, resourcesReducer, sectionOf } from '../../.
 
 interface Call { path: string; query: unknown; body: unknown }
 
-const setup = (answer: (call: Call) => Observable<unknown>) => {
+const setup = (answer: (call: Call) => Observable<unknown>, catalog: ResourceCatalog = appCatalog) => {
   const calls: Call[] = [];
   const deps: ResourceDeps = {
-    catalog: appCatalog,
+    catalog,
     api: {
       call: ((endpoint: { path: string }, input: { query?: unknown; body?: unknown }) => {
         const call = { path: endpoint.path, query: input?.query, body: input?.body };
@@ -74,9 +76,24 @@ describe('data sections', () => {
 
   it('an unknown section name fails clearly without a request', () => {
     const { store, calls } = setup(() => of({ status: 200, data: null }));
-    store.dispatch({ type: 'resource/load', name: 'nope', args: {} });
+    // Section names are the domain's catalogue: a name outside it is a malformed command.
+    store.dispatch({ type: 'resource/load', name: 'nope', args: {} } as unknown as AppCommand);
     expect(calls).toHaveLength(0);
-    expect(sectionOf(store.getState().resources, 'nope').status).toBe('error');
+    expect(store.getLifted().entries.map((e) => e.body)).toEqual([{ type: 'bus/commandRejected', command: 'resource/load', reason: 'malformed command' }]);
+  });
+
+  it('a section this page does not know fails clearly without a request', () => {
+    const { store, calls } = setup(() => of({ status: 200, data: null }), surveyCatalog);
+    store.dispatch({ type: 'resource/load', name: 'tiers', args: {} });
+    expect(calls).toHaveLength(0);
+    expect(sectionOf(store.getState().resources, 'tiers').status).toBe('error');
+  });
+
+  it('args that are not the endpoint\'s query fail without a request', () => {
+    const { store, calls } = setup(() => of({ status: 200, data: [] }));
+    store.dispatch({ type: 'resource/load', name: 'surveyCountries', args: { search: 3 } });
+    expect(calls).toHaveLength(0);
+    expect(sectionOf(store.getState().resources, 'surveyCountries')).toMatchObject({ status: 'error', message: 'The given data was invalid.' });
   });
 });
 

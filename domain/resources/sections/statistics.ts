@@ -1,5 +1,5 @@
-import { statisticsEndpoints as s } from '../../domain/contracts/statistics';
-import type { SectionEntry } from './entries';
+import { statisticsEndpoints as s } from '../../contracts/statistics';
+import type { SectionEntry } from './entry';
 
 /**
  * The dashboards' statistics sections. Each card of a dashboard page is its own section so it

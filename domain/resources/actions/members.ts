@@ -1,4 +1,4 @@
-import { getGroups, getSubGroups, removeDepartment } from '../../domain/contracts/groups';
+import { removeDepartment } from '../../contracts/groups';
 import {
   changeGroupAssignee,
   checkActivation,
@@ -6,28 +6,20 @@ import {
   checkDepartmentInvitation,
   checkInvitation,
   departmentRegister,
-  getInvitations,
-  getMembers,
   inviteAnotherAdmin,
   inviteSubAdmin,
   inviteSubGroup,
   moveStaff,
   removeStaff,
   updateInvitation,
-} from '../../domain/contracts/members';
-import type { ActionEntry, SectionEntry } from './entries';
-
-/** Members management: groups, sub-groups, members and their invitations. */
-export const membersSections = {
-  orgGroups: { endpoint: getGroups },
-  orgSubgroups: { endpoint: getSubGroups },
-  members: { endpoint: getMembers },
-  invitations: { endpoint: getInvitations },
-} satisfies Record<string, SectionEntry>;
+} from '../../contracts/members';
+import type { SectionName } from '../sections';
+import type { ActionEntry } from './entry';
 
 // Every change of the structure shows in the counts of the groups table and in the choices of groups.
-const structure = ['orgGroups', 'orgSubgroups', 'selectionGroups'];
+const structure: SectionName[] = ['orgGroups', 'orgSubgroups', 'selectionGroups'];
 
+/** Members management: changes of groups, sub-groups, members and their invitations. */
 export const membersActions = {
   registerDepartment: { endpoint: departmentRegister, reloads: [...structure, 'invitations'], done: 'Group created.' },
   createSubGroup: { endpoint: inviteSubGroup, reloads: [...structure, 'invitations'], done: 'Sub-group created.' },

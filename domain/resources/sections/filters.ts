@@ -1,5 +1,5 @@
-import { getGenders, getPositionLevels } from '../../domain/contracts/lookups';
-import type { SectionEntry } from './entries';
+import { getGenders, getPositionLevels } from '../../contracts/lookups';
+import type { SectionEntry } from './entry';
 
 /**
  * The lookup lists the filter panel chooses from. Their own names, apart from the survey's,

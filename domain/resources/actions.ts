@@ -1,0 +1,29 @@
+import * as t from 'io-ts';
+import type { DataOf } from '../contracts/endpoint';
+import type { ActionEntry } from './actions/entry';
+import { organizationActions } from './actions/organization';
+import { tokenActions } from './actions/tokens';
+import { membersActions } from './actions/members';
+import { surveyActions } from './actions/survey';
+import { certificateActions } from './actions/certificates';
+
+export type { ActionEntry } from './actions/entry';
+
+/**
+ * Which endpoint serves each action, gathered from one file per area: like the sections, the
+ * names are what commands, events and the state carry, and each name's data codec is what its
+ * `action/succeeded` event is decoded with.
+ */
+export const actions = {
+  ...organizationActions,
+  ...tokenActions,
+  ...membersActions,
+  ...surveyActions,
+  ...certificateActions,
+} satisfies Record<string, ActionEntry>;
+
+export type ActionName = keyof typeof actions;
+export const ActionName = t.keyof(Object.fromEntries(Object.keys(actions).map((name) => [name, null])) as Record<ActionName, null>);
+
+/** What a successful action answers: what its endpoint's data codec decodes to. */
+export type ActionData<K extends ActionName> = DataOf<(typeof actions)[K]['endpoint']>;

@@ -1,0 +1,17 @@
+import {
+  renameTiers, saveDateRanges, toggleViewAsConsent, updateOrganizationSetting,
+} from '../../contracts/organization';
+import { updateOrganization as updateDetails } from '../../contracts/groups';
+import { requestPackage } from '../../contracts/packages';
+import type { ActionEntry } from './entry';
+
+/** Organisation settings: information, tiers, date ranges, view-as consent, package. */
+export const organizationActions = {
+  renameTiers: { endpoint: renameTiers, reloads: ['tiers'], done: 'Tier names saved.' },
+  saveDateRanges: { endpoint: saveDateRanges, reloads: ['dateRanges'], done: 'Date ranges saved.' },
+  updateOrganization: { endpoint: updateOrganizationSetting, reloads: ['orgInfo'], done: 'Organisation saved.' },
+  toggleViewAsConsent: { endpoint: toggleViewAsConsent, reloads: ['orgInfo'] },
+  /** Name, details and logo (POST /organization/update, multipart). */
+  updateDetails: { endpoint: updateDetails, reloads: ['orgInfo'], multipart: true, done: 'Organisation saved.' },
+  requestPackage: { endpoint: requestPackage, reloads: [], done: 'Request sent.' },
+} satisfies Record<string, ActionEntry>;

@@ -1,0 +1,10 @@
+import type { AnyEndpoint } from '../../contracts/endpoint';
+
+/** Which endpoint serves a data section, and how a load's args reach it. */
+export interface SectionEntry {
+  readonly endpoint: AnyEndpoint;
+  /** Path placeholders taken from the load's args; the other args become the query. */
+  readonly pathParams?: readonly string[];
+  /** Statistics sections send the active filters with their query (SPEC section 7). */
+  readonly filtered?: boolean;
+}
