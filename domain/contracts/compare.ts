@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { Filters } from '../filters/model';
+import { type Filters, normaliseFilters } from '../filters/model';
 import { FilterQuery } from './filterQuery';
 import { type StatisticsEndpoint } from './statistics';
 import { endpoint } from './endpoint';
@@ -131,4 +131,26 @@ export type CompareData = t.TypeOf<typeof CompareData>;
 export const compareData: StatisticsEndpoint<typeof CompareData> = {
   ...endpoint({ method: 'GET', path: '/compare/data', query: CompareQuery, data: CompareData }),
   filtered: true,
+};
+
+/**
+ * A comparison as the args of a data section (flat lists, so it can ride on a command and in
+ * the log): the groups, and each one's date-tag ('' for none).
+ */
+export const compareArgs = (selections: readonly CompareSelection[]): { groups: string[]; 'date-tags': string[] } => ({
+  groups: selections.map((selection) => selection.group),
+  'date-tags': selections.map((selection) => selection['date-tag'] ?? ''),
+});
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
+
+/** The query of a section's args merged with the active filters (the inverse of compareArgs). */
+export const compareQueryOf = (args: Readonly<Record<string, unknown>>): CompareQuery => {
+  const { groups, 'date-tags': tags, ...rest } = args;
+  const dateTags = strings(tags);
+  const selections = strings(groups).map((group, index) => {
+    const tag = dateTags[index] ?? '';
+    return tag === '' ? { group } : { group, 'date-tag': tag };
+  });
+  return { ...normaliseFilters(rest as Filters), selections };
 };

@@ -57,7 +57,8 @@ export const sectionLoadEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
             switchMap((state) => {
               const { params, query } = splitArgs(args, entry.pathParams);
               const withFilters = entry.filtered ? { ...state.filters.active, ...query } : query;
-              return deps.api.call(entry.endpoint, { params, query: withFilters as never, silent: true });
+              const sent = entry.toQuery ? entry.toQuery(withFilters) : withFilters;
+              return deps.api.call(entry.endpoint, { params, query: sent as never, silent: true });
             }),
             map((result): AppEvent =>
               result.status === 204 || result.data === null

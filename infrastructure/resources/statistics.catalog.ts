@@ -1,4 +1,5 @@
 import { statisticsEndpoints as s } from '../../domain/contracts/statistics';
+import { compareData, compareQueryOf } from '../../domain/contracts/compare';
 import type { SectionEntry } from './entries';
 
 /**
@@ -76,6 +77,9 @@ export const statisticsSections = {
   statCultureIdentityTree: { endpoint: s.cultureIdentity.tree, filtered: true },
   statAppearanceAppearances: { endpoint: s.appearance.appearances, filtered: true },
   statAppearanceTree: { endpoint: s.appearance.tree, filtered: true },
+
+  /** Compare → Internal: args from compareArgs (the selections), with the active filters. */
+  compareData: { endpoint: compareData, filtered: true, toQuery: compareQueryOf },
 } satisfies Record<string, SectionEntry>;
 
 export type StatisticsSectionName = keyof typeof statisticsSections;
