@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { toJson } from '../../server/db/database';
 import { createCapturingMailer } from '../../server/services/mail';
+import { statsMessages } from '../../domain/contracts/stats';
 import { get, insertUser, signIn } from './helpers/accounts';
 import { insertDepartment, lookupIds } from './helpers/surveyResponses';
 import { createTestDatabase } from './helpers/testDatabase';
@@ -28,6 +29,7 @@ import { testConfig } from './helpers/testConfig';
 let database: OpenDatabase;
 let app: FastifyInstance;
 let admin: string;
+let adminEmail: string;
 let assigneeOfSupport: string;
 let organizationName: string;
 const groups: Record<string, string> = {};
@@ -108,6 +110,7 @@ beforeAll(async () => {
   };
   for (const i of people) await insert(organizationId, groups[groupOf(i)]!, i);
   for (let i = 0; i < 20; i += 1) await insert(other.organizationId, groups.Elsewhere!, i);
+  adminEmail = user.email;
   admin = await signIn(app, user.email);
   assigneeOfSupport = await signIn(app, assignee.email);
 }, 180_000);
@@ -259,8 +262,25 @@ describe('GET /compare/data', () => {
     const outside = await compare([{ group: groups.Support! }, { group: groups.Sales! }], assigneeOfSupport);
     expect(outside.statusCode).toBe(404);
     const data = await compared([{ group: 'all' }, { group: groups.Support! }], assigneeOfSupport);
-    // "The whole organisation" of an assignee is what they may see: their group.
+    // "The whole organisation" of an assignee is what they may see: their group, named so.
+    expect(data.selections[0]!.label).toBe('Support');
     near(shown(data.selections[0]).respondents, members('Support').length, 'assignee’s whole view');
     expectFigures(data.selections[1], members('Support'), 'Support');
+  });
+
+  it('counts a comparison of n selections as n selections of the hourly allowance', async () => {
+    const limited = await buildApp(testConfig({ statisticsSelectionsPerHour: 3 }), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+    try {
+      const token = await signIn(limited, adminEmail);
+      const four = [{ group: 'all' }, { group: groups.Sales! }, { group: groups.Support! }, { group: groups.Sales!, 'date-tag': 'r2024' }];
+      for (let round = 0; round < 2; round += 1) {
+        const response = await get(limited, compareUrl(four), { token });
+        const data = (response.json() as Body).data!;
+        expect(data.selections.map((column) => column.status)).toEqual([200, 200, 200, 204]);
+        expect(data.selections[3]).toMatchObject({ status: 204, message: statsMessages.notEnoughData });
+      }
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -5,7 +5,6 @@ import { COMPARE_FACTS, type CompareData, type CompareFact, CompareMessages, typ
 import { GroupMessages } from '../../../domain/contracts/groups';
 import { DateRange } from '../../../domain/contracts/organization';
 import { isSuppressed, type Distribution, type ReleasedCell } from '../../../domain/contracts/stats';
-import type { Filters } from '../../../domain/filters/model';
 import { type Release, refused } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
@@ -38,6 +37,14 @@ const dateRangesOf = async (db: Kysely<Database>, organizationId: string): Promi
   return isRight(decoded) ? decoded.right : [];
 };
 
+/** What a caller who sees part of the organisation calls "all": the top groups of their scope. */
+const scopeName = async (db: Kysely<Database>, organizationId: string, ids: readonly string[]): Promise<string> => {
+  if (ids.length === 0) return '';
+  const rows = await db.selectFrom('departments').select(['id', 'name', 'parent_id']).where('organization_id', '=', organizationId).where('id', 'in', [...ids]).orderBy('name').execute();
+  const inScope = new Set(rows.map((row) => row.id));
+  return rows.filter((row) => row.parent_id === null || !inScope.has(row.parent_id)).map((row) => row.name).join(', ');
+};
+
 /**
  * Each selection's scope and label, or 404 for a group the caller may not see (another
  * organisation's and unknown ids alike) and 422 for an unknown date range.
@@ -52,12 +59,13 @@ const resolve = async (db: Kysely<Database>, auth: AuthContext, query: CompareQu
     groups.length === 0
       ? []
       : await db.selectFrom('departments').select(['id', 'name', 'parent_id']).where('organization_id', '=', organizationId).where((eb) => eb.or([eb('id', 'in', groups), eb('parent_id', 'in', groups)])).execute();
+  const ownName = own.kind === 'organization' ? auth.organization.name : await scopeName(db, organizationId, own.ids);
   return query.selections.map((selection, index) => {
     const tag = selection['date-tag'] ?? null;
     const range = tag === null ? undefined : ranges.find((item) => item.id === tag);
     if (tag !== null && range === undefined) throw invalidData({ [`selection[${index}][date-tag]`]: [CompareMessages.dateTag] });
     const suffix = range === undefined ? '' : ` · ${range.label}`;
-    if (selection.group === WHOLE_ORGANIZATION) return { group: WHOLE_ORGANIZATION, dateTag: tag, label: `${auth.organization.name}${suffix}`, scope: own };
+    if (selection.group === WHOLE_ORGANIZATION) return { group: WHOLE_ORGANIZATION, dateTag: tag, label: `${ownName}${suffix}`, scope: own };
     const department = departments.find((row) => row.id === selection.group);
     if (department === undefined || !visible.has(department.id)) throw new ApiError(404, GroupMessages.notBelongToOrganization);
     const ids = [department.id, ...departments.filter((row) => row.parent_id === department.id).map((row) => row.id)].filter((id) => visible.has(id));
@@ -128,13 +136,17 @@ export const compareFacts = (columns: readonly ComparedSelection[]): CompareFact
 export const compareOf = async (db: Kysely<Database>, figures: StatisticsFigures, budget: SelectionBudget, auth: AuthContext, query: CompareQuery): Promise<CompareData> => {
   const { selections: _selections, ...filters } = query;
   const resolved = await resolve(db, auth, query);
+  const requests = await Promise.all(
+    resolved.map((selection) => statsRequestOf(db, auth.organization.id, selection.scope, selection.dateTag === null ? filters : { ...filters, 'date-tag': selection.dateTag })),
+  );
+  // Counted in the order asked, so which selection the allowance refuses is predictable.
+  const admitted = requests.map((req) => budget.allow(req.context, req.filters));
   const columns = await Promise.all(
-    resolved.map(async (selection): Promise<ComparedSelection> => {
-      const own: Filters = selection.dateTag === null ? filters : { ...filters, 'date-tag': selection.dateTag };
-      const req = await statsRequestOf(db, auth.organization.id, selection.scope, own);
-      if (!budget.allow(req.context, req.filters)) return { group: selection.group, dateTag: selection.dateTag, label: selection.label, status: 204, message: refused().message };
-      return columnOf(figures, req, selection);
-    }),
+    resolved.map((selection, index): Promise<ComparedSelection> | ComparedSelection =>
+      admitted[index]
+        ? columnOf(figures, requests[index]!, selection)
+        : { group: selection.group, dateTag: selection.dateTag, label: selection.label, status: 204, message: refused().message },
+    ),
   );
   return { selections: columns, facts: compareFacts(columns) };
 };
