@@ -606,7 +606,7 @@ export const en = {
   compare_not_listed: "not listed",
   compare_withheld_short: "not shown",
   compare_facts: "Key facts",
-  compare_no_facts: "No key facts: at least two selections need figures to compare.",
+  compare_no_facts: "No key facts: no one selection stands out from the others.",
   "compare_fact.most_respondents": "{{label}} has the most respondents: {{value}}",
   "compare_fact.highest_index": "{{label}} has the highest diversity index: {{value}}",
   "compare_fact.most_countries": "{{label}} has the most countries of birth shown: {{value}}",

@@ -5,10 +5,11 @@ import { expectAccessible, launchBrowser, screenshot, signInWithCookie, startSer
 // Compare → Internal reads the demo organisation, so this suite starts its own server with it.
 let server: RunningServer;
 let browser: Browser;
+let token: string;
 before(async () => {
   server = await startServer({ demo: true });
   browser = await launchBrowser();
-  await signInWithCookie(server, browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
+  token = await signInWithCookie(server, browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
 });
 after(async () => {
   await browser?.close();
@@ -54,6 +55,33 @@ describe('compare internal', () => {
     await gender.getByRole('table').waitFor();
     assert.ok((await gender.getByRole('row').count()) > 2);
     await expectAccessible(page, 'compare internal, table view');
+    await page.close();
+  });
+
+  it('adds a third selection: the organisation within a date range', async () => {
+    const saved = await fetch(`${server.url}/api/organization/setting/date-range`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ ranges: [{ label: 'Since 2020', type: 'since', value: '2020-01-01' }] }),
+    });
+    assert.equal(saved.status, 200, await saved.text());
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/dashboard/compare/internal`);
+    const form = page.getByRole('form', { name: 'Choose what to compare' });
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Add a selection' }).click();
+    const third = page.locator('fieldset[data-index="2"]');
+    await third.getByRole('button', { name: /Date range/ }).click();
+    await page.getByRole('option', { name: 'Since 2020' }).click();
+    await form.getByRole('button', { name: 'Compare', exact: true }).click();
+    const results = page.locator('.compare-results');
+    await page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.compare-results')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+    assert.equal(await results.getAttribute('data-status'), 'loaded', (await results.textContent()) ?? '');
+    const headers = (await results.locator('table.compare-table thead th').allTextContents()).map((text) => text.trim());
+    assert.equal(headers.length, 3, JSON.stringify(headers));
+    assert.match(headers[2]!, / · Since 2020$/);
+    await expectAccessible(page, 'compare internal, three selections');
+    await screenshot(page, 'compare-internal-date-range');
     await page.close();
   });
 });

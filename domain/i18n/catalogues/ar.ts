@@ -737,7 +737,7 @@ export const ar: Catalogue = {
   compare_not_listed: "غير مدرج",
   compare_withheld_short: "غير معروض",
   compare_facts: "حقائق رئيسية",
-  compare_no_facts: "لا توجد حقائق رئيسية: يلزم تحديدان على الأقل بأرقام للمقارنة.",
+  compare_no_facts: "لا توجد حقائق رئيسية: لا يتميز أي تحديد عن البقية.",
   "compare_fact.most_respondents": "{{label}} لديه أكبر عدد من المشاركين: {{value}}",
   "compare_fact.highest_index": "{{label}} لديه أعلى مؤشر تنوع: {{value}}",
   "compare_fact.most_countries": "{{label}} يعرض أكبر عدد من بلدان الميلاد: {{value}}",

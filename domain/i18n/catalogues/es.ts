@@ -714,7 +714,7 @@ export const es: Catalogue = {
   compare_not_listed: "no figura",
   compare_withheld_short: "no se muestra",
   compare_facts: "Datos clave",
-  compare_no_facts: "Sin datos clave: se necesitan al menos dos selecciones con cifras para comparar.",
+  compare_no_facts: "Sin datos clave: ninguna selección destaca sobre las demás.",
   "compare_fact.most_respondents": "{{label}} tiene más personas que respondieron: {{value}}",
   "compare_fact.highest_index": "{{label}} tiene el índice de diversidad más alto: {{value}}",
   "compare_fact.most_countries": "{{label}} muestra más países de nacimiento: {{value}}",

@@ -713,7 +713,7 @@ export const fr: Catalogue = {
   compare_not_listed: "non listé",
   compare_withheld_short: "non affiché",
   compare_facts: "Faits marquants",
-  compare_no_facts: "Aucun fait marquant : il faut au moins deux sélections avec des chiffres pour comparer.",
+  compare_no_facts: "Aucun fait marquant : aucune sélection ne se distingue des autres.",
   "compare_fact.most_respondents": "{{label}} compte le plus de répondants : {{value}}",
   "compare_fact.highest_index": "{{label}} a l’indice de diversité le plus élevé : {{value}}",
   "compare_fact.most_countries": "{{label}} affiche le plus de pays de naissance : {{value}}",

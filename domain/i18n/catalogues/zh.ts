@@ -712,7 +712,7 @@ export const zh: Catalogue = {
   compare_not_listed: "未列出",
   compare_withheld_short: "不显示",
   compare_facts: "关键事实",
-  compare_no_facts: "暂无关键事实：至少需要两个有数据的对象才能比较。",
+  compare_no_facts: "暂无关键事实：没有哪个对象明显不同于其他对象。",
   "compare_fact.most_respondents": "{{label}} 的答卷人数最多：{{value}}",
   "compare_fact.highest_index": "{{label}} 的多元化指数最高：{{value}}",
   "compare_fact.most_countries": "{{label}} 显示的出生国家最多：{{value}}",
