@@ -100,6 +100,11 @@ export const CompareDemographics = t.strict({
   generation: Nullable(Distribution),
   positionLevel: Nullable(Distribution),
   disability: Nullable(Distribution),
+  /** Five-year age bands (the column totals of the gender-by-age table). */
+  ageBand: Nullable(Distribution),
+  /** People with a long-term condition, and LGBTIQ+ people (k of the special categories); null when withheld. */
+  longTermCondition: Nullable(t.number),
+  lgbtiq: Nullable(t.number),
 });
 export type CompareDemographics = t.TypeOf<typeof CompareDemographics>;
 

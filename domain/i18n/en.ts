@@ -617,6 +617,9 @@ export const en = {
   "compare_demographic.generation": "Generation",
   "compare_demographic.positionLevel": "Position level",
   "compare_demographic.disability": "Disability",
+  "compare_demographic.ageBand": "Age",
+  "compare_count.longTermCondition": "People with a long-term condition",
+  "compare_count.lgbtiq": "LGBTIQ+ people",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -44,7 +44,7 @@ describe('compare internal', () => {
     assert.ok(respondents.every((n) => n > 0), JSON.stringify(respondents));
     assert.ok(respondents[0]! >= respondents[1]!, `the organisation (${respondents[0]}) holds the group (${respondents[1]})`);
     assert.ok((await results.locator('.compare-facts li').count()) >= 1, 'at least one key fact');
-    assert.ok((await results.locator('svg[role="img"]').count()) >= 4, 'four grouped bar charts');
+    assert.ok((await results.locator('svg[role="img"]').count()) >= 5, 'five grouped bar charts');
 
     await expectAccessible(page, 'compare internal');
     await screenshot(page, 'compare-internal');

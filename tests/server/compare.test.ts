@@ -189,6 +189,18 @@ const expectFigures = (column: ComparedSelection | undefined, members: readonly 
   expect(released.tops.language[0]!.key).toBe(String(ids.eng));
   expect(released.index?.pillars.map((pillar) => pillar.pillar).sort()).toEqual(['country', 'heritage', 'language', 'worldview']);
   for (const pillar of released.index!.pillars) expect(pillar.effectiveGroups).toBeGreaterThanOrEqual(1);
+  // Special categories at k = 10: 7 or fewer people are never shown; nobody is LGBTIQ+ here.
+  const ltc = members.filter((i) => i % 6 === 0).length;
+  if (ltc + MAX_ADJUSTMENT < 10) expect(released.demographics.longTermCondition).toBeNull();
+  else if (released.demographics.longTermCondition !== null) near(released.demographics.longTermCondition, ltc, `${name} long-term condition`);
+  expect(released.demographics.lgbtiq).toBeNull();
+  const band = (born: number) => {
+    const age = new Date().getUTCFullYear() - born;
+    const low = age - (age % 5);
+    return `${low}-${low + 4}`;
+  };
+  listed(countOf(released.demographics.ageBand, band(1990)), expected.genY, `${name} born 1990`);
+  listed(countOf(released.demographics.ageBand, band(2000)), expected.respondents - expected.genY, `${name} born 2000`);
   expect(released.shown.countries).toBeLessThanOrEqual(3);
   expect(released.shown.countries).toBeGreaterThanOrEqual((['AU', 'IN', 'GB'] as const).filter((code) => expected[code] >= K + MAX_ADJUSTMENT).length);
 };

@@ -34,7 +34,7 @@ const data: CompareData = {
       index: { overall: 0.61, weights: { country: 1 }, pillars: [{ pillar: 'country', giniSimpson: 0.64, effectiveGroups: 2.8, answered: 24, coverage: 100 }] },
       tops: { heritage: [], country: [{ key: 'AU', label: 'Australia', count: 9, percent: 37.5 }], language: [], worldview: [] },
       shown: { countries: 3, languages: 2, worldviews: 2, heritages: 2 },
-      demographics: { gender: gender(12, 12), generation: null, positionLevel: null, disability: null },
+      demographics: { gender: gender(12, 12), generation: null, positionLevel: null, disability: null, ageBand: null, longTermCondition: 6, lgbtiq: null },
     },
     { group: TINY, dateTag: null, label: 'Tiny', status: 204, message: 'It needs at least 5 answers.' },
   ],
@@ -59,7 +59,9 @@ describe('Compare → Internal', () => {
     expect(firstRow).toEqual(['24', 'It needs at least 5 answers.']);
     expect(text(app)).toContain('Australia');
     expect(text(app)).toContain('No key facts');
-    // Four grouped bar charts, the withheld selection drawing no bar.
-    expect(app.container.querySelectorAll('svg[role="img"]').length).toBe(4);
+    const ltc = [...app.container.querySelectorAll('table.compare-table tbody tr')].find((row) => row.querySelector('th')?.textContent === 'People with a long-term condition');
+    expect([...(ltc?.querySelectorAll('td') ?? [])].map((td) => td.textContent)).toEqual(['6', 'not shown']);
+    // Five grouped bar charts, the withheld selection drawing no bar.
+    expect(app.container.querySelectorAll('svg[role="img"]').length).toBe(5);
   });
 });

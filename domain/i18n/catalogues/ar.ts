@@ -748,4 +748,7 @@ export const ar: Catalogue = {
   "compare_demographic.generation": "الجيل",
   "compare_demographic.positionLevel": "المستوى الوظيفي",
   "compare_demographic.disability": "الإعاقة",
+  "compare_demographic.ageBand": "العمر",
+  "compare_count.longTermCondition": "الأشخاص المصابون بحالة صحية طويلة الأمد",
+  "compare_count.lgbtiq": "أشخاص من مجتمع LGBTIQ+",
 };

@@ -725,4 +725,7 @@ export const es: Catalogue = {
   "compare_demographic.generation": "Generación",
   "compare_demographic.positionLevel": "Nivel del puesto",
   "compare_demographic.disability": "Discapacidad",
+  "compare_demographic.ageBand": "Edad",
+  "compare_count.longTermCondition": "Personas con una afección de larga duración",
+  "compare_count.lgbtiq": "Personas LGBTIQ+",
 };

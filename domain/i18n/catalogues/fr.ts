@@ -724,4 +724,7 @@ export const fr: Catalogue = {
   "compare_demographic.generation": "Génération",
   "compare_demographic.positionLevel": "Niveau de poste",
   "compare_demographic.disability": "Handicap",
+  "compare_demographic.ageBand": "Âge",
+  "compare_count.longTermCondition": "Personnes ayant une affection de longue durée",
+  "compare_count.lgbtiq": "Personnes LGBTIQ+",
 };

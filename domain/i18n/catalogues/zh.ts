@@ -723,4 +723,7 @@ export const zh: Catalogue = {
   "compare_demographic.generation": "世代",
   "compare_demographic.positionLevel": "职位级别",
   "compare_demographic.disability": "残障",
+  "compare_demographic.ageBand": "年龄",
+  "compare_count.longTermCondition": "患有长期疾病的人数",
+  "compare_count.lgbtiq": "LGBTIQ+ 人数",
 };

@@ -4,8 +4,8 @@ import * as t from 'io-ts';
 import { COMPARE_FACTS, type CompareData, type CompareFact, CompareMessages, type CompareQuery, type ComparedSelection, WHOLE_ORGANIZATION } from '../../../domain/contracts/compare';
 import { GroupMessages } from '../../../domain/contracts/groups';
 import { DateRange } from '../../../domain/contracts/organization';
-import { isSuppressed, type Distribution, type ReleasedCell } from '../../../domain/contracts/stats';
-import { type Release, refused } from '../../../domain/stats';
+import { type CrossTable, isSuppressed, type Distribution, type ReleasedCell } from '../../../domain/contracts/stats';
+import { type Release, refused, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import type { AuthContext } from '../../plugins/auth';
@@ -77,10 +77,22 @@ const released = <T>(release: Release<T>): T | null => (release.status === 200 ?
 
 const topsOf = (release: Release<Distribution>): ReleasedCell[] => (release.status === 200 ? release.data.cells.filter((cell): cell is ReleasedCell => !isSuppressed(cell)).slice(0, TOP) : []);
 
+/** LGBTIQ+ respondents: a sexual-orientation selection, so k is the special-category one (as ltcOf for disability). */
+const lgbtiqOf = (figures: StatisticsFigures, req: StatsRequest) =>
+  figures.countOf(req, { lgbtiq: req.filters.lgbtiq === 'no' ? ['\u0000'] : ['yes'] }, thresholdFor({ ...req.filters, lgbtiq: 'yes' }));
+
+/** The age bands as one distribution: the released column totals of the gender-by-age table. */
+const ageBandsOf = (table: CrossTable): Distribution => ({
+  total: table.total,
+  multiple: false,
+  cells: table.columnTotals.map((cell, j) => ({ ...cell, key: table.columns[j]?.key ?? cell.key, label: table.columns[j]?.label ?? cell.label })),
+});
+
 const columnOf = async (figures: StatisticsFigures, req: StatsRequest, resolved: Resolved): Promise<ComparedSelection> => {
   const identity = { group: resolved.group, dateTag: resolved.dateTag, label: resolved.label };
   const total = await figures.countOf(req);
   if (total.status !== 200) return { ...identity, status: 204, message: total.message };
+  const [pyramid, longTermCondition, lgbtiq] = await Promise.all([figures.pyramid(req), figures.ltcOf(req), lgbtiqOf(figures, req)]);
   const [index, heritage, country, language, worldview, gender, generation, positionLevel, disability, ...distributions] = await Promise.all([
     figures.mutualityIndex(req),
     figures.mostCommonOf(req, topics.ethnicities, TOP),
@@ -104,7 +116,15 @@ const columnOf = async (figures: StatisticsFigures, req: StatsRequest, resolved:
     index: released(index),
     tops: { heritage: topsOf(heritage), country: topsOf(country), language: topsOf(language), worldview: topsOf(worldview) },
     shown: { countries, languages, worldviews, heritages },
-    demographics: { gender: released(gender), generation: released(generation), positionLevel: released(positionLevel), disability: released(disability) },
+    demographics: {
+      gender: released(gender),
+      generation: released(generation),
+      positionLevel: released(positionLevel),
+      disability: released(disability),
+      ageBand: pyramid.status === 200 ? ageBandsOf(pyramid.data) : null,
+      longTermCondition: released(longTermCondition)?.count ?? null,
+      lgbtiq: released(lgbtiq)?.count ?? null,
+    },
   };
 };
 

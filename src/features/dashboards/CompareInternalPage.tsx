@@ -19,7 +19,7 @@ const flatten = (nodes: readonly OptionNode[], depth = 0): { id: string; name: s
 type Released = Extract<ComparedSelection, { status: 200 }>;
 const isReleased = (column: ComparedSelection): column is Released => column.status === 200;
 
-const DEMOGRAPHICS = ['gender', 'generation', 'positionLevel', 'disability'] as const;
+const DEMOGRAPHICS = ['gender', 'ageBand', 'generation', 'positionLevel', 'disability'] as const;
 
 /** One row of the form: a group (or the whole organisation) and a date range. */
 const SelectionRow = ({
@@ -131,6 +131,14 @@ const CompareTable = ({ data }: { data: CompareData }) => {
               </td>
             ))}
           </tr>
+          {(['longTermCondition', 'lgbtiq'] as const).map((key) => (
+            <tr key={key}>
+              <th scope="row">{t(`compare_count.${key}`)}</th>
+              {columns.map((column, i) => (
+                <td key={i} className="num">{cell(column, (c) => (c.demographics[key] === null ? t('compare_not_listed') : c.demographics[key].toLocaleString()))}</td>
+              ))}
+            </tr>
+          ))}
           <tr>
             <th scope="row">{t('compare_index')}</th>
             {columns.map((column, i) => (
