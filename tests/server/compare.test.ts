@@ -30,6 +30,7 @@ let database: OpenDatabase;
 let app: FastifyInstance;
 let admin: string;
 let adminEmail: string;
+let otherAdmin: string;
 let assigneeOfSupport: string;
 let organizationName: string;
 const groups: Record<string, string> = {};
@@ -111,6 +112,7 @@ beforeAll(async () => {
   for (const i of people) await insert(organizationId, groups[groupOf(i)]!, i);
   for (let i = 0; i < 20; i += 1) await insert(other.organizationId, groups.Elsewhere!, i);
   adminEmail = user.email;
+  otherAdmin = await signIn(app, other.email);
   admin = await signIn(app, user.email);
   assigneeOfSupport = await signIn(app, assignee.email);
 }, 180_000);
@@ -268,6 +270,15 @@ describe('GET /compare/data', () => {
     }
     const unauthenticated = await get(app, compareUrl([{ group: 'all' }, { group: groups.Sales! }]));
     expect(unauthenticated.statusCode).toBe(401);
+  });
+
+  it('answers another organisation with its own people only, and never with this one’s groups', async () => {
+    const data = await compared([{ group: 'all' }, { group: groups.Elsewhere! }], otherAdmin);
+    near(shown(data.selections[0]).respondents, 20, 'the other organisation');
+    near(shown(data.selections[1]).respondents, 20, 'Elsewhere');
+    const ours = await compare([{ group: 'all' }, { group: groups.Sales! }], otherAdmin);
+    expect(ours.statusCode).toBe(404);
+    expect(JSON.stringify(ours.body)).not.toContain('Sales');
   });
 
   it('lets a group assignee compare only what they see', async () => {
