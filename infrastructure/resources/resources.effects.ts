@@ -52,9 +52,10 @@ const queryOf = <E extends AnyEndpoint>(endpoint: E, candidate: Readonly<Record<
  * the event carries it typed by the section's name, and the reducer stores it as it is.
  */
 const loadSection = <K extends SectionName>(name: K, entry: (typeof sections)[K], args: ResourceArgs, state: AppState, deps: ResourceDeps): Observable<AppEvent> => {
-  const { pathParams, filtered }: SectionEntry = entry;
+  const { pathParams, filtered, toQuery }: SectionEntry = entry;
   const { params, query } = splitArgs(args, pathParams);
-  const input = queryOf(entry.endpoint, filtered ? { ...state.filters.active, ...query } : query);
+  const withFilters = filtered ? { ...state.filters.active, ...query } : query;
+  const input = queryOf(entry.endpoint, (toQuery ? toQuery(withFilters) : withFilters) as Readonly<Record<string, unknown>>);
   // Args that are not the endpoint's query would only earn a 422: the request is not sent.
   if (input === undefined) return of({ type: 'resource/failed', name, message: Messages.invalidData });
   return deps.api.call<(typeof sections)[K]['endpoint']>(entry.endpoint, { params, query: input, silent: true }).pipe(

@@ -423,6 +423,20 @@ const ID_CASES: readonly IdCase[] = [
     request: (ids, extras) => ({ method: 'POST', url: '/api/survey/manipulation-email', payload: { ...ids, ...extras } }),
   },
   {
+    endpoint: 'GET /compare/data',
+    fields: [
+      { name: 'group', pool: 'department' },
+      { name: 'date-tag', pool: 'range', optional: true },
+    ],
+    extras: fc.constantFrom<Record<string, unknown>>({}, { 'filter[gender][0]': '1' }),
+    request: (ids, extras) => {
+      const params = new URLSearchParams({ 'selection[0][group]': 'all', 'selection[1][group]': asText(ids.group) });
+      if (ids['date-tag'] !== undefined) params.set('selection[1][date-tag]', asText(ids['date-tag']));
+      for (const [key, value] of Object.entries(extras)) params.set(key, asText(value));
+      return { method: 'GET', url: `/api/compare/data?${params.toString()}` };
+    },
+  },
+  {
     endpoint: 'POST /organization/setting/date-range',
     fields: [
       { name: 'first', pool: 'range', optional: true },

@@ -7,4 +7,6 @@ export interface SectionEntry {
   readonly pathParams?: readonly string[];
   /** Statistics sections send the active filters with their query (SPEC section 7). */
   readonly filtered?: boolean;
+  /** Builds the endpoint's query from the args (with the filters) when they are not its query as such. */
+  readonly toQuery?: (args: Readonly<Record<string, unknown>>) => unknown;
 }

@@ -1,4 +1,5 @@
 import { statisticsEndpoints as s } from '../../contracts/statistics';
+import { compareData, compareQueryOf } from '../../contracts/compare';
 import type { SectionEntry } from './entry';
 
 /**
@@ -77,6 +78,9 @@ export const statisticsSections = {
   statAppearanceAppearances: { endpoint: s.appearance.appearances, filtered: true },
   statAppearanceTree: { endpoint: s.appearance.tree, filtered: true },
   statGeneralBadges: { endpoint: s.general.badges, filtered: true },
+
+  /** Compare → Internal: args from compareArgs (the selections), with the active filters. */
+  compareData: { endpoint: compareData, filtered: true, toQuery: compareQueryOf },
 } satisfies Record<string, SectionEntry>;
 
 export type StatisticsSectionName = keyof typeof statisticsSections;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type * as t from 'io-ts';
+import { compareData } from '../../../domain/contracts/compare';
 import { KeyFactPage, type StatisticsEndpoint, statisticsEndpoints as E, statisticsMessages } from '../../../domain/contracts/statistics';
 import { statsMessages } from '../../../domain/contracts/stats';
 import type { Filters } from '../../../domain/filters/model';
@@ -9,6 +10,7 @@ import { type AuthContext, authenticated, authOf } from '../../plugins/auth';
 import { invalidData } from '../../services/auth/errors';
 import { departmentScopeOf } from '../../services/organization/scope';
 import { SelectionBudget } from '../../services/statistics/budget';
+import { compareOf } from '../../services/statistics/compare';
 import { StatisticsFigures, type StatsRequest, renameItems, statsRequestOf } from '../../services/statistics/figures';
 import { keyFactsOf } from '../../services/statistics/keyFacts';
 import * as topics from '../../services/statistics/topics';
@@ -149,10 +151,15 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
       return answer(release);
     });
 
+  // Compare → Internal: each selection is a request of its own, counted against the allowance.
+  const compare = (scope: FastifyInstance) =>
+    registerEndpoint(scope, compareData, async ({ request, query }) => compareOf(app.db, figures, budget, authOf(request), query));
+
   await app.register(
     authenticated(async (scope) => {
       for (const route of statisticsTable(figures)) register(scope, route);
       keyFacts(scope);
+      compare(scope);
     }),
   );
 };

@@ -1,0 +1,115 @@
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { useTranslation } from 'react-i18next';
+import { isSuppressed, type StatCell } from '../../../domain/contracts/stats';
+import { ChartFrame } from './ChartFrame';
+import { HiddenFigure } from './ChartTable';
+import { formatPercent, truncate } from './format';
+import { paletteColour } from './palette';
+
+export interface Series {
+  readonly label: string;
+  /** null: the selection's figure is withheld. */
+  readonly cells: readonly StatCell[] | null;
+}
+
+const WIDTH = 480;
+const LABEL_W = 110;
+const BAR = 12;
+const GAP = 10;
+const LEGEND_ROW = 20;
+
+/** The values any series lists, in the order they first appear. */
+export const categoriesOf = (series: readonly Series[]): { key: string; label: string }[] => {
+  const seen = new Map<string, string>();
+  for (const one of series) for (const cell of one.cells ?? []) if (!seen.has(cell.key)) seen.set(cell.key, cell.label);
+  return [...seen].map(([key, label]) => ({ key, label }));
+};
+
+const cellAt = (one: Series, key: string): StatCell | undefined => one.cells?.find((cell) => cell.key === key);
+
+/**
+ * One question for several selections: per value, a bar per selection of its share, so groups
+ * of different sizes compare. A value a selection does not list has no bar (it is not zero:
+ * the table says so).
+ */
+export const GroupedBar = ({ title, series }: { title: string; series: readonly Series[] }) => {
+  const { t } = useTranslation();
+  const categories = categoriesOf(series);
+  const band = series.length * BAR + GAP;
+  const plot = WIDTH - LABEL_W - 50;
+  const y = scaleBand<string>().domain(categories.map((c) => c.key)).range([0, categories.length * band]);
+  const max = Math.max(1, ...series.flatMap((one) => (one.cells ?? []).map((cell) => (isSuppressed(cell) ? 0 : cell.percent))));
+  const x = scaleLinear().domain([0, max]).range([0, plot]);
+  const legendTop = categories.length * band + 6;
+  const height = legendTop + Math.ceil(series.length / 3) * LEGEND_ROW + 6;
+  const summary = series
+    .map((one) => {
+      const shown = (one.cells ?? []).filter((cell) => !isSuppressed(cell)) as { label: string; percent: number }[];
+      const largest = [...shown].sort((a, b) => b.percent - a.percent)[0];
+      return largest ? `${one.label}: ${largest.label} ${formatPercent(largest.percent)}` : `${one.label}: ${t('chart_no_figures')}`;
+    })
+    .join('; ');
+  const table = (
+    <table className="chart-table">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('chart_col_name')}</th>
+          {series.map((one, i) => (
+            <th key={i} scope="col">{one.label}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {categories.map((category) => (
+          <tr key={category.key}>
+            <th scope="row">{category.label}</th>
+            {series.map((one, i) => {
+              const cell = cellAt(one, category.key);
+              return (
+                <td key={i} className="num">
+                  {one.cells === null ? t('compare_withheld_short') : cell === undefined ? t('compare_not_listed') : isSuppressed(cell) ? <HiddenFigure threshold={cell.threshold} /> : `${cell.count} (${formatPercent(cell.percent)})`}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return (
+    <ChartFrame title={title} summary={summary} width={WIDTH} height={height} table={table}>
+      {categories.map((category) => (
+        <g key={category.key} transform={`translate(0,${y(category.key) ?? 0})`} data-key={category.key}>
+          <text x={LABEL_W - 6} y={(series.length * BAR) / 2} textAnchor="end" dominantBaseline="middle" className="chart-label">
+            <title>{category.label}</title>
+            {truncate(category.label)}
+          </text>
+          {series.map((one, i) => {
+            const cell = cellAt(one, category.key);
+            if (cell === undefined || isSuppressed(cell)) return null;
+            return (
+              <g key={i}>
+                <rect x={LABEL_W} y={i * BAR} width={Math.max(1, x(cell.percent))} height={BAR - 2} fill={paletteColour(i)}>
+                  <title>{`${one.label}, ${category.label}: ${cell.count} (${formatPercent(cell.percent)})`}</title>
+                </rect>
+                <text x={LABEL_W + x(cell.percent) + 4} y={i * BAR + (BAR - 2) / 2} dominantBaseline="middle" className="chart-value">
+                  {formatPercent(cell.percent)}
+                </text>
+              </g>
+            );
+          })}
+        </g>
+      ))}
+      <g transform={`translate(${LABEL_W},${legendTop})`}>
+        {series.map((one, i) => (
+          <g key={i} transform={`translate(${(i % 3) * 120},${Math.floor(i / 3) * LEGEND_ROW})`}>
+            <title>{one.label}</title>
+            <rect width="12" height="12" fill={paletteColour(i)} />
+            <text x="16" y="6" dominantBaseline="middle" className="chart-label">{truncate(one.label, 14)}</text>
+          </g>
+        ))}
+      </g>
+    </ChartFrame>
+  );
+};

@@ -1,0 +1,272 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Form, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { COMPARE_MAX, COMPARE_MIN, type CompareData, type CompareSelection, type ComparedSelection, WHOLE_ORGANIZATION, compareArgs } from '../../../domain/contracts/compare';
+import type { OptionNode } from '../../../domain/contracts/groups';
+import { PILLARS, type ReleasedCell } from '../../../domain/contracts/stats';
+import type { ResourceArgs } from '../../../domain/resources/events';
+import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
+import { useSection } from '../../hooks/resources';
+import { GroupedBar, type Series } from '../charts/GroupedBar';
+import { PageToolbar } from './PageToolbar';
+
+const ALL_DATES = '';
+
+/** The groups and their sub-groups as one indented list of choices. */
+const flatten = (nodes: readonly OptionNode[], depth = 0): { id: string; name: string; depth: number }[] =>
+  nodes.flatMap((node) => [{ id: node.id, name: node.name, depth }, ...flatten(node.children, depth + 1)]);
+
+type Released = Extract<ComparedSelection, { status: 200 }>;
+const isReleased = (column: ComparedSelection): column is Released => column.status === 200;
+
+const DEMOGRAPHICS = ['gender', 'ageBand', 'generation', 'positionLevel', 'disability'] as const;
+
+/** One row of the form: a group (or the whole organisation) and a date range. */
+const SelectionRow = ({
+  index, selection, groups, ranges, canRemove, onChange, onRemove,
+}: {
+  index: number;
+  selection: CompareSelection;
+  groups: { id: string; name: string; depth: number }[];
+  ranges: { id: string; label: string }[];
+  canRemove: boolean;
+  onChange: (next: CompareSelection) => void;
+  onRemove: () => void;
+}) => {
+  const { t } = useTranslation();
+  const tag = selection['date-tag'] ?? ALL_DATES;
+  return (
+    <fieldset className="compare-selection" data-index={index}>
+      <legend>{t('compare_selection', { n: index + 1 })}</legend>
+      <Select className="field" name={`group-${index}`} selectedKey={selection.group} onSelectionChange={(key) => key !== null && onChange({ ...selection, group: String(key) })}>
+        <Label>{t('compare_group')}</Label>
+        <Button className="button secondary select-button">
+          <SelectValue />
+          <span aria-hidden="true">▾</span>
+        </Button>
+        <Popover className="popover">
+          <ListBox className="listbox" items={groups}>
+            {(choice) => (
+              <ListBoxItem id={choice.id} textValue={choice.name} className="listbox-item" style={{ paddingLeft: `${0.75 + choice.depth * 1.25}rem` }}>
+                {choice.name}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </Select>
+      {ranges.length > 0 && (
+        <Select
+          className="field"
+          name={`date-range-${index}`}
+          selectedKey={tag === ALL_DATES ? 'all-dates' : tag}
+          onSelectionChange={(key) => {
+            const { 'date-tag': _old, ...rest } = selection;
+            onChange(key === null || key === 'all-dates' ? rest : { ...rest, 'date-tag': String(key) });
+          }}
+        >
+          <Label>{t('date_range')}</Label>
+          <Button className="button secondary select-button">
+            <SelectValue />
+            <span aria-hidden="true">▾</span>
+          </Button>
+          <Popover className="popover">
+            <ListBox className="listbox">
+              <ListBoxItem id="all-dates" className="listbox-item">{t('date_range_all')}</ListBoxItem>
+              {ranges.map((range) => (
+                <ListBoxItem key={range.id} id={range.id} className="listbox-item">{range.label}</ListBoxItem>
+              ))}
+            </ListBox>
+          </Popover>
+        </Select>
+      )}
+      {canRemove && (
+        <Button className="button ghost small" onPress={onRemove}>
+          {t('compare_remove', { n: index + 1 })}
+        </Button>
+      )}
+    </fieldset>
+  );
+};
+
+const TopValues = ({ cells }: { cells: readonly ReleasedCell[] }) => {
+  const { t } = useTranslation();
+  if (cells.length === 0) return <span className="muted">{t('compare_not_listed')}</span>;
+  return (
+    <ol className="compare-top">
+      {cells.map((cell) => (
+        <li key={cell.key}>
+          {cell.label} <span className="muted">({cell.count})</span>
+        </li>
+      ))}
+    </ol>
+  );
+};
+
+const index3 = (value: number) => value.toFixed(2);
+
+/** The side-by-side table: respondents, the diversity index, its pillars and their top values. */
+const CompareTable = ({ data }: { data: CompareData }) => {
+  const { t } = useTranslation();
+  const columns = data.selections;
+  const cell = (column: ComparedSelection, show: (released: Released) => React.ReactNode) => (isReleased(column) ? show(column) : <span className="muted">{t('compare_withheld_short')}</span>);
+  const pillarOf = (column: Released, pillar: (typeof PILLARS)[number]) => column.index?.pillars.find((item) => item.pillar === pillar);
+  return (
+    <div className="compare-table-wrap">
+      <table className="chart-table compare-table">
+        <caption>{t('compare_table_caption')}</caption>
+        <thead>
+          <tr>
+            <td />
+            {columns.map((column, i) => (
+              <th key={i} scope="col" data-status={column.status}>{column.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">{t('compare_respondents')}</th>
+            {columns.map((column, i) => (
+              <td key={i} className={isReleased(column) ? 'num' : 'stat-withheld'}>
+                {isReleased(column) ? column.respondents.toLocaleString() : column.message}
+              </td>
+            ))}
+          </tr>
+          {(['longTermCondition', 'lgbtiq'] as const).map((key) => (
+            <tr key={key}>
+              <th scope="row">{t(`compare_count.${key}`)}</th>
+              {columns.map((column, i) => (
+                <td key={i} className="num">{cell(column, (c) => (c.demographics[key] === null ? t('compare_not_listed') : c.demographics[key].toLocaleString()))}</td>
+              ))}
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{t('compare_index')}</th>
+            {columns.map((column, i) => (
+              <td key={i} className="num">{cell(column, (c) => (c.index === null ? t('compare_not_listed') : index3(c.index.overall)))}</td>
+            ))}
+          </tr>
+          {PILLARS.map((pillar) => (
+            <tr key={pillar}>
+              <th scope="row">{t(`compare_pillar.${pillar}`)}</th>
+              {columns.map((column, i) => (
+                <td key={i}>
+                  {cell(column, (c) => {
+                    const figure = pillarOf(c, pillar);
+                    return (
+                      <>
+                        <p className="compare-pillar">
+                          {figure === undefined ? t('compare_not_listed') : t('compare_pillar_figures', { index: index3(figure.giniSimpson), groups: figure.effectiveGroups.toFixed(1) })}
+                        </p>
+                        <TopValues cells={c.tops[pillar]} />
+                      </>
+                    );
+                  })}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+};
+
+const Results = ({ data }: { data: CompareData }) => {
+  const { t } = useTranslation();
+  const seriesOf = (key: (typeof DEMOGRAPHICS)[number]): Series[] =>
+    data.selections.map((column) => ({ label: column.label, cells: isReleased(column) ? (column.demographics[key]?.cells ?? []) : null }));
+  return (
+    <>
+      <section className="card stat-card wide" aria-labelledby="compare-side-by-side">
+        <h2 id="compare-side-by-side">{t('compare_side_by_side')}</h2>
+        <CompareTable data={data} />
+        <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
+      </section>
+      <section className="card stat-card wide" aria-labelledby="compare-facts">
+        <h2 id="compare-facts">{t('compare_facts')}</h2>
+        {data.facts.length === 0 ? (
+          <p className="stat-withheld">{t('compare_no_facts')}</p>
+        ) : (
+          <ul className="compare-facts">
+            {data.facts.map((fact) => (
+              <li key={fact.key}>{t(`compare_fact.${fact.key}`, { label: fact.label, value: fact.key === 'highest_index' ? index3(fact.value) : fact.value.toLocaleString() })}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <div className="chart-grid">
+        {DEMOGRAPHICS.map((key) => {
+          const title = t(`compare_demographic.${key}`);
+          return (
+            <section key={key} className="card stat-card" aria-label={title}>
+              <h2>{title}</h2>
+              <GroupedBar title={title} series={seriesOf(key)} />
+              <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+};
+
+/** Compare → Internal: 2 to 6 selections side by side (GET /compare/data). */
+export const CompareInternalPage = ({ page }: { page: string }) => {
+  const { t } = useTranslation();
+  const groups = useSection('selectionGroups');
+  const ranges = useSection('dateRanges');
+  const [draft, setDraft] = useState<CompareSelection[]>([{ group: WHOLE_ORGANIZATION }, { group: WHOLE_ORGANIZATION }]);
+  const [asked, setAsked] = useState<ResourceArgs | null>(null);
+  const result = useSection('compareData', asked ?? {}, page, asked !== null);
+  const resultId = useId();
+  const choices = [{ id: WHOLE_ORGANIZATION, name: t('compare_whole_organisation'), depth: 0 }, ...flatten(groups.data ?? [])];
+  const rangeChoices = ranges.data ?? [];
+  const change = (index: number, next: CompareSelection) => setDraft((rows) => rows.map((row, i) => (i === index ? next : row)));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAsked(compareArgs(draft));
+  };
+  return (
+    <div className="dashboard-page">
+      <PageToolbar panel="compare" />
+      <Form className="card compare-form" onSubmit={submit} aria-label={t('compare_form')}>
+        <p className="field-help">{t('compare_help', { min: COMPARE_MIN, max: COMPARE_MAX })}</p>
+        <div className="compare-selections">
+          {draft.map((selection, index) => (
+            <SelectionRow
+              key={index}
+              index={index}
+              selection={selection}
+              groups={choices}
+              ranges={rangeChoices}
+              canRemove={draft.length > COMPARE_MIN}
+              onChange={(next) => change(index, next)}
+              onRemove={() => setDraft((rows) => rows.filter((_, i) => i !== index))}
+            />
+          ))}
+        </div>
+        <div className="compare-actions">
+          {draft.length < COMPARE_MAX && (
+            <Button className="button secondary" onPress={() => setDraft((rows) => [...rows, { group: WHOLE_ORGANIZATION }])}>
+              {t('compare_add')}
+            </Button>
+          )}
+          <Button type="submit" className="button primary" aria-controls={resultId}>
+            {t('compare_submit')}
+          </Button>
+        </div>
+      </Form>
+      <div id={resultId} className="compare-results" aria-live="polite" aria-busy={result.status === 'pending'} data-status={asked === null ? 'idle' : result.status}>
+        {asked === null ? null : result.status === 'loaded' && result.data !== null ? (
+          <Results data={result.data} />
+        ) : result.status === 'empty' ? (
+          <p className="stat-withheld">{result.message ?? t('section_empty')}</p>
+        ) : result.status === 'error' ? (
+          <p className="stat-error" role="alert">{t(result.message ?? 'unknown_error', { defaultValue: result.message ?? '' })}</p>
+        ) : (
+          <p className="stat-loading">{t('loading')}</p>
+        )}
+      </div>
+    </div>
+  );
+};
