@@ -1,31 +1,20 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { RESULTS_DIR, expectAccessible, launchBrowser, screenshot, signInWithCookie, startServer, type Browser, type RunningServer } from './harness';
+import { RESULTS_DIR, expectAccessible, screenshot, signInWithCookie, useDemoSuite, DEMO_ACCOUNT } from './harness';
 
 // The demo administrator issues and revokes from the organisation settings; the certificate is
 // checked on the public page by the same browser once signed out.
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer({ demo: true });
-  browser = await launchBrowser();
-  await signInWithCookie(server, browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const demo = useDemoSuite();
 
 describe('certificates', () => {
   it('an administrator issues one; a signed-out visitor verifies it, a tampered code is refused, a revoked one is said so', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dashboard/organization-settings`);
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/organization-settings`);
     const card = page.getByTestId('certificates-card');
     await card.getByRole('heading', { name: 'Certificates' }).waitFor();
     await card.getByRole('button', { name: 'Issue a certificate' }).click();
@@ -50,8 +39,8 @@ describe('certificates', () => {
     }
 
     // Signed out: the page is public.
-    await browser.context.clearCookies();
-    await page.goto(`${server.url}/certificate`);
+    await demo.browser.context.clearCookies();
+    await page.goto(`${demo.server.url}/certificate`);
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
     const result = page.getByTestId('certificate-result');
@@ -63,22 +52,22 @@ describe('certificates', () => {
     // One character of the payload changed: the signature no longer holds.
     const [signed, signature] = code.split('.') as [string, string];
     const tampered = `${signed.slice(0, 20)}${signed[20] === 'A' ? 'B' : 'A'}${signed.slice(21)}.${signature}`;
-    await page.goto(`${server.url}/certificate?code=${encodeURIComponent(tampered)}`);
+    await page.goto(`${demo.server.url}/certificate?code=${encodeURIComponent(tampered)}`);
     await result.getByText(/not a certificate issued here/).waitFor();
     assert.doesNotMatch((await result.textContent()) ?? '', /Atlas Demo Co\./);
     await expectAccessible(page, 'certificate unknown');
 
     // Back as the administrator: revoke it.
-    await signInWithCookie(server, browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
-    await page.goto(`${server.url}/dashboard/organization-settings`);
+    await signInWithCookie(demo.server, demo.browser.context, DEMO_ACCOUNT);
+    await page.goto(`${demo.server.url}/dashboard/organization-settings`);
     await card.getByRole('button', { name: /^Revoke the certificate issued on / }).click();
     await card.getByText('Certificate revoked.').waitFor();
-    await browser.context.clearCookies();
-    await page.goto(`${server.url}${href}`);
+    await demo.browser.context.clearCookies();
+    await page.goto(`${demo.server.url}${href}`);
     await result.getByText(/was revoked on/).waitFor();
     await screenshot(page, 'certificate-revoked');
 
-    const key = await fetch(`${server.url}/.well-known/certificate-key.pem`);
+    const key = await fetch(`${demo.server.url}/.well-known/certificate-key.pem`);
     assert.match(await key.text(), /BEGIN PUBLIC KEY/);
     await page.close();
   });

@@ -1,25 +1,14 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, launchBrowser, screenshot, signInWithCookie, startServer, type Browser, type RunningServer } from './harness';
+import { expectAccessible, screenshot, useDemoSuite } from './harness';
 
 // Compare → Internal reads the demo organisation, so this suite starts its own server with it.
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-before(async () => {
-  server = await startServer({ demo: true });
-  browser = await launchBrowser();
-  token = await signInWithCookie(server, browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const demo = useDemoSuite();
 
 describe('compare internal', () => {
   it('compares the organisation with a group side by side, accessible, with a table view of a chart', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dashboard/compare/internal`);
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/compare/internal`);
     await page.getByRole('form', { name: 'Choose what to compare' }).waitFor();
     assert.equal(await page.getByText('No data has been collected for this page yet', { exact: false }).count(), 0);
 
@@ -59,14 +48,14 @@ describe('compare internal', () => {
   });
 
   it('adds a third selection: the organisation within a date range', async () => {
-    const saved = await fetch(`${server.url}/api/organization/setting/date-range`, {
+    const saved = await fetch(`${demo.server.url}/api/organization/setting/date-range`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${demo.token}` },
       body: JSON.stringify({ ranges: [{ label: 'Since 2020', type: 'since', value: '2020-01-01' }] }),
     });
     assert.equal(saved.status, 200, await saved.text());
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dashboard/compare/internal`);
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/compare/internal`);
     const form = page.getByRole('form', { name: 'Choose what to compare' });
     await form.waitFor();
     await form.getByRole('button', { name: 'Add a selection' }).click();

@@ -1,24 +1,13 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { statsMessages } from '../../domain/contracts/stats';
-import { RESULTS_DIR, expectAccessible, launchBrowser, screenshot, signInWithCookie, startServer, type Browser, type RunningServer } from './harness';
+import { RESULTS_DIR, expectAccessible, screenshot, useDemoSuite } from './harness';
 
 // The dashboards read the demo organisation, so this suite starts its own server with it.
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-before(async () => {
-  server = await startServer({ demo: true });
-  browser = await launchBrowser();
-  token = await signInWithCookie(server, browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const demo = useDemoSuite();
 
 const PAGES = [
   { path: 'home', charts: 0 },
@@ -65,9 +54,9 @@ const expectWorldMap = async (page: Page) => {
 
 describe('dashboards', () => {
   it('every dashboard page draws its sections as charts, accessible, each with a table view', async () => {
-    const page = await browser.context.newPage();
+    const page = await demo.browser.context.newPage();
     for (const { path, charts } of PAGES) {
-      await page.goto(`${server.url}/dashboard/${path}`);
+      await page.goto(`${demo.server.url}/dashboard/${path}`);
       await settled(page);
       const states = await statuses(page);
       const failed = await page.$$eval('[data-status="error"]', (cards) => cards.map((c) => c.textContent));
@@ -81,7 +70,7 @@ describe('dashboards', () => {
       await screenshot(page, `dashboards-${path}`);
     }
     // The table view of a chart reads the same figures.
-    await page.goto(`${server.url}/dashboard/overview`);
+    await page.goto(`${demo.server.url}/dashboard/overview`);
     await settled(page);
     const card = page.locator('[data-section="statOverviewGenderAgeRange"]');
     await card.getByRole('button', { name: 'Show as table' }).click();
@@ -93,8 +82,8 @@ describe('dashboards', () => {
   });
 
   it('Apply filter narrows the numbers and shows the badge; too narrow a selection is withheld', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dashboard/overview`);
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/overview`);
     await settled(page);
     const all = await respondents(page);
     assert.match(all, /^[\d,]+$/);
@@ -146,8 +135,8 @@ describe('dashboards', () => {
   });
 
   it('the filter panel offers position level and gender, and opens empty after Clear filters', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dashboard/overview`);
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/overview`);
     await settled(page);
     await page.getByRole('button', { name: /Apply filter/ }).click();
     const dialog = page.getByRole('dialog');
@@ -178,14 +167,14 @@ describe('dashboards', () => {
   });
 
   it('the date range selector counts only the answers of the chosen range', async () => {
-    const saved = await fetch(`${server.url}/api/organization/setting/date-range`, {
+    const saved = await fetch(`${demo.server.url}/api/organization/setting/date-range`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${demo.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ ranges: [{ label: 'From 2099', type: 'since', value: '2099-01-01' }] }),
     });
     assert.equal(saved.status, 200);
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dashboard/overview`);
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/overview`);
     await settled(page);
     const all = await respondents(page);
     await page.getByRole('button', { name: /Date range/ }).click();
@@ -203,10 +192,10 @@ describe('dashboards', () => {
   });
 
   it('draws the whole pyramid for women and men, shows the filtered overview’s countries and languages, and says figures are adjusted', async () => {
-    const api = async (path: string) => (await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const api = async (path: string) => (await fetch(`${demo.server.url}/api${path}`, { headers: { authorization: `Bearer ${demo.token}` } })).json();
     const table = (await api('/overview/gender-age-range')).data as { rows: { key: string; label: string }[]; cells: ({ suppressed?: true })[][] };
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dashboard/overview`);
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/overview`);
     await settled(page);
     const card = page.locator('[data-section="statOverviewGenderAgeRange"]');
     const hiddenTitles = await card.locator('[data-hidden]').evaluateAll((nodes) => nodes.map((node) => node.querySelector('title')?.textContent ?? ''));
@@ -235,8 +224,8 @@ describe('dashboards', () => {
   });
 
   it('Refresh loads the current page’s sections again', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dashboard/worldviews`);
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/worldviews`);
     await settled(page);
     const seen: string[] = [];
     page.on('request', (request) => {

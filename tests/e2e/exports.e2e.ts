@@ -1,22 +1,12 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, screenshot, signInWithCookie, startServer, type Browser, type RunningServer } from './harness';
+import { expectAccessible, screenshot, useDemoSuite } from './harness';
 
 // Exports read the demo organisation's dashboards, so this suite starts its own server with it.
-let server: RunningServer;
-let browser: Browser;
-before(async () => {
-  server = await startServer({ demo: true });
-  browser = await launchBrowser();
-  await signInWithCookie(server, browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const demo = useDemoSuite();
 
 const settled = (page: Page) =>
   page.waitForFunction(() => {
@@ -32,8 +22,8 @@ const rows = (sheet: ExcelJS.Worksheet): string[] => {
 
 describe('exports', () => {
   it('Export downloads the filtered page as a workbook, and a card as CSV', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dashboard/worldviews`);
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/worldviews`);
     await settled(page);
 
     await page.getByRole('button', { name: /Apply filter/ }).click();
@@ -69,10 +59,10 @@ describe('exports', () => {
   });
 
   it('every dashboard page shows its key facts, and Copy puts them on the clipboard', async () => {
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    const page = await browser.context.newPage();
+    await demo.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo.server.url });
+    const page = await demo.browser.context.newPage();
     for (const path of ['home', 'overview', 'demographics', 'country-birth', 'languages', 'worldviews', 'cultural-heritage']) {
-      await page.goto(`${server.url}/dashboard/${path}`);
+      await page.goto(`${demo.server.url}/dashboard/${path}`);
       await settled(page);
       const facts = page.getByTestId('key-facts');
       await facts.getByRole('heading', { name: 'Key facts' }).waitFor();
@@ -88,7 +78,7 @@ describe('exports', () => {
       }
       assert.ok(items.every((item) => item.endsWith('.') && !/(^|[^\d.,])0(\.0)?%/.test(item)), `${path}: ${JSON.stringify(items)}`);
     }
-    await page.goto(`${server.url}/dashboard/overview`);
+    await page.goto(`${demo.server.url}/dashboard/overview`);
     await settled(page);
     const facts = page.getByTestId('key-facts');
     const items = await facts.locator('li').allTextContents();
@@ -102,8 +92,8 @@ describe('exports', () => {
   });
 
   it('key facts follow the reader’s language, right to left in Arabic', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}/dashboard/overview`);
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/overview`);
     await settled(page);
     const choose = async (nativeName: string, lang: string) => {
       await page.locator('.dashboard-topbar .language-select button').click();

@@ -183,6 +183,24 @@ export const signInThroughPage = async (server: RunningServer, page: Page, accou
 };
 
 /** One server and one browser profile per suite file, started before and stopped after it. */
+/** The seeded demo organisation's administrator (server/demo). */
+export const DEMO_ACCOUNT: Account = { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' };
+
+/** A suite over its own server with the demo organisation, its browser signed in as the demo administrator. */
+export const useDemoSuite = (): Suite & { readonly token: string } => {
+  const suite = {} as { server: RunningServer; browser: Browser; token: string };
+  before(async () => {
+    suite.server = await startServer({ demo: true });
+    suite.browser = await launchBrowser();
+    suite.token = await signInWithCookie(suite.server, suite.browser.context, DEMO_ACCOUNT);
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
+};
+
 export const useSuite = (options: ServerOptions = {}): Suite => {
   const suite = {} as { server: RunningServer; browser: Browser };
   before(async () => {

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { ar } from '../../domain/i18n/catalogues/ar';
 import { fr } from '../../domain/i18n/catalogues/fr';
 import { join } from 'node:path';
-import { RESULTS_DIR, expectAccessible, launchBrowser, registerAccount, screenshot, signInWithCookie, useSuite } from './harness';
+import { RESULTS_DIR, expectAccessible, launchBrowser, registerAccount, screenshot, signInWithCookie, useSuite, DEMO_ACCOUNT } from './harness';
 import { pickInCombo, pickInSelect, tabTo } from './keyboard';
 
 // The dashboards' checks read the demo organisation; the survey runs on a link of a new one.
@@ -198,7 +198,7 @@ describe('right to left, phones, and figures in the page language', () => {
   });
 
   it('dashboards in French name countries in French and group figures the French way; in Arabic they mirror, and fit a phone', async () => {
-    await signInWithCookie(suite.server, suite.browser.context, { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' });
+    await signInWithCookie(suite.server, suite.browser.context, DEMO_ACCOUNT);
     const page = await suite.browser.context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${suite.server.url}/dashboard/home`);
