@@ -154,6 +154,7 @@ const READS: readonly Sent[] = [
   { method: 'GET', url: '/api/user/permissions' },
   { method: 'GET', url: '/api/user/setting' },
   { method: 'GET', url: '/api/organization/package' },
+  { method: 'GET', url: '/api/certificate/list' },
   // Not a contract endpoint (it answers bytes): the logo of the caller's organisation.
   { method: 'GET', url: '/api/organization/logo' },
 ];
@@ -200,6 +201,11 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'POST invite-another-admin': 'no id field: written once, B unchanged',
   'POST user/setting': 'no id field: the caller’s own row',
   'PATCH user/update': 'no id field: the caller’s own row',
+  'GET certificate/list': 'read by every caller (administrators; 403 for the others)',
+  'GET certificate/pdf': 'foreign id (query id): B’s certificate is not found for A',
+  'POST certificate/revoke': 'foreign id (id): B’s certificate is not found for A and stays valid',
+  'POST certificate/issue': 'no id field: for the caller’s own organisation, from its released figures',
+  'POST general/export-excel': 'a CSV of a card by every caller: A’s released figures only',
 };
 
 /** Signed-in endpoints deliberately left out, and why. */
@@ -277,6 +283,27 @@ describe('lists', () => {
         if (totals.includes(endpoint) && typeof count === 'number') expect(count, `${caller.label} ${endpoint.path}`).toBeLessThanOrEqual(a.responseIds.length + MAX_ADJUSTMENT);
       }
     }
+  });
+
+  it('exports and certificates of A never reach B', async () => {
+    for (const caller of callers) {
+      const csv = await send(app, { method: 'POST', url: '/api/general/export-excel', payload: { page: 'overview', format: 'csv', card: 'overview/country-birth' } }, caller.token);
+      expectClean(csv, `${caller.label} POST /general/export-excel`);
+    }
+    const issued = await send(app, { method: 'POST', url: '/api/certificate/issue', payload: {} }, a.tokens.get('admin'));
+    expectClean(issued, 'POST /certificate/issue');
+    const id = crypto.randomUUID();
+    await database.db
+      .insertInto('certificates')
+      .values({ id, organization_id: b.organizationId, payload: 'b-payload', signature: 'b-signature', issued_by: b.users.get('admin')!.id, issued_at: new Date() })
+      .execute();
+    const pdf = await send(app, { method: 'GET', url: `/api/certificate/pdf?id=${id}` }, a.tokens.get('admin'));
+    expect(pdf.statusCode, pdf.body).toBe(404);
+    const revoke = await send(app, { method: 'POST', url: '/api/certificate/revoke', payload: { id } }, a.tokens.get('admin'));
+    expect(revoke.statusCode, revoke.body).toBe(404);
+    const row = await database.db.selectFrom('certificates').select('revoked_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.revoked_at).toBeNull();
+    await database.db.deleteFrom('certificates').where('id', '=', id).execute();
   });
 
   it('the public survey of A’s link offers A’s groups only', async () => {
