@@ -11,7 +11,8 @@ import { configReducer, initialConfig, type ConfigState } from '../config/events
 import { accountReducer, initialAccount, type AccountState } from '../account/commands';
 import { formsReducer, type FormsState } from '../account/forms';
 import { initialWizard, wizardReducer, type WizardState } from '../wizard/wizard';
-import { initialResources, resourcesReducer, type ResourcesState } from '../resources/events';
+import { initialResources, type ResourcesState } from '../resources/events';
+import { resourcesReducer } from '../resources/reducer';
 import { surveyReducer } from '../survey/reducer';
 import { initialSurvey, type SurveyState } from '../survey/state';
 import { surveyOptionNamesReducer, type SurveyOptionNames } from './surveyOptionNames';

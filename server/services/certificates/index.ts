@@ -81,8 +81,8 @@ export const listCertificates = async (db: Kysely<Database>, auth: AuthContext):
   return rows.map(issued);
 };
 
-/** One of the caller's organisation's certificates; another organisation's is "not found". */
-export const certificateById = async (db: Kysely<Database>, auth: AuthContext, id: string): Promise<IssuedCertificate> => {
+/** The stored row of one of the caller's organisation's certificates; another organisation's is "not found". */
+const ownRow = async (db: Kysely<Database>, auth: AuthContext, id: string): Promise<Row> => {
   if (!UUID.test(id)) throw new ApiError(404, certificateMessages.notFound);
   const row = await db
     .selectFrom('certificates')
@@ -91,22 +91,18 @@ export const certificateById = async (db: Kysely<Database>, auth: AuthContext, i
     .where('id', '=', id)
     .executeTakeFirst();
   if (row === undefined) throw new ApiError(404, certificateMessages.notFound);
-  return issued(row);
+  return row;
 };
+
+/** One of the caller's organisation's certificates; another organisation's is "not found". */
+export const certificateById = async (db: Kysely<Database>, auth: AuthContext, id: string): Promise<IssuedCertificate> => issued(await ownRow(db, auth, id));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Revokes one of the caller's organisation's certificates; audited. Another organisation's is "not found". */
 export const revokeCertificate = async (db: Kysely<Database>, caller: CertificateCaller, id: string, now = new Date()): Promise<IssuedCertificate> => {
   const { auth } = caller;
-  if (!UUID.test(id)) throw new ApiError(404, certificateMessages.notFound);
-  const row = await db
-    .selectFrom('certificates')
-    .select(['payload', 'signature', 'revoked_at'])
-    .where('organization_id', '=', auth.organization.id)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (row === undefined) throw new ApiError(404, certificateMessages.notFound);
+  const row = await ownRow(db, auth, id);
   if (row.revoked_at !== null) throw new ApiError(409, certificateMessages.alreadyRevoked);
   await db.updateTable('certificates').set({ revoked_at: now, revoked_by: auth.user.id }).where('id', '=', id).execute();
   await audit(db, { organizationId: auth.organization.id, actor: auth.user.id, action: 'certificate.revoked', address: caller.address, details: { id } });

@@ -7,7 +7,8 @@ import { createStore } from '../../../infrastructure/bus/store';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../../../infrastructure/resources/resources.effects';
 import { ApiFailure } from '../../../infrastructure/http/failure';
-import { actionOf, initialResources, resourcesReducer, sectionOf } from '../../../domain/resources/events';
+import { actionOf, initialResources, sectionOf } from '../../../domain/resources/events';
+import { resourcesReducer } from '../../../domain/resources/reducer';
 
 interface Call { path: string; query: unknown; body: unknown }
 
@@ -131,6 +132,6 @@ describe('actions', () => {
     store.dispatch({ type: 'resource/load', name: 'tiers', args: {} });
     const loaded = store.getState().resources;
     expect(sectionOf(loaded, 'tiers').status).toBe('loaded');
-    expect(resourcesReducer(loaded, { type: 'session/signedOut' })).toEqual(initialResources);
+    expect(resourcesReducer(loaded, { type: 'session/signedOut', reason: 'logout' })).toEqual(initialResources);
   });
 });
