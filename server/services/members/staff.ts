@@ -35,6 +35,16 @@ export interface MemberChange {
   readonly userId: string;
 }
 
+/**
+ * The member read under lock, so that the rules judge them as they are when the row changes;
+ * a member of another organisation (or none) "does not belong".
+ */
+const lockedMember = async (trx: Kysely<Database>, organizationId: string, userId: string) => {
+  const member = await trx.selectFrom('users').selectAll().where('organization_id', '=', organizationId).where('id', '=', userId).forUpdate().executeTakeFirst();
+  if (member === undefined) throw notBelong();
+  return member;
+};
+
 /** DELETE /user/remove-staff: the member goes, judged by the rules as they are when the row is locked. */
 export const removeMember = async (db: Kysely<Database>, input: MemberChange): Promise<void> => {
   const { auth } = input;
@@ -43,15 +53,7 @@ export const removeMember = async (db: Kysely<Database>, input: MemberChange): P
   if (!canManageMembers(actor)) throw new ApiError(403, OrganizationMessages.onlyAdministrator);
   if (!isUuid(input.userId)) throw notBelong();
   await db.transaction().execute(async (trx) => {
-    // Read under lock so that the rules judge the member as they are when the row goes.
-    const target = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', input.userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (target === undefined) throw notBelong();
+    const target = await lockedMember(trx, organizationId, input.userId);
     const refusal = removalRefusal(actor, targetOf(target, await readAssignments(trx, organizationId)));
     if (refusal !== undefined) throw new ApiError(refusal.status, refusal.message);
     // Sessions, 2FA challenges and reset links go with the row (ON DELETE CASCADE).
@@ -76,14 +78,7 @@ export const moveMember = async (db: Kysely<Database>, input: MemberChange & { r
   const destination = await findDepartment(db, organizationId, input.departmentId);
   if (destination === undefined || !isUuid(input.userId)) throw notBelong();
   const moved = await db.transaction().execute(async (trx) => {
-    const target = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', input.userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (target === undefined) throw notBelong();
+    const target = await lockedMember(trx, organizationId, input.userId);
     const facts = targetOf(target, await readAssignments(trx, organizationId));
     const refusal = moveRefusal(actor, facts, destination.id);
     if (refusal !== undefined) throw new ApiError(refusal.status, refusal.message);

@@ -9,6 +9,7 @@ import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { useSection } from '../../hooks/resources';
 import { GroupedBar, type Series } from '../charts/GroupedBar';
 import { PageToolbar } from './PageToolbar';
+import { DateRangeField } from './DateRangeField';
 
 const ALL_DATES = '';
 
@@ -55,29 +56,15 @@ const SelectionRow = ({
         </Popover>
       </Select>
       {ranges.length > 0 && (
-        <Select
-          className="field"
+        <DateRangeField
           name={`date-range-${index}`}
-          selectedKey={tag === ALL_DATES ? 'all-dates' : tag}
-          onSelectionChange={(key) => {
+          ranges={ranges}
+          tag={tag === ALL_DATES ? null : tag}
+          onChange={(next) => {
             const { 'date-tag': _old, ...rest } = selection;
-            onChange(key === null || key === 'all-dates' ? rest : { ...rest, 'date-tag': String(key) });
+            onChange(next === null ? rest : { ...rest, 'date-tag': next });
           }}
-        >
-          <Label>{t('date_range')}</Label>
-          <Button className="button secondary select-button">
-            <SelectValue />
-            <span aria-hidden="true">▾</span>
-          </Button>
-          <Popover className="popover">
-            <ListBox className="listbox">
-              <ListBoxItem id="all-dates" className="listbox-item">{t('date_range_all')}</ListBoxItem>
-              {ranges.map((range) => (
-                <ListBoxItem key={range.id} id={range.id} className="listbox-item">{range.label}</ListBoxItem>
-              ))}
-            </ListBox>
-          </Popover>
-        </Select>
+        />
       )}
       {canRemove && (
         <Button className="button ghost small" onPress={onRemove}>

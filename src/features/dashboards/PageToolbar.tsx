@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import type { BannerPanel } from './pages';
 import { isKeyFactPage } from '../../../domain/keyfacts/facts';
 import { KeyFacts } from './KeyFacts';
+import { DateRangeField } from './DateRangeField';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
 import { useLocalNames } from '../charts/localNames';
@@ -12,45 +13,29 @@ import { useLocalNames } from '../charts/localNames';
 const selectFilters = (s: AppState) => s.filters.active;
 const selectBanners = (s: AppState) => s.session.user?.setting.banners ?? null;
 
-const ALL = 'all';
-
 /**
  * The date range selector: the organisation's saved ranges (settings page); picking one sets the
  * date-tag filter, so every section of every page counts only the answers submitted in it.
  */
 export const DateRangeSelect = () => {
-  const { t } = useTranslation();
   const dispatch = useDispatch();
   const filters = useSelector(selectFilters);
   const ranges = useSection('dateRanges');
   if (ranges.status !== 'loaded' || !ranges.data || ranges.data.length === 0) return null;
-  const selected = filters['date-tag'] && ranges.data.some((r) => r.id === filters['date-tag']) ? filters['date-tag'] : ALL;
+  const tag = filters['date-tag'];
   return (
-    <Select
+    <DateRangeField
       className="field date-range-select"
       name="date-range"
-      selectedKey={selected}
-      onSelectionChange={(key) => {
+      ranges={ranges.data}
+      tag={tag !== undefined && ranges.data.some((range) => range.id === tag) ? tag : null}
+      onChange={(chosen) => {
         const next = { ...filters };
-        if (key === ALL) delete next['date-tag'];
-        else next['date-tag'] = String(key);
+        if (chosen === null) delete next['date-tag'];
+        else next['date-tag'] = chosen;
         dispatch({ type: 'filters/apply', filters: next });
       }}
-    >
-      <Label>{t('date_range')}</Label>
-      <Button className="button secondary select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="popover">
-        <ListBox className="listbox">
-          <ListBoxItem id={ALL} className="listbox-item">{t('date_range_all')}</ListBoxItem>
-          {ranges.data.map((r) => (
-            <ListBoxItem key={r.id} id={r.id} className="listbox-item">{r.label}</ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+    />
   );
 };
 
