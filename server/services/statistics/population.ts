@@ -231,16 +231,11 @@ export const answerGroups = async (
   const base = await baseCte(db, context);
   const rows = await runStatistics(
     db,
-    everyone
+    everyone || keyed
       ? sql<SourceRow>`with ${base}
       select ${sourceColumns('base', sources)} a.answer::text as answer, count(*)::int as count, ${keySum(recordKey)} as key
       from base ${from} cross join lateral (select ${answer} as answer) a
-      group by ${sql.join([...sources.map((name) => sql.ref(`base.${name}`)), sql.ref('a.answer')])}`
-      : keyed
-        ? sql<SourceRow>`with ${base}
-      select ${sourceColumns('base', sources)} a.answer::text as answer, count(*)::int as count, ${keySum(recordKey)} as key
-      from base ${from} cross join lateral (select ${answer} as answer) a
-      where a.answer is not null
+      ${everyone ? sql`` : sql`where a.answer is not null`}
       group by ${sql.join([...sources.map((name) => sql.ref(`base.${name}`)), sql.ref('a.answer')])}`
         : sql<SourceRow>`with ${base},
       person as (
