@@ -20,7 +20,7 @@ export const RECORD_KEY_RANGE = 2 ** 31;
 export const CELL_KEY_RANGE = 256;
 
 /** d: no figure moves further than this from its true count. */
-export const MAX_ADJUSTMENT = 2;
+export const MAX_ADJUSTMENT = 3;
 
 /** One row of the p-table: adjustments with their share of the N cell keys, in key order. */
 export interface PTableRow {
@@ -30,26 +30,29 @@ export interface PTableRow {
 /**
  * The p-table. Rows by true count:
  *
- * | true count | -2 | -1 | 0 | +1 | +2 | mean | variance |
- * |---|---|---|---|---|---|---|---|
- * | 0 | | | 256 | | | 0 | 0 |
- * | 1 | | 100 | 68 | 76 | 12 | 0 | 0.875 |
- * | 2 and more | 12 | 80 | 72 | 80 | 12 | 0 | 1.0 |
+ * | true count | -3 | -2 | -1 | 0 | +1 | +2 | +3 | mean | variance |
+ * |---|---|---|---|---|---|---|---|---|---|
+ * | 0 | | | | 256 | | | | 0 | 0 |
+ * | 1 | | | 100 | 68 | 76 | 12 | | 0 | 0.875 |
+ * | 2 | | 15 | 78 | 71 | 78 | 12 | 2 | 0 | 1.102 |
+ * | 3 and more | 1 | 14 | 78 | 70 | 78 | 14 | 1 | 0 | 1.117 |
  *
  * (numbers of cell keys out of 256). A true 0 stays 0: a GROUP BY produces no empty cell, and
  * an absent cell is never listed. No adjustment makes a count negative (a 1 goes down by one at
  * most, a 2 by two). The adjustments are unbiased, so sums of many figures stay close.
  *
- * The shape is a choice between two attacks (README): a larger variance makes averaging many
- * selections slower, but the extreme adjustments ±d are what lets someone comparing two figures
- * that differ by one person be sure of that person's answer (when one figure went up by d and
- * the other down by d). Here ±2 are rare (12 keys of 256 each), so such a certainty needs
- * (12/256)^2, about 1 in 455 pairs, while most of the mass sits on ±1: variance 1.
+ * The shape is a choice between attacks (README). Bounded adjustments leave one sure inference:
+ * a figure that drew the extreme ±d can only come from the counts at that edge, so someone who
+ * knows everyone else in it, or who reads "listed" as "at least k - d", learns the rest. The
+ * extremes are therefore thin (one key of 256 for ±3) and most of the mass sits on ±1, with ±2
+ * as the usual tail: an edge is reached about 30 times less often than with ±2 at 12 keys,
+ * which took the attack suites' pins from 7 in 60 to 1 in 60 (stronger attacker) and from 1 in
+ * 15 to none (staff file). A larger variance also makes averaging many selections slower.
  * Whether a figure is shown is decided on the perturbed value (at least k), so a true count of
- * 1 or 2 is never shown with k = 5, and a true count below k is shown only as k or more: never
- * as itself.
+ * 1 is never shown with k = 5, a 2 only as 5 (2 keys of 256), and a true count below k is shown
+ * only as k or more: never as itself.
  */
-export const P_TABLE: { readonly zero: PTableRow; readonly one: PTableRow; readonly many: PTableRow } = {
+export const P_TABLE: { readonly zero: PTableRow; readonly one: PTableRow; readonly two: PTableRow; readonly many: PTableRow } = {
   zero: { adjustments: [{ adjustment: 0, keys: 256 }] },
   one: {
     adjustments: [
@@ -59,18 +62,30 @@ export const P_TABLE: { readonly zero: PTableRow; readonly one: PTableRow; reado
       { adjustment: 2, keys: 12 },
     ],
   },
+  two: {
+    adjustments: [
+      { adjustment: -2, keys: 15 },
+      { adjustment: -1, keys: 78 },
+      { adjustment: 0, keys: 71 },
+      { adjustment: 1, keys: 78 },
+      { adjustment: 2, keys: 12 },
+      { adjustment: 3, keys: 2 },
+    ],
+  },
   many: {
     adjustments: [
-      { adjustment: -2, keys: 12 },
-      { adjustment: -1, keys: 80 },
-      { adjustment: 0, keys: 72 },
-      { adjustment: 1, keys: 80 },
-      { adjustment: 2, keys: 12 },
+      { adjustment: -3, keys: 1 },
+      { adjustment: -2, keys: 14 },
+      { adjustment: -1, keys: 78 },
+      { adjustment: 0, keys: 70 },
+      { adjustment: 1, keys: 78 },
+      { adjustment: 2, keys: 14 },
+      { adjustment: 3, keys: 1 },
     ],
   },
 };
 
-export const pTableRow = (count: number): PTableRow => (count <= 0 ? P_TABLE.zero : count === 1 ? P_TABLE.one : P_TABLE.many);
+export const pTableRow = (count: number): PTableRow => (count <= 0 ? P_TABLE.zero : count === 1 ? P_TABLE.one : count === 2 ? P_TABLE.two : P_TABLE.many);
 
 /** Mean and variance of a row's adjustment over uniformly distributed cell keys. */
 export const rowMoments = (row: PTableRow): { mean: number; variance: number } => {

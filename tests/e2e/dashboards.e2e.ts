@@ -209,7 +209,7 @@ describe('dashboards', () => {
     assert.ok(table.rows.length >= 2);
     // Every chart card says the figures are adjusted.
     const note = card.locator('.stat-note');
-    assert.match((await note.textContent()) ?? '', /adjusted by up to ±2/);
+    assert.match((await note.textContent()) ?? '', /adjusted by up to ±3/);
     // The 25-34 without a disability selection lists countries and languages, agreeing with its charts.
     const filter = '?filter[age-range]=25-34&filter[disability]=no';
     const row = (await api(`/overview/row-two${filter}`)).data as { items: { key: string; value: number }[] };

@@ -41,7 +41,7 @@ describe('exports', () => {
     const cover = rows(workbook.worksheets[0]!).join('\n');
     assert.match(cover, /Export of the Worldviews page/);
     assert.match(cover, /Filters \| Generation: Gen Y/);
-    assert.match(cover, /Figures are adjusted by up to ±2 to protect people\./);
+    assert.match(cover, /Figures are adjusted by up to ±3 to protect people\./);
     const worldviews = rows(workbook.getWorksheet('Worldviews')!);
     assert.equal(worldviews[1], 'Name | People | Share');
     await page.getByRole('status').filter({ hasText: /was downloaded/ }).waitFor();
@@ -51,7 +51,7 @@ describe('exports', () => {
     assert.match(csv.suggestedFilename(), /^worldviews-worldview-worldviews-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await readFile((await csv.path())!, 'utf8')).replace(/^\uFEFF/, '');
     assert.match(text.split('\r\n')[0]!, /^Name,People,Share$/);
-    assert.ok(text.includes('Figures are adjusted by up to ±2 to protect people.'));
+    assert.ok(text.includes('Figures are adjusted by up to ±3 to protect people.'));
 
     await expectAccessible(page, 'worldviews with Export');
     await screenshot(page, 'exports-worldviews');

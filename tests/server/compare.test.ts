@@ -210,7 +210,7 @@ const expectFigures = (column: ComparedSelection | undefined, members: readonly 
 const members = (name: string) => people.filter((i) => groupOf(i) === name);
 
 describe('GET /compare/data', () => {
-  it('shows each selection side by side, every figure within ±2 of the truth', async () => {
+  it('shows each selection side by side, every figure within ±d of the truth', async () => {
     const data = await compared([{ group: 'all' }, { group: groups.Sales! }, { group: groups.Support! }]);
     expect(data.selections.map((column) => column.label)).toEqual([organizationName, 'Sales', 'Support']);
     expectFigures(data.selections[0], people, 'organisation');

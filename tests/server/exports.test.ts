@@ -130,7 +130,7 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     expect(coverText).toContain('All answers');
     expect(coverText).toContain('Minimum group size (k) | 5');
     expect(coverText).toContain('written as "hidden", never as 0 or left blank');
-    expect(coverText).toContain('Figures are adjusted by up to ±2 to protect people.');
+    expect(coverText).toContain('Figures are adjusted by up to ±3 to protect people.');
     expect(coverText).toMatch(/Made on \| \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
 
     const pyramid = workbook.getWorksheet('Gender by age')!;
@@ -140,7 +140,7 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     expect(rowsOf(countries)[1]).toEqual(['Name', 'People', 'Share']);
     expect(countries.getRow(3).getCell(2).numFmt).toBe('#,##0');
     expect(countries.getRow(3).getCell(3).numFmt).toBe('0.0"%"');
-    expect(rowsOf(countries).at(-1)![0]).toBe('Figures are adjusted by up to ±2 to protect people.');
+    expect(rowsOf(countries).at(-1)![0]).toBe('Figures are adjusted by up to ±3 to protect people.');
   });
 
   it('writes a hidden cell as "hidden", never as 0 or blank', async () => {
@@ -206,7 +206,7 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     const workbook = await readWorkbook(response.rawPayload);
     const cover = rowsOf(workbook.worksheets[0]!).map((row) => row.join(' | ')).join('\n');
     expect(cover).toContain('Export de la page');
-    expect(cover).toContain('ajustés de ±2');
+    expect(cover).toContain('ajustés de ±3');
   });
 
   it('every exported figure is the dashboard’s released figure, for random filters and pages', async () => {
@@ -253,7 +253,7 @@ describe('POST /general/export-excel as CSV of one card', () => {
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toMatch(/^,.*,Total$/);
     expect(lines.slice(1).some((line) => line.split(',').includes('hidden'))).toBe(true);
-    expect(lines.at(-2)).toBe('Figures are adjusted by up to ±2 to protect people.');
+    expect(lines.at(-2)).toBe('Figures are adjusted by up to ±3 to protect people.');
   });
 
   it('prefixes a text that starts like a formula with a quote', async () => {

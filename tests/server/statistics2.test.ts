@@ -398,7 +398,7 @@ describe('key facts of the country and heritage pages', () => {
       const found = facts.map((fact) => sentence.exec(fact)).find((match) => match !== null);
       return found ? Number(found[1]) : null;
     };
-    // 5 of 30 (16.7%) before adjustment: within (5 ± 2) / (30 ± 2).
+    // 5 of 30 (16.7%) before adjustment: within (5 ± d) / (30 ± d).
     const country = (await get(app, '/api/key-facts?page=country', { token: admin })).json();
     const second = share(country.data.facts, /^([\d.]+)% were born here to a parent born abroad\.$/);
     if (second !== null) expect(second).toBeGreaterThanOrEqual(9.4), expect(second).toBeLessThanOrEqual(25);

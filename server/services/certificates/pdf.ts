@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { IssuedCertificate } from '../../../domain/contracts/certificates';
+import { MAX_ADJUSTMENT } from '../../../domain/stats';
 
 const A4 = [595.28, 841.89] as const;
 const INK = rgb(0.1, 0.1, 0.18);
@@ -41,7 +42,7 @@ export const certificatePdf = async (issued: IssuedCertificate, verifyUrl: strin
   centred(`${certificate.respondents.toLocaleString('en-AU')} people answered the diversity survey,`, height - 300, 14);
   centred(`${certificate.participation.toFixed(1)}% of ${certificate.seats.toLocaleString('en-AU')} seats.`, height - 320, 14);
   centred(`Issued on ${certificate.issuedAt.slice(0, 10)}.`, height - 350, 14);
-  centred('Figures are adjusted by up to 2 people either way to protect people.', height - 380, 10, regular, MUTED);
+  centred(`Figures are adjusted by up to ${MAX_ADJUSTMENT} people either way to protect people.`, height - 380, 10, regular, MUTED);
 
   const qr = QRCode.create(verifyUrl, { errorCorrectionLevel: 'M' });
   const modules = qr.modules.size;

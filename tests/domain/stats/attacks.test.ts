@@ -24,7 +24,7 @@ import { ALL_SELECTIONS, ANSWERS, DIMENSIONS, endpoints, inSelection, personArb,
 const K = 5;
 
 /** Measured shares (seeded), quoted in the README: a change of the p-table or of the release moves them. */
-const CEILING = { scope: 1 / 15, coverage: 0, sums: 0, beforeAfter: 0 };
+const CEILING = { scope: 0, coverage: 0, sums: 0, beforeAfter: 0 };
 const support = (count: number): number[] => pTableRow(count).adjustments.map((entry) => entry.adjustment);
 const canShow = (truth: number, value: number): boolean => support(truth).includes(value - truth);
 const canHide = (truth: number, k: number): boolean => support(truth).some((a) => truth + a < k);
@@ -37,11 +37,14 @@ interface Observation {
   readonly k: number;
 }
 
-const possible = (observations: readonly Observation[], people: readonly Person[]): boolean =>
-  observations.every((o) => {
+/** How many observations `people` could not have given (0: they agree with every one). */
+const broken = (observations: readonly Observation[], people: readonly Person[]): number =>
+  observations.filter((o) => {
     const truth = o.counts(people);
-    return o.seen === null ? canHide(truth, o.k) : canShow(truth, o.seen);
-  });
+    return !(o.seen === null ? canHide(truth, o.k) : canShow(truth, o.seen));
+  }).length;
+
+const possible = (observations: readonly Observation[], people: readonly Person[]): boolean => broken(observations, people) === 0;
 
 /** Everything the single-answer endpoints release for one population: totals and listed values per selection. */
 const observe = (people: readonly Person[], selections: readonly Selection[], k = K, presenceOnly = false): Observation[] => {
@@ -62,12 +65,12 @@ const observe = (people: readonly Person[], selections: readonly Selection[], k 
 };
 
 /** Presence-only observations: -1 stands for "shown, value ignored". */
-const possiblePresence = (observations: readonly Observation[], people: readonly Person[]): boolean =>
-  observations.every((o) => {
+const brokenPresence = (observations: readonly Observation[], people: readonly Person[]): number =>
+  observations.filter((o) => {
     const truth = o.counts(people);
-    if (o.seen === null) return canHide(truth, o.k);
-    return support(truth).some((a) => truth + a >= o.k);
-  });
+    if (o.seen === null) return !canHide(truth, o.k);
+    return !support(truth).some((a) => truth + a >= o.k);
+  }).length;
 
 /** Populations the staff-file attacker cannot tell from `people`: the target's answer swapped with another's. */
 const swaps = (people: readonly Person[], target: number): Person[][] =>
@@ -97,27 +100,64 @@ function* witnesses(people: readonly Person[], target: number): Generator<Person
   }
 }
 
+/** A seeded generator of whole numbers below `bound`, so that a search is the same on every run. */
+const seededDraws = (seed: number) => {
+  let state = seed >>> 0;
+  return (bound: number): number => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return Math.floor((state / 2 ** 32) * bound);
+  };
+};
+
+/**
+ * A wider search when the near witnesses all fail: the target's answer changed, then other
+ * people's answers moved one at a time towards agreement with the observations (min-conflicts:
+ * a move is kept unless it breaks more observations than it mends, now and then a worse one, so
+ * the search leaves a local minimum). Any answers of the others are a population the staff file
+ * allows, so a candidate found here is a witness as good as a swap; the observations still judge it whole.
+ */
+const searchWitness = (people: readonly Person[], target: number, violations: (candidate: Person[]) => number, steps = 4000): Person[] | null => {
+  const draw = seededDraws(people.length * 7919 + target);
+  for (const answer of ANSWERS) {
+    if (answer === people[target].answers[0]) continue;
+    let candidate = people.map((p, i) => (i === target ? { ...p, answers: [answer] } : p));
+    let broken = violations(candidate);
+    for (let step = 0; step < steps && broken > 0; step++) {
+      const who = draw(people.length);
+      if (who === target) continue;
+      const moved = candidate.map((p, i) => (i === who ? { ...p, answers: [ANSWERS[draw(ANSWERS.length)]] } : p));
+      const after = violations(moved);
+      if (after <= broken || draw(100) === 0) {
+        candidate = moved;
+        broken = after;
+      }
+    }
+    if (broken === 0) return candidate;
+  }
+  return null;
+};
+
 /** True when some population with another answer for the target agrees with every observation. */
-const unpinned = (people: readonly Person[], target: number, check: (candidate: Person[]) => boolean): boolean => {
-  for (const candidate of witnesses(people, target)) if (check(candidate)) return true;
-  return false;
+const unpinned = (people: readonly Person[], target: number, violations: (candidate: Person[]) => number): boolean => {
+  for (const candidate of witnesses(people, target)) if (violations(candidate) === 0) return true;
+  return searchWitness(people, target, violations) !== null;
 };
 
 /**
  * Share of generated populations in which no witness was found (an upper bound of the
  * pins of the staff-file attacker), over a fixed seed.
  */
-const unresolvedShare = (runs: number, seed: number, attack: (people: Person[]) => { check: (candidate: Person[]) => boolean; people: Person[] }): number => {
+const unresolvedShare = (runs: number, seed: number, attack: (people: Person[]) => { violations: (candidate: Person[]) => number; people: Person[] }): number => {
   let unresolved = 0;
   let counted = 0;
   fc.assert(
     fc.property(staffArb(20, 40), recordKeyArb, (others, key) => {
-      const { check, people } = attack(withLoneTarget(others, key));
+      const { violations, people } = attack(withLoneTarget(others, key));
       // The truth is always possible: the reasoning is sound.
-      expect(check(people)).toBe(true);
+      expect(violations(people)).toBe(0);
       if (swaps(people, 0).length === 0) return;
       counted++;
-      if (!unpinned(people, 0, check)) unresolved++;
+      if (!unpinned(people, 0, violations)) unresolved++;
     }),
     { numRuns: runs, seed },
   );
@@ -177,16 +217,16 @@ describe('the staff-file attacker over every selection (witnesses, measured)', (
   const shares: Record<string, number> = {};
 
   it('scope against organisation: presence and refusals in two scopes', () => {
-    shares.scope = unresolvedShare(15, 1314, (people) => {
+    shares.scope = unresolvedShare(40, 1314, (people) => {
       const seen = observe(people, ALL_SELECTIONS, K, true);
       const inGroup = observe(group(people), ALL_SELECTIONS, K, true);
-      return { people, check: (candidate) => possiblePresence(seen, candidate) && possiblePresence(inGroup, group(candidate)) };
+      return { people, violations: (candidate) => brokenPresence(seen, candidate) + brokenPresence(inGroup, group(candidate)) };
     });
     expect(shares.scope).toBeLessThanOrEqual(CEILING.scope);
   });
 
   it('coverage: the perturbed number who answered beside the perturbed total', () => {
-    shares.coverage = unresolvedShare(15, 1316, (lone) => {
+    shares.coverage = unresolvedShare(40, 1316, (lone) => {
       const people = lone.map((p, i) => (i === 0 ? { ...p, answers: ['P'] } : p));
       const { population, answers } = endpoints(people);
       const observations = ALL_SELECTIONS.flatMap((selection): Observation[] => {
@@ -198,13 +238,13 @@ describe('the staff-file attacker over every selection (witnesses, measured)', (
           { counts: (g) => inside(g).filter((p) => p.answers[0] !== 'P').length, seen: answered.status === 200 ? answered.data.count : null, k: K },
         ];
       });
-      return { people, check: (candidate) => possible(observations, candidate) };
+      return { people, violations: (candidate) => broken(observations, candidate) };
     });
     expect(shares.coverage).toBeLessThanOrEqual(CEILING.coverage);
   });
 
   it('sums across endpoints with non-negative counts: listed values, totals and a union of values', () => {
-    shares.sums = unresolvedShare(15, 1317, (people) => {
+    shares.sums = unresolvedShare(40, 1317, (people) => {
       const observations = [...observe(people, ALL_SELECTIONS)];
       const { answers } = endpoints(people);
       for (const selection of ALL_SELECTIONS) {
@@ -212,16 +252,16 @@ describe('the staff-file attacker over every selection (witnesses, measured)', (
         const inside = (g: readonly Person[]) => g.filter((p) => inSelection(p as never, selection));
         observations.push({ counts: (g) => inside(g).filter((p) => ['A', 'B'].includes(p.answers[0])).length, seen: union.status === 200 ? union.data.count : null, k: K });
       }
-      return { people, check: (candidate) => possible(observations, candidate) };
+      return { people, violations: (candidate) => broken(observations, candidate) };
     });
     expect(shares.sums).toBeLessThanOrEqual(CEILING.sums);
   });
 
   it('before and after the target’s response', () => {
-    shares.beforeAfter = unresolvedShare(15, 1318, (people) => {
+    shares.beforeAfter = unresolvedShare(40, 1318, (people) => {
       const before = observe(people.slice(1), ALL_SELECTIONS);
       const after = observe(people, ALL_SELECTIONS);
-      return { people, check: (candidate) => possible(after, candidate) && possible(before, candidate.slice(1)) };
+      return { people, violations: (candidate) => broken(after, candidate) + broken(before, candidate.slice(1)) };
     });
     expect(shares.beforeAfter).toBeLessThanOrEqual(CEILING.beforeAfter);
     console.info(`staff-file attacker, share of populations without a witness: ${JSON.stringify(shares)}`);
@@ -245,7 +285,7 @@ describe('a stronger attacker who knows every other answer (measured, README: li
     );
     // Recorded in the README; a change of the p-table moves it.
     console.info(`attacker knowing every other answer: ${pins} pins in ${runs} populations`);
-    expect(pins).toBeLessThanOrEqual(7);
+    expect(pins).toBeLessThanOrEqual(1);
   });
 });
 
@@ -284,7 +324,8 @@ const averagingSuccess = (pairs: number, trials: number, seed: number): number =
 
 describe('attack: averaging many selections', () => {
   it('needs about 22 pairs (44 different selections) for 95% confidence (figures in the README)', () => {
-    const rates = [1, 5, 10, 20, 30, 60, 500].map((pairs) => ({ pairs, success: averagingSuccess(pairs, 4000, 1319 + pairs) }));
+    const rates = [1, 5, 10, 20, 22, 24, 30, 60, 500].map((pairs) => ({ pairs, success: averagingSuccess(pairs, 4000, 1319 + pairs) }));
+    console.info(`averaging: ${JSON.stringify(rates)}`);
     // Measured figures quoted in the README.
     expect(rates[0].success).toBeLessThan(0.75);
     expect(rates.find((r) => r.pairs === 10)!.success).toBeLessThan(0.9);
@@ -292,7 +333,7 @@ describe('attack: averaging many selections', () => {
     expect(rates.find((r) => r.pairs === 30)!.success).toBeGreaterThan(0.95);
     // The statistics answer SelectionBudget's allowance of different selections per hour (120
     // by default): 22 pairs fit in an hour, 1,000 selections take more than 8.
-    expect(P_TABLE.many.adjustments.find((entry) => entry.adjustment === MAX_ADJUSTMENT)!.keys).toBe(12);
+    expect(P_TABLE.many.adjustments.find((entry) => entry.adjustment === MAX_ADJUSTMENT)!.keys).toBe(1);
   });
 
   it('a thousand selections over one population give one figure per set of people: asking again adds nothing', () => {
