@@ -27,6 +27,7 @@ export interface Database {
   certificates: CertificatesTable;
   certificate_keys: CertificateKeysTable;
   organizations: OrganizationsTable;
+  statistics_selections: StatisticsSelectionsTable;
   organization_logos: OrganizationLogosTable;
   tiers: TiersTable;
   users: UsersTable;
@@ -78,6 +79,14 @@ export interface AuditLogTable {
   address: string | null;
   details: ColumnType<JsonValue, string | undefined, never>;
   at: ColumnType<Date, never, never>;
+}
+
+export interface StatisticsSelectionsTable {
+  organization_id: string;
+  /** Whole hours since the epoch. */
+  hour: number | string;
+  selection: string;
+  created_at: Generated<Date>;
 }
 
 export interface OrganizationsTable {

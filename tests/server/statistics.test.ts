@@ -280,6 +280,7 @@ describe('statistics endpoints', () => {
   }, 60_000);
 
   it('answer a limited number of different selections per hour, and any repeated one', async () => {
+    await database.db.deleteFrom('statistics_selections').execute();
     const limited = await buildApp(testConfig({ statisticsSelectionsPerHour: 3 }), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
     try {
       const token = await signIn(limited, a.adminEmail, DEMO_PASSWORD);
@@ -294,6 +295,31 @@ describe('statistics endpoints', () => {
       expect(await ask({})).toEqual(first);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('share one allowance between server processes: a second app over the same database grants no more', async () => {
+    await database.db.deleteFrom('statistics_selections').execute();
+    const config = testConfig({ statisticsSelectionsPerHour: 3 });
+    const apps = [0, 1].map(() => buildApp(config, { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer }));
+    const [one, two] = await Promise.all(apps);
+    try {
+      const askOf = async (app: typeof one) => {
+        const token = await signIn(app, a.adminEmail, DEMO_PASSWORD);
+        return async (filters: Record<string, unknown>) => (await app.inject({ method: 'GET', url: url('/home/total-registered', filters), headers: { authorization: `Bearer ${token}` } })).json();
+      };
+      const [askOne, askTwo] = [await askOf(one), await askOf(two)];
+      expect((await askOne({})).status).toBe(200);
+      expect((await askOne({ 'age-range': '25-44' })).status).toBe(200);
+      expect((await askTwo({ 'age-range': '45-64' })).status).toBe(200);
+      // The hour's three places are taken, whichever process took them.
+      expect(await askTwo({ 'age-range': '25-64' })).toEqual({ status: 204, message: 'Not enough data to show.' });
+      expect(await askOne({ 'age-range': '18-24' })).toEqual({ status: 204, message: 'Not enough data to show.' });
+      // A selection the other process answered is free here too.
+      expect((await askOne({ 'age-range': '45-64' })).status).toBe(200);
+      expect((await askTwo({})).status).toBe(200);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
     }
   });
 

@@ -124,12 +124,12 @@ const answer = <T>(release: Release<T>): T | EnvelopeReply => (release.status ==
 
 export const statisticsRoutes: FastifyPluginAsync = async (app) => {
   const figures = new StatisticsFigures(app.db, app.statisticsCache);
-  const budget = new SelectionBudget(app.config.statisticsSelectionsPerHour);
+  const budget = new SelectionBudget(app.db, app.config.statisticsSelectionsPerHour);
 
   /** The request, or the refusal when the organisation has asked too many different selections this hour. */
   const admitted = async (auth: AuthContext, filters: Filters): Promise<StatsRequest | EnvelopeReply> => {
     const req = await statsRequestOf(app.db, auth.organization.id, await departmentScopeOf(app.db, auth), filters);
-    return budget.allow(req.context, req.filters) ? req : noContent(refused().message);
+    return (await budget.allow(req.context, req.filters)) ? req : noContent(refused().message);
   };
 
   const register = (scope: FastifyInstance, { endpoint, compute }: StatisticsRoute) =>

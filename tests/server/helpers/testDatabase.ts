@@ -12,7 +12,10 @@ import { seedLookups } from '../../../server/lookups/seed';
  * `lookups: true` also fills the lookup lists (about 20,000 rows, 1 to 3 s on PGlite), which
  * the server always does at start; only the files that read lookups ask for it.
  */
-export const createTestDatabase = async (options: { readonly lookups?: boolean } = {}): Promise<OpenDatabase> => {
+/** `url`: the database's address on the PostgreSQL server, for another process to open (absent on PGlite). */
+export type TestDatabase = OpenDatabase & { readonly url?: string };
+
+export const createTestDatabase = async (options: { readonly lookups?: boolean } = {}): Promise<TestDatabase> => {
   const serverUrl = process.env.DATABASE_URL;
   const database = serverUrl ? await createServerDatabase(serverUrl) : await openDatabase({ memory: true });
   try {
@@ -26,7 +29,7 @@ export const createTestDatabase = async (options: { readonly lookups?: boolean }
   return database;
 };
 
-const createServerDatabase = async (serverUrl: string): Promise<OpenDatabase> => {
+const createServerDatabase = async (serverUrl: string): Promise<TestDatabase> => {
   const name = `ci_${randomBytes(6).toString('hex')}`;
   await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}`));
   const url = new URL(serverUrl);
@@ -37,7 +40,7 @@ const createServerDatabase = async (serverUrl: string): Promise<OpenDatabase> =>
     await database.close();
     await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
   };
-  return { ...database, description: `${database.description} (test)`, close: () => (dropping ??= dropDatabase()) };
+  return { ...database, url: url.href, description: `${database.description} (test)`, close: () => (dropping ??= dropDatabase()) };
 };
 
 const withAdmin = async (serverUrl: string, work: (admin: pg.Client) => Promise<unknown>): Promise<void> => {

@@ -1,0 +1,139 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ADJUSTMENT } from '../../domain/stats';
+import { PASSWORD, insertUser } from './helpers/accounts';
+import { insertDepartment, insertLink, lookupIds, surveyBody, validQuestions } from './helpers/surveyResponses';
+import { createTestDatabase, type TestDatabase } from './helpers/testDatabase';
+
+/**
+ * Scale-out (README: "Running more than one server"): two server processes over one PostgreSQL
+ * database serve one organisation. A response written through one is in the figures the other
+ * releases at once, both release the same figure for the same people, and a link's seats are
+ * claimed atomically across the two. Only meaningful with a PostgreSQL server (PGlite is one
+ * process's folder), so it runs in the PostgreSQL server suite (`.ci/run`).
+ */
+
+interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly url: string;
+}
+
+/** Starts `server/main.ts` on a free port and waits for its "Listening on" line. */
+const startProcess = (databaseUrl: string): Promise<ServerProcess> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'off', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`no "Listening on" in 90 s:\n${output}`)), 90_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1] });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}:\n${output}`));
+    });
+  });
+
+const stopProcess = (server: ServerProcess | undefined): Promise<void> =>
+  new Promise((resolve) => {
+    if (server === undefined || server.child.exitCode !== null) return resolve();
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGTERM');
+  });
+
+const request = async (server: ServerProcess, method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => {
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+};
+
+describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === '')('two server processes over one PostgreSQL database', () => {
+  let database: TestDatabase;
+  let first: ServerProcess | undefined;
+  let second: ServerProcess | undefined;
+  let organizationId: string;
+  let adminEmail: string;
+  let questions: Awaited<ReturnType<typeof validQuestions>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ lookups: true });
+    const admin = await insertUser(database.db, { role: 'admin' });
+    organizationId = admin.organizationId;
+    adminEmail = admin.email;
+    await database.db.updateTable('organizations').set({ seat_capacity: 10_000 }).where('id', '=', organizationId).execute();
+    const group = await insertDepartment(database.db, organizationId, 'Research');
+    questions = { ...(await validQuestions(lookupIds(database.db))), '3': group };
+    // One after the other: each start runs the (idempotent) migrations and lookup seeding.
+    first = await startProcess(database.url!);
+    second = await startProcess(database.url!);
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all([stopProcess(first), stopProcess(second)]);
+    await database?.close();
+  }, 60_000);
+
+  const signIn = async (server: ServerProcess): Promise<string> => {
+    const response = await request(server, 'POST', '/login', { email: adminEmail, password: PASSWORD });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return (response.body!.data as { access_token: string }).access_token;
+  };
+
+  const submitThrough = async (server: ServerProcess, token: string, count: number): Promise<(number | string)[]> =>
+    Promise.all(
+      Array.from({ length: count }, async () => {
+        const response = await request(server, 'POST', '/diversity-survey', surveyBody(token, questions));
+        return response.status === 200 ? 200 : `${response.status} ${String(response.body?.message)}`;
+      }),
+    );
+
+  const registered = async (server: ServerProcess, token: string): Promise<number | null> => {
+    const response = await request(server, 'GET', '/home/total-registered', undefined, token);
+    expect(response.status).toBe(200);
+    const data = response.body!.data as { count?: number } | undefined;
+    return response.body!.status === 204 || data === undefined ? null : (data.count ?? null);
+  };
+
+  it('a response written through one process is in the figures the other releases at once, and both release the same figure', async () => {
+    const link = await insertLink(database.db, organizationId, { capacity: 100 });
+    const firstSession = await signIn(first!);
+    const secondSession = await signIn(second!);
+
+    expect(await submitThrough(first!, link.token, 12)).toEqual(Array(12).fill(200));
+    // The second process reads (and caches) the organisation's figures after the first wrote.
+    const afterTwelve = await registered(second!, secondSession);
+    expect(afterTwelve).not.toBeNull();
+    expect(Math.abs(afterTwelve! - 12)).toBeLessThanOrEqual(MAX_ADJUSTMENT);
+    // Its cache is warm now; twelve more through the first process must not be a round late.
+    expect(await submitThrough(first!, link.token, 12)).toEqual(Array(12).fill(200));
+    const afterTwentyFour = await registered(second!, secondSession);
+    expect(Math.abs(afterTwentyFour! - 24)).toBeLessThanOrEqual(MAX_ADJUSTMENT);
+    // The same records give the same figure, whichever process computes it.
+    expect(await registered(first!, firstSession)).toBe(afterTwentyFour);
+    const shares = await Promise.all([first!, second!].map(async (server, i) => (await request(server, 'GET', '/overview/country-birth', undefined, [firstSession, secondSession][i])).body));
+    expect(shares[0]).toEqual(shares[1]);
+  }, 120_000);
+
+  it('seats are claimed atomically across the two processes: 30 submits on 15 seats accept exactly 15', async () => {
+    const link = await insertLink(database.db, organizationId, { capacity: 15 });
+    const statuses = (await Promise.all([submitThrough(first!, link.token, 15), submitThrough(second!, link.token, 15)])).flat();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(15);
+    expect(statuses.filter((status) => status !== 200)).toEqual(Array(15).fill('409 This survey link has no seats left.'));
+    const row = await database.db.selectFrom('survey_tokens').select('used').where('id', '=', link.id).executeTakeFirstOrThrow();
+    expect(row.used).toBe(15);
+    const stored = await database.db.selectFrom('responses').select((eb) => eb.fn.countAll<string>().as('n')).where('token_id', '=', link.id).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(15);
+  }, 120_000);
+});
