@@ -81,6 +81,26 @@ describe('dashboards', () => {
     await page.close();
   });
 
+  it('prints a dashboard page cleanly: the figures and their notes, no menu, buttons or banners', async () => {
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/overview`);
+    await settled(page);
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.locator('aside.sidebar').isVisible(), false, 'the menu is not printed');
+    const buttons = await page.locator('button').evaluateAll((all) => all.filter((b) => (b as HTMLElement).offsetParent !== null).map((b) => b.textContent));
+    assert.deepEqual(buttons, [], 'no button is printed');
+    assert.ok(await page.getByRole('heading', { level: 1 }).isVisible(), 'the page title is printed');
+    assert.ok((await page.locator('svg[role="img"]').count()) >= 4);
+    assert.ok(await page.locator('.stat-note').first().isVisible(), 'the adjustment note is printed');
+    // The printed page is no wider than the paper's text column.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `${overflow} px wider than the page`);
+    await screenshot(page, 'dashboards-overview-print');
+    const pdf = await page.pdf({ format: 'A4', printBackground: false });
+    assert.ok(pdf.subarray(0, 5).toString() === '%PDF-' && pdf.length > 10_000, `a PDF of ${pdf.length} bytes`);
+    await page.close();
+  });
+
   it('Apply filter narrows the numbers and shows the badge; too narrow a selection is withheld', async () => {
     const page = await demo.browser.context.newPage();
     await page.goto(`${demo.server.url}/dashboard/overview`);

@@ -42,6 +42,9 @@ export const pickInCombo = async (page: Page, option: string): Promise<void> => 
     });
     if (active.trim() === option) {
       await page.keyboard.press('Enter');
+      // Issue 18: the choice leaves the focus on the combobox it was made in, not on the page.
+      const stillThere = await page.evaluate((id) => document.activeElement?.getAttribute('role') === 'combobox' && document.activeElement.getAttribute('aria-controls') === id, listId);
+      if (!stillThere) throw new Error(`after choosing ${option} the focus left its combobox`);
       return;
     }
   }

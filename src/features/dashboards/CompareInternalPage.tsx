@@ -8,6 +8,7 @@ import type { ResourceArgs } from '../../../domain/resources/events';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { useSection } from '../../hooks/resources';
 import { GroupedBar, type Series } from '../charts/GroupedBar';
+import { useNumbers } from '../charts/useNumbers';
 import { PageToolbar } from './PageToolbar';
 import { DateRangeField } from './DateRangeField';
 
@@ -94,6 +95,7 @@ const index3 = (value: number) => value.toFixed(2);
 /** The side-by-side table: respondents, the diversity index, its pillars and their top values. */
 const CompareTable = ({ data }: { data: CompareData }) => {
   const { t } = useTranslation();
+  const numbers = useNumbers();
   const columns = data.selections;
   const cell = (column: ComparedSelection, show: (released: Released) => React.ReactNode) => (isReleased(column) ? show(column) : <span className="muted">{t('compare_withheld_short')}</span>);
   const pillarOf = (column: Released, pillar: (typeof PILLARS)[number]) => column.index?.pillars.find((item) => item.pillar === pillar);
@@ -114,7 +116,7 @@ const CompareTable = ({ data }: { data: CompareData }) => {
             <th scope="row">{t('compare_respondents')}</th>
             {columns.map((column, i) => (
               <td key={i} className={isReleased(column) ? 'num' : 'stat-withheld'}>
-                {isReleased(column) ? column.respondents.toLocaleString() : column.message}
+                {isReleased(column) ? numbers.count(column.respondents) : column.message}
               </td>
             ))}
           </tr>
@@ -122,7 +124,7 @@ const CompareTable = ({ data }: { data: CompareData }) => {
             <tr key={key}>
               <th scope="row">{t(`compare_count.${key}`)}</th>
               {columns.map((column, i) => (
-                <td key={i} className="num">{cell(column, (c) => (c.demographics[key] === null ? t('compare_not_listed') : c.demographics[key].toLocaleString()))}</td>
+                <td key={i} className="num">{cell(column, (c) => (c.demographics[key] === null ? t('compare_not_listed') : numbers.count(c.demographics[key])))}</td>
               ))}
             </tr>
           ))}
@@ -160,6 +162,7 @@ const CompareTable = ({ data }: { data: CompareData }) => {
 
 const Results = ({ data }: { data: CompareData }) => {
   const { t } = useTranslation();
+  const numbers = useNumbers();
   const seriesOf = (key: (typeof DEMOGRAPHICS)[number]): Series[] =>
     data.selections.map((column) => ({ label: column.label, cells: isReleased(column) ? (column.demographics[key]?.cells ?? []) : null }));
   return (
@@ -176,7 +179,7 @@ const Results = ({ data }: { data: CompareData }) => {
         ) : (
           <ul className="compare-facts">
             {data.facts.map((fact) => (
-              <li key={fact.key}>{t(`compare_fact.${fact.key}`, { label: fact.label, value: fact.key === 'highest_index' ? index3(fact.value) : fact.value.toLocaleString() })}</li>
+              <li key={fact.key}>{t(`compare_fact.${fact.key}`, { label: fact.label, value: fact.key === 'highest_index' ? index3(fact.value) : numbers.count(fact.value) })}</li>
             ))}
           </ul>
         )}

@@ -4,7 +4,7 @@ import { Button } from 'react-aria-components';
 import { KEY_FACT_SECTIONS, type KeyFact, type KeyFactPage, keyFactsOf } from '../../../domain/keyfacts/facts';
 import { type StatisticsSectionName, statisticsSections } from '../../../domain/resources/sections/statistics';
 import { useSection } from '../../hooks/resources';
-import { formatPercent } from '../charts/format';
+import { useNumbers } from '../charts/useNumbers';
 
 const sectionNameOf = (path: string): StatisticsSectionName => {
   const entry = Object.entries(statisticsSections).find(([, section]) => section.endpoint.path.replace(/^\/+/, '') === path);
@@ -31,12 +31,13 @@ export const KeyFacts = ({ page }: { page: KeyFactPage }) => {
   const headingId = useId();
   const { data, settled } = useReleasedSections(page);
   const [copied, setCopied] = useState<string | null>(null);
+  const numbers = useNumbers();
   const sentence = (fact: KeyFact): string =>
     'count' in fact
-      ? t(fact.key, { count: fact.count }).replace(String(fact.count), fact.count.toLocaleString())
+      ? t(fact.key, { count: fact.count }).replace(String(fact.count), numbers.count(fact.count))
       : 'name' in fact
-        ? t(fact.key, { name: fact.name, percent: formatPercent(fact.percent) })
-        : t(fact.key, { percent: formatPercent(fact.percent) });
+        ? t(fact.key, { name: fact.name, percent: numbers.percent(fact.percent) })
+        : t(fact.key, { percent: numbers.percent(fact.percent) });
   const sentences = keyFactsOf(page, data).map(sentence);
 
   const copy = async () => {

@@ -5,8 +5,9 @@ import { CERTIFICATE_MIN_PARTICIPATION, CERTIFICATE_MIN_RESPONDENTS } from '../.
 import { useAction, useSection } from '../../hooks/resources';
 import { useDispatch } from '../../hooks/runtime';
 import { FormAlert, FormDone } from '../account/formParts';
+import { useNumbers } from '../charts/useNumbers';
+import { useFormatDay } from '../control-panel/members/parts';
 
-const dayOf = (iso: string) => iso.slice(0, 10);
 
 /**
  * The administrators' certificates: issue one when the criteria hold (the server checks them
@@ -15,6 +16,8 @@ const dayOf = (iso: string) => iso.slice(0, 10);
  */
 export const CertificatesCard = () => {
   const { t } = useTranslation();
+  const numbers = useNumbers();
+  const dayOf = useFormatDay();
   const list = useSection('certificates');
   const issue = useAction('issueCertificate');
   const revoke = useAction('revokeCertificate');
@@ -38,7 +41,7 @@ export const CertificatesCard = () => {
           {list.data.map(({ code, certificate, revokedAt }) => (
             <li key={certificate.id}>
               <span>
-                {t('certificate_issued')} {dayOf(certificate.issuedAt)} · {certificate.respondents.toLocaleString()} · {certificate.participation.toFixed(1)}% ·{' '}
+                {t('certificate_issued')} {dayOf(certificate.issuedAt)} · {numbers.count(certificate.respondents)} · {numbers.percent(certificate.participation)} ·{' '}
                 {revokedAt === null ? t('certificate_status_valid') : t('certificate_status_revoked', { date: dayOf(revokedAt) })}
               </span>
               <Link to={`/certificate?code=${encodeURIComponent(code)}`}>{t('certificate_open')}</Link>

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
 import { CERTIFICATE_MIN_PARTICIPATION, CERTIFICATE_MIN_RESPONDENTS } from '../../../domain/certificates/criteria';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { useSection } from '../../hooks/resources';
+import { useNumbers } from '../charts/useNumbers';
 
 const day = (iso: string, language: string): string => {
   try {
-    return new Date(iso).toLocaleDateString(language === 'au' ? 'en-AU' : language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    return new Date(iso).toLocaleDateString(productLanguage(language).lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   } catch {
     return iso.slice(0, 10);
   }
@@ -20,6 +22,7 @@ const day = (iso: string, language: string): string => {
  */
 export const CertificatePage = () => {
   const { t, i18n } = useTranslation();
+  const numbers = useNumbers();
   const [params, setParams] = useSearchParams();
   const code = params.get('code')?.trim() ?? '';
   const [draft, setDraft] = useState(code);
@@ -59,9 +62,9 @@ export const CertificatePage = () => {
                 <dt>{t('certificate_organisation')}</dt>
                 <dd>{data.certificate.organization}</dd>
                 <dt>{t('certificate_respondents')}</dt>
-                <dd>{data.certificate.respondents.toLocaleString()}</dd>
+                <dd>{numbers.count(data.certificate.respondents)}</dd>
                 <dt>{t('certificate_participation')}</dt>
-                <dd>{`${data.certificate.participation.toFixed(1)}%`}</dd>
+                <dd>{numbers.percent(data.certificate.participation)}</dd>
                 <dt>{t('certificate_issued')}</dt>
                 <dd>{day(data.certificate.issuedAt, i18n.language)}</dd>
               </dl>

@@ -157,38 +157,43 @@ export const ListQuestion = ({ definition, answer, messages, rowMessages }: Ques
       </legend>
       <FieldNotes id={id} help={help} error={error} />
       <ol className="list-rows">
-        {items.map(({ value, index }) => (
-          <ListRow
-            key={index}
-            definition={definition}
-            row={index}
-            number={index + 1}
-            value={value}
-            messages={rowMessages[String(index)] ?? []}
-            names={names}
-            required={definition.required && index === 0}
-            isDisabled={disabled}
-            onAppended={() => undefined}
-            onRemoved={() => addRef.current?.focus()}
-          />
-        ))}
-        {showBlank && (
-          <ListRow
-            // The key the row will have once filled: the same field stays, and keeps the focus.
-            key={rows.length}
-            definition={definition}
-            row={null}
-            number={rows.length + 1}
-            value={null}
-            messages={[]}
-            names={names}
-            required={definition.required && rows.length === 0}
-            isDisabled={disabled}
-            inputRef={blankRef}
-            onAppended={() => setAdding(false)}
-            onRemoved={() => undefined}
-          />
-        )}
+        {[
+          ...items.map(({ value, index }) => (
+            <ListRow
+              key={index}
+              definition={definition}
+              row={index}
+              number={index + 1}
+              value={value}
+              messages={rowMessages[String(index)] ?? []}
+              names={names}
+              required={definition.required && index === 0}
+              isDisabled={disabled}
+              onAppended={() => undefined}
+              onRemoved={() => addRef.current?.focus()}
+            />
+          )),
+          ...(showBlank
+            ? [
+                <ListRow
+                  // In the same list as the rows, under the key the row will have once filled: React
+                  // keeps the same field when the choice turns it into a row, and it keeps the focus.
+                  key={rows.length}
+                  definition={definition}
+                  row={null}
+                  number={rows.length + 1}
+                  value={null}
+                  messages={[]}
+                  names={names}
+                  required={definition.required && rows.length === 0}
+                  isDisabled={disabled}
+                  inputRef={blankRef}
+                  onAppended={() => setAdding(false)}
+                  onRemoved={() => undefined}
+                />,
+              ]
+            : []),
+        ]}
       </ol>
       <div className="list-actions">
         <button

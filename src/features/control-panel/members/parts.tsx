@@ -11,6 +11,7 @@ import { MemberMessages } from '../../../../domain/contracts/members';
 import { GroupMessages, type OptionNode } from '../../../../domain/contracts/groups';
 import { OrganizationMessages } from '../../../../domain/contracts/organization';
 import type { MessageKey } from '../../../../domain/i18n/en';
+import { productLanguage } from '../../../../domain/i18n/languages';
 import { emailProblem, requiredProblem, type Shown } from '../../account/formParts';
 import { useSection } from '../../../hooks/resources';
 
@@ -62,10 +63,10 @@ export const useRuleText = () => {
 /** Day, month name and year (SPEC section 9) in the reader's language. */
 export const useFormatDay = () => {
   const { i18n } = useTranslation();
-  const locale = i18n.language === 'fr' ? 'fr-FR' : 'en-AU';
+  const { lang } = productLanguage(i18n.language);
   return (iso: string) => {
     const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
+    return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(lang, { day: 'numeric', month: 'long', year: 'numeric' });
   };
 };
 
