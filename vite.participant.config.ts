@@ -1,16 +1,45 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
 
+const fromRoot = (path: string) => resolve(import.meta.dirname, path);
+
+/**
+ * Puts the participant's catalogues of data sections and actions in place of the full ones
+ * (domain/resources/participantSections.ts): the page of a survey link then carries the codecs
+ * of the survey's own endpoints only, not those of every dashboard.
+ */
+const participantCatalogues = (): Plugin => {
+  const swaps = new Map([
+    [fromRoot('domain/resources/sections.ts'), fromRoot('domain/resources/participantSections.ts')],
+    [fromRoot('domain/resources/actions.ts'), fromRoot('domain/resources/participantActions.ts')],
+  ]);
+  return {
+    name: 'participant-catalogues',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved === null ? null : (swaps.get(resolved.id) ?? null);
+    },
+  };
+};
+
+/**
+ * Calls that only build a value: io-ts codecs (`t.type(...)`, `t.union(...)`), and the contracts'
+ * own builders of endpoints and messages. Marked pure, a codec nothing uses is left out of the
+ * bundle like an unused function, instead of being kept because its module was imported.
+ */
+const PURE_CONSTRUCTORS = ['t', 'endpoint', 'message', 'stat'];
+
 /** The participant's page (survey links, emailed edit and delete links): built after the dashboards, into the same folder. */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [participantCatalogues(), react(), precompress()],
   build: {
     outDir: 'dist/client',
     // The dashboards' build is already there.
     emptyOutDir: false,
     sourcemap: true,
-    rolldownOptions: { input: resolve(import.meta.dirname, 'survey.html') },
+    rolldownOptions: { input: fromRoot('survey.html'), treeshake: { manualPureFunctions: PURE_CONSTRUCTORS } },
   },
 });
