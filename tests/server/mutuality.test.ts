@@ -23,7 +23,7 @@ import { testConfig } from './helpers/testConfig';
  * - Christian when i % 2 is 0, else secular (no religion);
  * - English for everyone, Hindi when i % 3 is 2;
  * - heritage English (ASCCEG 2101) when i % 2 is 0, else Chinese (6101).
- * Another organisation has 30 people born in France, all Hindu. A country Testland is added to
+ * Another organisation has 30 people born in France, all Hindu; a third has 2 people (below k). A country Testland is added to
  * the countries list: no census and no CLDR entry, so no dataset.
  */
 
@@ -31,6 +31,8 @@ let database: OpenDatabase;
 let app: FastifyInstance;
 let admin: string;
 let otherAdmin: string;
+let smallAdmin: string;
+let smallOrganizationId: string;
 let organizationId: string;
 let otherOrganizationId: string;
 let organizationName: string;
@@ -106,6 +108,11 @@ beforeAll(async () => {
   };
   for (const i of people) await insert(organizationId, groups[groupOf(i)]!, i);
   for (let i = 0; i < 30; i += 1) await insert(other.organizationId, groups.Elsewhere!, i, true);
+  const small = await insertUser(db, { role: 'admin' });
+  smallOrganizationId = small.organizationId;
+  const smallGroup = await insertDepartment(db, small.organizationId, 'Few');
+  for (let i = 0; i < 2; i += 1) await insert(small.organizationId, smallGroup, i);
+  smallAdmin = await signIn(app, small.email);
   otherAdmin = await signIn(app, other.email);
   admin = await signIn(app, user.email);
 }, 180_000);
@@ -308,6 +315,18 @@ describe('POST /general/export-excel-mutuality', () => {
     const australia = rows.find((row) => row[0] === 'Australia')!;
     expect(australia.slice(1, 6)).toEqual([valueOf(country, 'AU').share, valueOf(country, 'AU').census, 66.9, valueOf(country, 'AU').gap, valueOf(country, 'AU').ratio!.toFixed(2)]);
     expect(String(australia[6])).toMatch(/QuickStats/);
+  });
+
+  it('writes the census side alone, the organisation’s figures as hidden, when they are withheld', async () => {
+    const response = await exportMutuality(smallAdmin, { organization_id: smallOrganizationId, country_id: ids.AU });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows = workbook.getWorksheet('Worldview')!.getSheetValues().filter(Array.isArray).map((row) => row.slice(1));
+    const christian = rows.find((row) => row[0] === 'Christianity')!;
+    expect(christian.slice(1, 7)).toEqual(['hidden', 47.4, 43.9, 'hidden', 'hidden', 'It needs at least 5 answers.']);
+    const cover = workbook.worksheets[0]!.getSheetValues().flat().map(String).join('\n');
+    expect(cover).toMatch(/Respondents[\s\S]*hidden/);
   });
 
   it('answers another organisation’s id as an unknown one, and a bad country in the SPEC’s words', async () => {

@@ -5,6 +5,7 @@ import type { CardTable, TableCell } from '../../../domain/exports/table';
 import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
+import { comparePillar } from '../../../domain/mutuality/score';
 import { countryOf } from '../mutuality';
 import type { ExportCaller, ExportFile } from './index';
 import { XLSX_TYPE } from './index';
@@ -26,13 +27,29 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
   const { auth, locale, read } = caller;
   const organizationId = body.organization_id.trim();
   if (!UUID.test(organizationId) || organizationId.toLowerCase() !== auth.organization.id.toLowerCase()) throw new ApiError(404, MutualityMessages.organizationNotFound);
-  const { country } = await countryOf(db, body.country_id);
+  const { country, dataset: census } = await countryOf(db, body.country_id);
   const response = await read(`/api/mutuality/data?${new URLSearchParams({ country_id: String(country.id) }).toString()}`);
   const envelope = JSON.parse(response.body) as { status?: number; message?: string; data?: unknown };
-  if (response.statusCode !== 200 || envelope.status !== 200) throw new ApiError(response.statusCode === 200 ? 422 : response.statusCode, envelope.message ?? MutualityMessages.noDataset);
-  const decoded = MutualityData.decode(envelope.data);
-  if (decoded._tag === 'Left') throw new Error('mutuality/data answered an unexpected shape');
-  const data = decoded.right;
+  if (response.statusCode !== 200 || (envelope.status !== 200 && envelope.status !== 204)) {
+    throw new ApiError(response.statusCode === 200 ? 422 : response.statusCode, envelope.message ?? MutualityMessages.noDataset);
+  }
+  let data: MutualityData;
+  if (envelope.status === 204) {
+    // The organisation's figures are withheld as a whole: the census side alone, every figure of the organisation hidden.
+    const message = envelope.message ?? '';
+    data = {
+      country: { id: country.id, code: country.code, name: country.name },
+      label: auth.organization.name,
+      respondents: 0,
+      pillars: census.pillars.map(({ pillar, source }) => ({ pillar: pillar.pillar, status: 204 as const, source, message })),
+      overall: null,
+    };
+  } else {
+    const decoded = MutualityData.decode(envelope.data);
+    if (decoded._tag === 'Left') throw new Error('mutuality/data answered an unexpected shape');
+    data = decoded.right;
+  }
+  const withheld = envelope.status === 204;
 
   const t = translator(locale);
   const k = thresholdFor({});
@@ -46,7 +63,7 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
     [t('export_cover_organisation'), auth.organization.name],
     [t('export_cover_scope'), data.label],
     [t('mutuality_country'), data.country.name],
-    [t('mutuality_respondents'), String(data.respondents)],
+    [t('mutuality_respondents'), withheld ? `${hidden} (${envelope.message ?? ''})` : String(data.respondents)],
     [t('mutuality_overall'), score(data.overall)],
     ...data.pillars.map((pillar): [string, string] => [`${t('mutuality_score')}: ${pillarName(pillar)}`, pillar.status === 200 ? score(pillar.score) : pillar.message]),
     [t('mutuality_cover_method'), t('mutuality_cover_method_text')],
@@ -65,6 +82,11 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
     ['', note],
   ];
 
+  /** A withheld pillar: the census categories over their classification, the organisation's side hidden. */
+  const censusOnly = (name: string) => {
+    const entry = census.pillars.find((item) => item.pillar.pillar === name);
+    return entry === undefined ? [] : comparePillar(entry.pillar, []).values;
+  };
   const header = [t('mutuality_col_value'), t('mutuality_col_share'), t('mutuality_col_census'), t('mutuality_col_published'), t('mutuality_col_gap'), t('mutuality_col_ratio'), t('mutuality_col_note')];
   const sheets = data.pillars.map((pillar) => {
     const rows: TableCell[][] =
@@ -78,7 +100,15 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
             text(value.ratio === null ? '' : value.ratio.toFixed(2)),
             text([value.quoted === null ? '' : t('mutuality_quoted', { who: value.quoted }), value.computed === null ? '' : t('mutuality_computed', { how: value.computed })].filter(Boolean).join(' ')),
           ])
-        : [[text(pillar.message), { kind: 'hidden', threshold: k }, text(''), text(''), { kind: 'hidden', threshold: k }, { kind: 'hidden', threshold: k }, text('')]];
+        : censusOnly(pillar.pillar).map((value) => [
+            text(value.key === 'other' ? t('mutuality_other') : value.label),
+            { kind: 'hidden', threshold: k },
+            percent(value.census),
+            value.published === null ? text('') : percent(value.published),
+            { kind: 'hidden', threshold: k },
+            { kind: 'hidden', threshold: k },
+            text(pillar.message),
+          ]);
     const source = pillar.source;
     rows.push(
       [text(t('mutuality_score')), text(pillar.status === 200 ? score(pillar.score) : hidden)],
