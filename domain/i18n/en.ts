@@ -736,6 +736,7 @@ export const en = {
   mutuality_licence: "Licence",
   mutuality_measure: "Measure",
   mutuality_quoted: "Quoted, not taken from the statistics office: {{who}}",
+  mutuality_quoted_short: "quoted, not from the office",
   mutuality_computed: "Computed: {{how}}",
   mutuality_coverage: "Answered by {{value}}% of respondents",
   mutuality_classified: "{{value}}% of the organisation's answers fall in the census categories",

@@ -913,6 +913,7 @@ export const ar: Catalogue = {
   mutuality_licence: "الترخيص",
   mutuality_measure: "المقياس",
   mutuality_quoted: "منقول وليس مأخوذًا من مكتب الإحصاء: {{who}}",
+  mutuality_quoted_short: "منقول، ليس من المكتب",
   mutuality_computed: "محسوب: {{how}}",
   mutuality_coverage: "أجاب عنه {{value}}% من المشاركين",
   mutuality_classified: "تقع {{value}}% من إجابات المؤسسة ضمن فئات التعداد",

@@ -858,6 +858,7 @@ export const es: Catalogue = {
   mutuality_licence: "Licencia",
   mutuality_measure: "Medida",
   mutuality_quoted: "Citado, no tomado de la oficina de estadística: {{who}}",
+  mutuality_quoted_short: "citado, no de la oficina",
   mutuality_computed: "Calculado: {{how}}",
   mutuality_coverage: "Respondido por el {{value}} % de los participantes",
   mutuality_classified: "El {{value}} % de las respuestas de la organización entra en las categorías del censo",

@@ -857,6 +857,7 @@ export const fr: Catalogue = {
   mutuality_licence: "Licence",
   mutuality_measure: "Mesure",
   mutuality_quoted: "Cité, non tiré de l'office statistique : {{who}}",
+  mutuality_quoted_short: "cité, pas de l'office",
   mutuality_computed: "Calculé : {{how}}",
   mutuality_coverage: "Réponses de {{value}} % des répondants",
   mutuality_classified: "{{value}} % des réponses de l'organisation entrent dans les catégories du recensement",

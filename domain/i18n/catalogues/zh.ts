@@ -856,6 +856,7 @@ export const zh: Catalogue = {
   mutuality_licence: "许可",
   mutuality_measure: "指标",
   mutuality_quoted: "转引，并非直接取自统计机构：{{who}}",
+  mutuality_quoted_short: "转引，非统计机构",
   mutuality_computed: "计算方式：{{how}}",
   mutuality_coverage: "{{value}}% 的受访者作答",
   mutuality_classified: "组织 {{value}}% 的回答属于普查类别",
