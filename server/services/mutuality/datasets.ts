@@ -53,6 +53,7 @@ export const cldrLanguagePillar = (territory: string): CensusPillar | null => {
   const members = new Map<string, string[]>();
   for (const [member, macro] of Object.entries(sources.macrolanguageOf)) members.set(macro, [...(members.get(macro) ?? []), member]);
   const english = sources.languageNames('en') ?? {};
+  const isoName = new Map(sources.languages.map((language) => [language.iso6393, language.name]));
 
   const shares = new Map<string, { cldr: string; share: number }>();
   for (const [code, share] of Object.entries(info.languages)) {
@@ -67,7 +68,7 @@ export const cldrLanguagePillar = (territory: string): CensusPillar | null => {
     .sort((a, b) => b[1].share - a[1].share)
     .map(([iso, entry]) => {
       const encompassed = (members.get(entry.cldr) ?? []).map((member) => isoOf.get(member) ?? member).filter((member) => !listed.has(member));
-      return { key: iso, label: english[entry.cldr] ?? iso, share: Math.min(100, Math.round(entry.share * 100) / 100), codes: [iso, ...encompassed] };
+      return { key: iso, label: english[entry.cldr] ?? isoName.get(iso) ?? iso, share: Math.min(100, Math.round(entry.share * 100) / 100), codes: [iso, ...encompassed] };
     });
   if (categories.length === 0) return null;
   return {

@@ -9,7 +9,6 @@ import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { useSection } from '../../hooks/resources';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { ChartFrame } from '../charts/ChartFrame';
-import { formatPercent } from '../charts/format';
 import { GroupedBar } from '../charts/GroupedBar';
 import { WorldMap } from '../charts/WorldMap';
 import { WORLD_SHAPES, shapeIdOfAlpha2 } from '../charts/worldShapes';
@@ -19,6 +18,8 @@ type Shown = Extract<ComparedMutualityPillar, { status: 200 }>;
 
 /** The paired bars show at most this many categories (largest census share first); the table has them all. */
 const TOP = 8;
+/** The diverging bar draws the categories with the largest gaps. */
+const DIVERGING_MAX = 12;
 
 const flatten = (nodes: readonly OptionNode[], depth = 0): { id: string; name: string; depth: number }[] =>
   nodes.flatMap((node) => [{ id: node.id, name: node.name, depth }, ...flatten(node.children, depth + 1)]);
@@ -55,7 +56,7 @@ const SourceNote = ({ source }: { source: MutualitySource }) => {
 const labelOf = (value: MutualityValue, other: string) => (value.key === 'other' ? other : value.label);
 const cellOf = (value: MutualityValue, other: string, percent: number): ReleasedCell => ({ key: value.key, label: labelOf(value, other), count: 0, percent });
 
-/** Over- and under-representation: a bar from the middle line per category, gap in points. */
+/** Over- and under-representation: a bar from the middle line per category, gap in points (the shares themselves are in the paired bars' table). */
 const DivergingBar = ({ title, values, other }: { title: string; values: readonly MutualityValue[]; other: string }) => {
   const { t } = useTranslation();
   const WIDTH = 480;
@@ -65,17 +66,17 @@ const DivergingBar = ({ title, values, other }: { title: string; values: readonl
   const max = Math.max(1, ...values.map((value) => Math.abs(value.gap)));
   const middle = LABEL_W + plot / 2;
   const half = plot / 2;
-  const height = values.length * ROW + 24;
+  // The largest gaps, over-represented first; the table lists every category.
+  const drawn = [...values].sort((a, b) => Math.abs(b.gap) - Math.abs(a.gap)).slice(0, DIVERGING_MAX).sort((a, b) => b.gap - a.gap);
+  const height = drawn.length * ROW + 24;
   const signed = (gap: number) => `${gap > 0 ? '+' : ''}${gap.toFixed(1)}`;
-  const summary = values.map((value) => `${labelOf(value, other)} ${signed(value.gap)}`).join('; ');
+  const summary = drawn.map((value) => `${labelOf(value, other)} ${signed(value.gap)}`).join('; ');
   const table = (
     <table className="chart-table">
       <caption>{title}</caption>
       <thead>
         <tr>
           <th scope="col">{t('mutuality_col_value')}</th>
-          <th scope="col">{t('mutuality_col_share')}</th>
-          <th scope="col">{t('mutuality_col_census')}</th>
           <th scope="col">{t('mutuality_col_gap')}</th>
           <th scope="col">{t('mutuality_col_ratio')}</th>
         </tr>
@@ -87,8 +88,6 @@ const DivergingBar = ({ title, values, other }: { title: string; values: readonl
               {labelOf(value, other)}
               {value.quoted !== null && <span className="mutuality-quoted"> ({t('mutuality_quoted_short')})</span>}
             </th>
-            <td className="num">{formatPercent(value.share)}</td>
-            <td className="num">{formatPercent(value.census)}</td>
             <td className="num">{signed(value.gap)}</td>
             <td className="num">{value.ratio === null ? '–' : value.ratio.toFixed(2)}</td>
           </tr>
@@ -98,8 +97,8 @@ const DivergingBar = ({ title, values, other }: { title: string; values: readonl
   );
   return (
     <ChartFrame title={title} summary={summary} width={WIDTH} height={height} table={table}>
-      <line x1={middle} x2={middle} y1={0} y2={values.length * ROW} stroke="#6b6b6b" />
-      {values.map((value, i) => {
+      <line x1={middle} x2={middle} y1={0} y2={drawn.length * ROW} stroke="#6b6b6b" />
+      {drawn.map((value, i) => {
         const length = (Math.abs(value.gap) / max) * half;
         const over = value.gap >= 0;
         return (
