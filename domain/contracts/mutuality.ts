@@ -15,7 +15,9 @@ import type { StatisticsEndpoint } from './statistics';
  *   GET mutuality/data?country_id=<id>&filter[...]    the caller's organisation (their scope)
  *   GET mutuality/compare-data?country_id=<id>&group=<all|uuid>[&date-tag=<id>]&filter[...]
  *
- * `country_id` is the id of the country in the countries lookup list. The organisation's side
+ * `country_id` is the id of the country in the countries lookup list. A selection's period is
+ * `date-tag` (plain or as filter[date-tag]: either is the selection's date range, as in
+ * Compare → Internal a selection's own date-tag replaces the filters'). The organisation's side
  * is made from released figures only (perturbed, k-checked distributions).
  */
 

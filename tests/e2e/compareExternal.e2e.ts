@@ -70,6 +70,15 @@ describe('compare external', () => {
     assert.match((await results.locator('section[data-pillar="language"] .mutuality-source').textContent()) ?? '', /Unicode License v3/);
     await expectAccessible(page, 'compare external, India');
     await screenshot(page, 'compare-external-india');
+
+    // A group instead of the whole organisation (GET /mutuality/compare-data): its name beside its respondents.
+    await page.getByRole('button', { name: /Group/ }).click();
+    const options = page.getByRole('option');
+    await options.nth(1).waitFor();
+    const group = ((await options.nth(1).textContent()) ?? '').trim();
+    await options.nth(1).click();
+    await page.waitForFunction((name) => document.querySelector('.mutuality-results')?.getAttribute('data-status') !== 'pending' && (document.querySelector('.mutuality-results')?.textContent ?? '').includes(`(${name})`), group, { timeout: 60_000 });
+    assert.equal(await results.getAttribute('data-status'), 'loaded');
     await page.close();
   });
 });
