@@ -28,6 +28,8 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return [{ type: 'dashboard/reloadRequested', page: command.page }];
     case 'certificate/downloadPdf':
       return [{ type: 'certificate/pdfRequested', id: command.id }];
+    case 'mutuality/downloadExcel':
+      return [{ type: 'mutuality/excelRequested', organizationId: command.organizationId, countryId: command.countryId }];
     case 'dashboard/export':
       return decideExport(state.dashboard, command, state.filters.active);
     case 'notification/dismiss':

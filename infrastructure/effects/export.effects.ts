@@ -3,6 +3,7 @@ import type { AppEvent } from '../../domain/app/events';
 import { Messages } from '../../domain/contracts/envelope';
 import { type ExportExcelBody, type ExportPage, exportEndpoints } from '../../domain/contracts/exports';
 import { certificateEndpoints } from '../../domain/contracts/certificates';
+import { mutualityEndpoints } from '../../domain/contracts/mutuality';
 import { normaliseFilters } from '../../domain/filters/model';
 import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
@@ -40,6 +41,18 @@ export const certificatePdfEffect: Effect<ExportDeps> = (live$, _state$, deps) =
       deps.api.download(certificateEndpoints.pdf, { query: { id } }).pipe(
         map((file): AppEvent => ({ type: 'certificate/pdfDownloaded', id, fileName: deps.saveFile(file, 'certificate.pdf') })),
         catchError((error: unknown) => of<AppEvent>({ type: 'certificate/pdfFailed', id, message: failureText(error, Messages.unknownError).message })),
+      ),
+    ),
+  );
+
+/** Compare → External as a spreadsheet (exhaustMap: a second click while the file is made is the same file). */
+export const mutualityExcelEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('mutuality/excelRequested'),
+    exhaustMap(({ organizationId, countryId }): Observable<AppEvent> =>
+      deps.api.download(mutualityEndpoints.exportExcel, { body: { organization_id: organizationId, country_id: countryId } }).pipe(
+        map((file): AppEvent => ({ type: 'mutuality/excelDownloaded', countryId, fileName: deps.saveFile(file, 'mutuality.xlsx') })),
+        catchError((error: unknown) => of<AppEvent>({ type: 'mutuality/excelFailed', countryId, message: failureText(error, Messages.unknownError).message })),
       ),
     ),
   );

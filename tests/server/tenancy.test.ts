@@ -58,6 +58,7 @@ let b: Tenant;
 let bSecrets: string[];
 let bIds: string[];
 let knownA: Set<string>;
+let countryId: number;
 let bBefore: Record<string, string>;
 
 interface Caller {
@@ -80,6 +81,8 @@ const bLogo = (): Buffer =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // One country with a census, for the mutuality endpoints (the lookup lists are not built here).
+  countryId = (await database.db.insertInto('lookup_principles').values({ list: 'countries', code: 'AU', name: 'Australia', search: 'australia', sort: 0 }).returning('id').executeTakeFirstOrThrow()).id;
   const capturing = createCapturingMailer();
   mail = capturing.messages;
   app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
@@ -155,6 +158,7 @@ const READS: readonly Sent[] = [
   { method: 'GET', url: '/api/user/setting' },
   { method: 'GET', url: '/api/organization/package' },
   { method: 'GET', url: '/api/certificate/list' },
+  { method: 'GET', url: '/api/mutuality/countries-list' },
   // Not a contract endpoint (it answers bytes): the logo of the caller's organisation.
   { method: 'GET', url: '/api/organization/logo' },
 ];
@@ -206,6 +210,8 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'POST certificate/revoke': 'foreign id (id): B’s certificate is not found for A and stays valid',
   'POST certificate/issue': 'no id field: for the caller’s own organisation, from its released figures',
   'POST general/export-excel': 'a CSV of a card by every caller: A’s released figures only',
+  'GET mutuality/countries-list': 'read by every caller (no figures about people)',
+  'POST general/export-excel-mutuality': 'foreign ids (organization_id): B’s organisation answers as an unknown one',
 };
 
 /** Signed-in endpoints deliberately left out, and why. */
@@ -316,7 +322,7 @@ describe('lists', () => {
 // ---------------------------------------------------------------------------------------------
 // Foreign ids.
 
-type Pool = 'department' | 'group' | 'user' | 'invitation' | 'link' | 'range';
+type Pool = 'department' | 'group' | 'user' | 'invitation' | 'link' | 'range' | 'organization';
 type Form = 'plain' | 'upper' | 'padded' | 'nodash' | 'braces';
 
 const FORMS: readonly Form[] = ['plain', 'upper', 'padded', 'nodash', 'braces'];
@@ -343,6 +349,7 @@ const pools = (tenant: Tenant): Record<Pool, string[]> => ({
   invitation: tenant.invitations.map((invitation) => invitation.id),
   link: Object.values(tenant.links).map((link) => link.id),
   range: tenant.dateRanges.map((range) => range.id),
+  organization: [tenant.organizationId],
 });
 
 interface IdField {
@@ -462,6 +469,26 @@ const ID_CASES: readonly IdCase[] = [
       for (const [key, value] of Object.entries(extras)) params.set(key, asText(value));
       return { method: 'GET', url: `/api/compare/data?${params.toString()}` };
     },
+  },
+  {
+    endpoint: 'GET /mutuality/compare-data',
+    fields: [
+      { name: 'group', pool: 'department' },
+      { name: 'date-tag', pool: 'range', optional: true },
+    ],
+    extras: fc.constantFrom<Record<string, unknown>>({}, { 'filter[gender][0]': '1' }),
+    request: (ids, extras) => {
+      const params = new URLSearchParams({ country_id: String(countryId), group: asText(ids.group) });
+      if (ids['date-tag'] !== undefined) params.set('date-tag', asText(ids['date-tag']));
+      for (const [key, value] of Object.entries(extras)) params.set(key, asText(value));
+      return { method: 'GET', url: `/api/mutuality/compare-data?${params.toString()}` };
+    },
+  },
+  {
+    endpoint: 'POST /general/export-excel-mutuality',
+    fields: [{ name: 'organization_id', pool: 'organization' }],
+    extras: fc.constant({}),
+    request: (ids) => ({ method: 'POST', url: '/api/general/export-excel-mutuality', payload: { ...present(ids), country_id: countryId } }),
   },
   {
     endpoint: 'POST /organization/setting/date-range',
@@ -757,6 +784,8 @@ describe('writes without ids', () => {
       ['manipulation-email', (id) => ({ method: 'POST', url: '/api/survey/manipulation-email', payload: { token_id: id, emails: ['control.reader@tenancy-test.org'] } }), a.links.north.id],
       ['remove-staff', (id) => ({ method: 'DELETE', url: '/api/user/remove-staff', payload: { user_id: id } }), a.spareStaff[0]!.id],
       ['remove-department', (id) => ({ method: 'DELETE', url: '/api/organization/remove-department', payload: { department_id: id } }), created.json().data.id as string],
+      ['mutuality/compare-data', (id) => ({ method: 'GET', url: `/api/mutuality/compare-data?country_id=${countryId}&group=${id}` }), a.north],
+      ['export-excel-mutuality', (id) => ({ method: 'POST', url: '/api/general/export-excel-mutuality', payload: { organization_id: id, country_id: countryId } }), a.organizationId],
     ];
     for (const [label, request, own] of controls) {
       const strangerResponse = await send(app, request(stranger), admin);

@@ -1,5 +1,6 @@
 import { statisticsEndpoints as s } from '../../contracts/statistics';
 import { compareData, compareQueryOf } from '../../contracts/compare';
+import { mutualityEndpoints } from '../../contracts/mutuality';
 import type { SectionEntry } from './entry';
 
 /**
@@ -81,6 +82,11 @@ export const statisticsSections = {
 
   /** Compare → Internal: args from compareArgs (the selections), with the active filters. */
   compareData: { endpoint: compareData, filtered: true, toQuery: compareQueryOf },
+
+  /** Compare → External: the countries with a dataset, and the comparison (args: country_id, and group for a selection). */
+  mutualityCountries: { endpoint: mutualityEndpoints.countriesList },
+  mutualityData: { endpoint: mutualityEndpoints.data, filtered: true },
+  mutualityCompareData: { endpoint: mutualityEndpoints.compareData, filtered: true },
 } satisfies Record<string, SectionEntry>;
 
 export type StatisticsSectionName = keyof typeof statisticsSections;

@@ -5,6 +5,8 @@ import { routePath } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
 import { releasedReaderOf } from '../../http/internalRead';
 import { exportDashboard } from '../../services/exports';
+import { ExportMutualityBody, mutualityEndpoints } from '../../../domain/contracts/mutuality';
+import { exportMutuality } from '../../services/exports/mutuality';
 
 /**
  * POST /general/export-excel: a dashboard page as a spreadsheet, or one card as CSV. The body
@@ -24,6 +26,25 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
           const locale = request.headers['x-locale'];
           const caller = { auth: authOf(request), locale: typeof locale === 'string' ? locale : undefined, read: releasedReaderOf(app, request) };
           const file = await exportDashboard(app.db, caller, body);
+          return reply
+            .code(200)
+            .header('content-type', file.contentType)
+            .header('content-disposition', `attachment; filename="${file.fileName}"`)
+            .send(file.body);
+        },
+      });
+
+      // POST /general/export-excel-mutuality: Compare → External as a spreadsheet.
+      const mutuality = mutualityEndpoints.exportExcel;
+      if (scope.hasDecorator('registeredEndpoints')) scope.registeredEndpoints.push(mutuality);
+      scope.route({
+        method: mutuality.method,
+        url: routePath(mutuality.path),
+        handler: async (request, reply) => {
+          const body = decodeOrThrow(ExportMutualityBody, request.body ?? {}, 'body');
+          const locale = request.headers['x-locale'];
+          const caller = { auth: authOf(request), locale: typeof locale === 'string' ? locale : undefined, read: releasedReaderOf(app, request) };
+          const file = await exportMutuality(app.db, caller, body);
           return reply
             .code(200)
             .header('content-type', file.contentType)

@@ -13,6 +13,7 @@ import { SelectionBudget } from '../../services/statistics/budget';
 import { compareOf } from '../../services/statistics/compare';
 import { StatisticsFigures, type StatsRequest, renameItems, statsRequestOf } from '../../services/statistics/figures';
 import { keyFactsOf } from '../../services/statistics/keyFacts';
+import { registerMutuality } from './mutuality';
 import * as topics from '../../services/statistics/topics';
 
 /** A statistics endpoint and how its figure is computed (server/services/statistics/figures.ts). */
@@ -160,6 +161,7 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
       for (const route of statisticsTable(figures)) register(scope, route);
       keyFacts(scope);
       compare(scope);
+      registerMutuality(scope, figures, budget);
     }),
   );
 };

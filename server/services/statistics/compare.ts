@@ -22,7 +22,7 @@ import * as topics from './topics';
  * against the organisation's hourly allowance (budget.ts).
  */
 
-interface Resolved {
+export interface Resolved {
   readonly group: string;
   readonly dateTag: string | null;
   readonly label: string;
@@ -49,7 +49,7 @@ const scopeName = async (db: Kysely<Database>, organizationId: string, ids: read
  * Each selection's scope and label, or 404 for a group the caller may not see (another
  * organisation's and unknown ids alike) and 422 for an unknown date range.
  */
-const resolve = async (db: Kysely<Database>, auth: AuthContext, query: CompareQuery): Promise<Resolved[]> => {
+export const resolve = async (db: Kysely<Database>, auth: AuthContext, query: Pick<CompareQuery, 'selections'>): Promise<Resolved[]> => {
   const organizationId = auth.organization.id;
   const own = await departmentScopeOf(db, auth);
   const visible = new Set(await visibleDepartmentIds(db, auth));

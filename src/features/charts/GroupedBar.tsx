@@ -32,7 +32,7 @@ const cellAt = (one: Series, key: string): StatCell | undefined => one.cells?.fi
  * of different sizes compare. A value a selection does not list has no bar (it is not zero:
  * the table says so).
  */
-export const GroupedBar = ({ title, series }: { title: string; series: readonly Series[] }) => {
+export const GroupedBar = ({ title, series, sharesOnly = false }: { title: string; series: readonly Series[]; /** Shares of two sources (no counts to tell). */ sharesOnly?: boolean }) => {
   const { t } = useTranslation();
   const categories = categoriesOf(series);
   const band = series.length * BAR + GAP;
@@ -68,7 +68,7 @@ export const GroupedBar = ({ title, series }: { title: string; series: readonly 
               const cell = cellAt(one, category.key);
               return (
                 <td key={i} className="num">
-                  {one.cells === null ? t('compare_withheld_short') : cell === undefined ? t('compare_not_listed') : isSuppressed(cell) ? <HiddenFigure threshold={cell.threshold} /> : `${cell.count} (${formatPercent(cell.percent)})`}
+                  {one.cells === null ? t('compare_withheld_short') : cell === undefined ? t('compare_not_listed') : isSuppressed(cell) ? <HiddenFigure threshold={cell.threshold} /> : sharesOnly ? formatPercent(cell.percent) : `${cell.count} (${formatPercent(cell.percent)})`}
                 </td>
               );
             })}
@@ -91,7 +91,7 @@ export const GroupedBar = ({ title, series }: { title: string; series: readonly 
             return (
               <g key={i}>
                 <rect x={LABEL_W} y={i * BAR} width={Math.max(1, x(cell.percent))} height={BAR - 2} fill={paletteColour(i)}>
-                  <title>{`${one.label}, ${category.label}: ${cell.count} (${formatPercent(cell.percent)})`}</title>
+                  <title>{sharesOnly ? `${one.label}, ${category.label}: ${formatPercent(cell.percent)}` : `${one.label}, ${category.label}: ${cell.count} (${formatPercent(cell.percent)})`}</title>
                 </rect>
                 <text x={LABEL_W + x(cell.percent) + 4} y={i * BAR + (BAR - 2) / 2} dominantBaseline="middle" className="chart-value">
                   {formatPercent(cell.percent)}

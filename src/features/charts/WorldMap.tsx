@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { geoEqualEarth, geoPath } from 'd3-geo';
 import { scaleThreshold } from 'd3-scale';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { useTranslation } from 'react-i18next';
-import { isSuppressed, type Distribution, type StatCell } from '../../../domain/contracts/stats';
+import { isSuppressed, type Distribution, type ReleasedCell, type StatCell } from '../../../domain/contracts/stats';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
 import { useNumbers } from './useNumbers';
@@ -78,11 +78,27 @@ export const projectShapes = (shapes: readonly CountryShape[]): MapCountry[] => 
  * hatched (there are people, their number is not told), the rest light grey. Figures that no
  * outline carries are counted under the map; the table view lists everything.
  */
-export const WorldMap = ({ title, data, shapes, shapeOf }: {
+/**
+ * Another measure than the share of the selection on the same map (a representation ratio):
+ * the cells' `percent` holds the measure, shaded by these breaks and colours, and said, summed
+ * up and tabled in its own words.
+ */
+export interface MapMeasure {
+  readonly breaks: readonly number[];
+  readonly ramp: readonly string[];
+  readonly legend: string;
+  readonly format: (value: number) => string;
+  readonly said: (cell: ReleasedCell) => string;
+  readonly summary: string;
+  readonly table: ReactNode;
+}
+
+export const WorldMap = ({ title, data, shapes, shapeOf, measure }: {
   title: string;
   data: Distribution;
   shapes: readonly CountryShape[];
   shapeOf: (key: string) => string | undefined;
+  measure?: MapMeasure;
 }) => {
   const { t } = useTranslation();
   const n = useNumbers();
@@ -92,25 +108,26 @@ export const WorldMap = ({ title, data, shapes, shapeOf }: {
     [shapes, placed],
   );
   const countries = useMemo(() => projectShapes(drawn), [drawn]);
-  const colour = mapScale();
+  const colour = measure === undefined ? mapScale() : scaleThreshold<number, string>().domain([...measure.breaks]).range([...measure.ramp]);
+  const format = measure?.format ?? ((value: number) => n.percent(value));
   const noteRow = placed.offMap.length > 0 ? 20 : 0;
   const height = LEGEND_TOP + LEGEND_H + noteRow;
   const steps = colour.range().map((fill) => {
     const [from, to] = colour.invertExtent(fill);
-    const label = from === undefined ? t('chart_map_under', { value: n.percent(to ?? 0) })
-      : to === undefined ? t('chart_map_or_more', { value: n.percent(from) })
-        : `${n.percent(from)}–${n.percent(to)}`;
+    const label = from === undefined ? t('chart_map_under', { value: format(to ?? 0) })
+      : to === undefined ? t('chart_map_or_more', { value: format(from) })
+        : `${format(from)}–${format(to)}`;
     return { fill, label };
   });
   return (
-    <ChartFrame title={title} summary={summarize(data.cells, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />}>
+    <ChartFrame title={title} summary={measure?.summary ?? summarize(data.cells, t, n)} width={WIDTH} height={height} table={measure?.table ?? <ChartTable caption={title} cells={data.cells} />}>
       <g className="map-countries">
         {countries.map(({ shape, path }) => {
           const cell = placed.byShape.get(shape.id);
           const name = cell?.label ?? shape.properties.name;
           const hidden = cell !== undefined && isSuppressed(cell);
           const fill = cell === undefined ? NO_FIGURE_FILL : isSuppressed(cell) ? `url(#${HATCH_ID})` : colour(cell.percent);
-          const said = cell === undefined ? t('chart_map_no_figure') : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : `${n.count(cell.count)} (${n.percent(cell.percent)})`;
+          const said = cell === undefined ? t('chart_map_no_figure') : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : measure !== undefined ? measure.said(cell) : `${n.count(cell.count)} (${n.percent(cell.percent)})`;
           return (
             <path key={shape.id} d={path} fill={fill} stroke={hidden ? HIDDEN_BORDER : cell === undefined ? NO_FIGURE_BORDER : BORDER} strokeWidth={hidden ? 0.8 : 0.5}
               className="map-country" data-id={shape.id} data-key={cell?.key} data-hidden={hidden || undefined}>
@@ -120,7 +137,7 @@ export const WorldMap = ({ title, data, shapes, shapeOf }: {
         })}
       </g>
       <g className="map-legend" transform={`translate(4,${LEGEND_TOP})`}>
-        <text y={6} className="chart-label" dominantBaseline="middle">{t('chart_map_legend')}</text>
+        <text y={6} className="chart-label" dominantBaseline="middle">{measure?.legend ?? t('chart_map_legend')}</text>
         {steps.map(({ fill, label }, i) => (
           <g key={fill} transform={`translate(${i * STEP_W},16)`} className="map-legend-step">
             <rect width={STEP_W - 2} height={10} fill={fill} />

@@ -1,0 +1,175 @@
+import * as t from 'io-ts';
+import type { Filters } from '../filters/model';
+import { MUTUALITY_PILLARS, type MutualityPillarName } from '../mutuality/census';
+import { WHOLE_ORGANIZATION } from './compare';
+import { endpoint } from './endpoint';
+import { FilterQuery } from './filterQuery';
+import { LookupMessages } from './lookups';
+import type { StatisticsEndpoint } from './statistics';
+
+/**
+ * Compare → External (SPEC section 7: mutuality/*): the organisation's mix, or a selection's,
+ * against a country's census (README: mutuality).
+ *
+ *   GET mutuality/countries-list                      countries with a dataset, and its pillars
+ *   GET mutuality/data?country_id=<id>&filter[...]    the caller's organisation (their scope)
+ *   GET mutuality/compare-data?country_id=<id>&group=<all|uuid>[&date-tag=<id>]&filter[...]
+ *
+ * `country_id` is the id of the country in the countries lookup list. A selection's period is
+ * `date-tag` (plain or as filter[date-tag]: either is the selection's date range, as in
+ * Compare → Internal a selection's own date-tag replaces the filters'). The organisation's side
+ * is made from released figures only (perturbed, k-checked distributions).
+ */
+
+export const MutualityMessages = {
+  countryRequired: 'The country_id field is required',
+  countryNotExist: LookupMessages.countryNotExist,
+  noDataset: 'There is no census dataset for the selected country.',
+  group: 'Choose the whole organisation or a group.',
+  dateTag: 'The selected date range does not exist.',
+  organizationNotFound: 'The selected organisation does not exist.',
+} as const;
+
+export const MutualityPillar = t.keyof(Object.fromEntries(MUTUALITY_PILLARS.map((pillar) => [pillar, null])) as Record<MutualityPillarName, null>);
+export type MutualityPillar = t.TypeOf<typeof MutualityPillar>;
+
+const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+const COUNTRY_ID = /^\d{1,9}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TAG_MAX = 100;
+
+export type MutualityQuery = Filters & { readonly country_id: string };
+export type MutualityCompareQuery = MutualityQuery & { readonly group: string; readonly 'date-tag'?: string };
+
+const failAt = <A>(input: unknown, context: t.Context, parameter: string, message: string): t.Validation<A> =>
+  t.failure<A>(input, [...context, { key: parameter, type: t.string, actual: input }], message);
+
+const countryOf = (input: unknown, context: t.Context): t.Validation<string> => {
+  const value = (input as Record<string, unknown>).country_id;
+  if (value === undefined || value === '') return failAt(input, context, 'country_id', MutualityMessages.countryRequired);
+  if (typeof value !== 'string' || !COUNTRY_ID.test(value)) return failAt(input, context, 'country_id', MutualityMessages.countryNotExist);
+  return t.success(String(Number(value)));
+};
+
+export const MutualityQuery = new t.Type<MutualityQuery, Record<string, unknown>, unknown>(
+  'MutualityQuery',
+  (value): value is MutualityQuery => typeof value === 'object' && value !== null && typeof (value as { country_id?: unknown }).country_id === 'string',
+  (input, context) => {
+    const filters = FilterQuery.validate(input, context);
+    if (filters._tag === 'Left') return filters;
+    const country = countryOf(input, context);
+    if (country._tag === 'Left') return country;
+    return t.success({ ...filters.right, country_id: country.right });
+  },
+  ({ country_id, ...filters }) => ({ ...FilterQuery.encode(filters as Filters), country_id }),
+);
+
+export const MutualityCompareQuery = new t.Type<MutualityCompareQuery, Record<string, unknown>, unknown>(
+  'MutualityCompareQuery',
+  (value): value is MutualityCompareQuery => MutualityQuery.is(value) && typeof (value as { group?: unknown }).group === 'string',
+  (input, context) => {
+    const base = MutualityQuery.validate(input, context);
+    if (base._tag === 'Left') return base;
+    const { group, 'date-tag': tag } = input as Record<string, unknown>;
+    if (typeof group !== 'string' || (group !== WHOLE_ORGANIZATION && !UUID.test(group))) return failAt(input, context, 'group', MutualityMessages.group);
+    if (tag !== undefined && (typeof tag !== 'string' || tag.length > DATE_TAG_MAX)) return failAt(input, context, 'date-tag', MutualityMessages.dateTag);
+    return t.success({ ...base.right, group: group.toLowerCase(), ...(typeof tag === 'string' && tag !== '' ? { 'date-tag': tag } : {}) });
+  },
+  ({ group, 'date-tag': tag, ...rest }) => ({ ...MutualityQuery.encode(rest), group, ...(tag === undefined ? {} : { 'date-tag': tag }) }),
+);
+
+export const Licence = t.strict({ name: t.string, url: t.string });
+
+/** Where a pillar's figures come from: shown beside every chart and on the spreadsheet. */
+export const MutualitySource = t.strict({
+  /** The dataset's name and year ("Australia 2021 census", "Unicode CLDR 48 territory information"). */
+  name: t.string,
+  publisher: t.string,
+  year: Nullable(t.number),
+  licence: Licence,
+  urls: t.array(t.string),
+  /** What the source measured ("Religious affiliation"). */
+  measure: t.string,
+  /** Set when figures are quoted by a secondary source rather than taken from the office. */
+  quoted: Nullable(t.string),
+  note: Nullable(t.string),
+});
+export type MutualitySource = t.TypeOf<typeof MutualitySource>;
+
+export const MutualityValue = t.strict({
+  key: t.string,
+  label: t.string,
+  /** The organisation's share over the classification, percent, one decimal. */
+  share: t.number,
+  /** The census share over the same classification. */
+  census: t.number,
+  /** The census share as published (of the whole population); null for a residual the source does not give. */
+  published: Nullable(t.number),
+  /** share − census in points. */
+  gap: t.number,
+  /** share / census; null when the census share is 0. */
+  ratio: Nullable(t.number),
+  /** Lookup codes of the category (country alpha-2 codes for the map). */
+  codes: t.array(t.string),
+  quoted: Nullable(t.string),
+  computed: Nullable(t.string),
+});
+export type MutualityValue = t.TypeOf<typeof MutualityValue>;
+
+export const ComparedMutualityPillar = t.union([
+  t.strict({
+    pillar: MutualityPillar,
+    status: t.literal(200),
+    source: MutualitySource,
+    multiple: t.boolean,
+    rest: t.keyof({ other: null, none: null }),
+    values: t.array(MutualityValue),
+    /** 1 − total variation distance, 3 decimals; null when nothing of the organisation falls in the classification. */
+    score: Nullable(t.number),
+    /** Percent of the organisation's answers the classification covers. */
+    classified: Nullable(t.number),
+    /** Percent of the respondents who answered the pillar (Prefer not to answer left out); null when withheld. */
+    coverage: Nullable(t.number),
+  }),
+  t.strict({ pillar: MutualityPillar, status: t.literal(204), source: MutualitySource, message: t.string }),
+]);
+export type ComparedMutualityPillar = t.TypeOf<typeof ComparedMutualityPillar>;
+
+export const MutualityCountry = t.strict({ id: t.number, code: t.string, name: t.string });
+
+export const MutualityData = t.strict({
+  country: MutualityCountry,
+  /** The organisation's name (its scope for a partial view) or the selection's, with the date range after a middle dot. */
+  label: t.string,
+  respondents: t.number,
+  pillars: t.array(ComparedMutualityPillar),
+  /** Mean of the pillars' scores; null when no pillar has one. */
+  overall: Nullable(t.number),
+});
+export type MutualityData = t.TypeOf<typeof MutualityData>;
+
+export const MutualityCountryEntry = t.strict({
+  id: t.number,
+  code: t.string,
+  name: t.string,
+  /** The census dataset's name, or CLDR's for a language-only country. */
+  dataset: t.string,
+  year: Nullable(t.number),
+  pillars: t.array(MutualityPillar),
+});
+export type MutualityCountryEntry = t.TypeOf<typeof MutualityCountryEntry>;
+
+export const ExportMutualityBody = t.strict({ organization_id: t.string, country_id: t.union([t.string, t.number]) });
+export type ExportMutualityBody = t.TypeOf<typeof ExportMutualityBody>;
+
+const filtered = <E extends ReturnType<typeof endpoint>>(e: E) => ({ ...e, filtered: true }) as unknown as StatisticsEndpoint<E['data']>;
+
+export const mutualityEndpoints = {
+  countriesList: endpoint({ method: 'GET', path: '/mutuality/countries-list', data: t.array(MutualityCountryEntry) }),
+  data: filtered(endpoint({ method: 'GET', path: '/mutuality/data', query: MutualityQuery, data: MutualityData })) as StatisticsEndpoint<typeof MutualityData>,
+  compareData: filtered(endpoint({ method: 'GET', path: '/mutuality/compare-data', query: MutualityCompareQuery, data: MutualityData })) as StatisticsEndpoint<typeof MutualityData>,
+  exportExcel: endpoint({ method: 'POST', path: '/general/export-excel-mutuality', body: ExportMutualityBody, data: t.unknown }),
+};
+
+export const mutualityFileName = (countryCode: string, day: string): string => `mutuality-${countryCode.toLowerCase()}-${day}.xlsx`;

@@ -1,0 +1,136 @@
+import { PassThrough } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { type ComparedMutualityPillar, type ExportMutualityBody, MutualityData, MutualityMessages, mutualityFileName } from '../../../domain/contracts/mutuality';
+import type { CardTable, TableCell } from '../../../domain/exports/table';
+import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
+import type { Database } from '../../db/database';
+import { ApiError } from '../../http/apiError';
+import { comparePillar } from '../../../domain/mutuality/score';
+import { countryOf } from '../mutuality';
+import type { ExportCaller, ExportFile } from './index';
+import { XLSX_TYPE } from './index';
+import { writeWorkbook } from './workbook';
+import { translator } from './words';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const text = (value: string): TableCell => ({ kind: 'text', value });
+const percent = (value: number): TableCell => ({ kind: 'percent', value });
+
+/**
+ * POST /general/export-excel-mutuality (organization_id, country_id): Compare → External as a
+ * spreadsheet. The figures are read from GET /mutuality/data as the caller (ReleasedReader), so
+ * the file holds exactly what the page releases to them: a cover with the scores and every
+ * source, then a sheet per pillar. Another organisation's id answers as an unknown one.
+ */
+export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller, body: ExportMutualityBody, now = new Date()): Promise<ExportFile> => {
+  const { auth, locale, read } = caller;
+  const organizationId = body.organization_id.trim();
+  if (!UUID.test(organizationId) || organizationId.toLowerCase() !== auth.organization.id.toLowerCase()) throw new ApiError(404, MutualityMessages.organizationNotFound);
+  const { country, dataset: census } = await countryOf(db, body.country_id);
+  const response = await read(`/api/mutuality/data?${new URLSearchParams({ country_id: String(country.id) }).toString()}`);
+  const envelope = JSON.parse(response.body) as { status?: number; message?: string; data?: unknown };
+  if (response.statusCode !== 200 || (envelope.status !== 200 && envelope.status !== 204)) {
+    throw new ApiError(response.statusCode === 200 ? 422 : response.statusCode, envelope.message ?? MutualityMessages.noDataset);
+  }
+  let data: MutualityData;
+  if (envelope.status === 204) {
+    // The organisation's figures are withheld as a whole: the census side alone, every figure of the organisation hidden.
+    const message = envelope.message ?? '';
+    data = {
+      country: { id: country.id, code: country.code, name: country.name },
+      label: auth.organization.name,
+      respondents: 0,
+      pillars: census.pillars.map(({ pillar, source }) => ({ pillar: pillar.pillar, status: 204 as const, source, message })),
+      overall: null,
+    };
+  } else {
+    const decoded = MutualityData.decode(envelope.data);
+    if (decoded._tag === 'Left') throw new Error('mutuality/data answered an unexpected shape');
+    data = decoded.right;
+  }
+  const withheld = envelope.status === 204;
+
+  const t = translator(locale);
+  const k = thresholdFor({});
+  const hidden = t('chart_hidden_short');
+  const note = t('export_cover_adjusted', { d: MAX_ADJUSTMENT });
+  const pillarName = (pillar: ComparedMutualityPillar) => t(`compare_pillar.${pillar.pillar}`);
+  const score = (value: number | null) => (value === null ? t('mutuality_no_score') : value.toFixed(3));
+  const dataset = data.pillars[0]?.source.name ?? data.country.name;
+
+  const lines: [string, string][] = [
+    [t('export_cover_organisation'), auth.organization.name],
+    [t('export_cover_scope'), data.label],
+    [t('mutuality_country'), data.country.name],
+    [t('mutuality_respondents'), withheld ? `${hidden} (${envelope.message ?? ''})` : String(data.respondents)],
+    [t('mutuality_overall'), score(data.overall)],
+    ...data.pillars.map((pillar): [string, string] => [`${t('mutuality_score')}: ${pillarName(pillar)}`, pillar.status === 200 ? score(pillar.score) : pillar.message]),
+    [t('mutuality_cover_method'), t('mutuality_cover_method_text')],
+    ...data.pillars.flatMap((pillar): [string, string][] => {
+      const source = pillar.source;
+      return [
+        [`${t('mutuality_source')}: ${pillarName(pillar)}`, `${source.name} (${source.publisher}); ${source.measure}; ${source.urls.join(' ')}`],
+        [t('mutuality_licence'), `${source.licence.name} ${source.licence.url}`],
+        ...(source.quoted === null ? [] : [[t('mutuality_col_note'), t('mutuality_quoted', { who: source.quoted })] as [string, string]]),
+        ...(source.note === null ? [] : [['', source.note] as [string, string]]),
+      ];
+    }),
+    [t('export_cover_made'), `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`],
+    [t('export_cover_k'), String(k)],
+    [t('export_cover_hidden'), t('export_cover_hidden_text', { k, hidden })],
+    ['', note],
+  ];
+
+  /** A withheld pillar: the census categories over their classification, the organisation's side hidden. */
+  const censusOnly = (name: string) => {
+    const entry = census.pillars.find((item) => item.pillar.pillar === name);
+    return entry === undefined ? [] : comparePillar(entry.pillar, []).values;
+  };
+  const header = [t('mutuality_col_value'), t('mutuality_col_share'), t('mutuality_col_census'), t('mutuality_col_published'), t('mutuality_col_gap'), t('mutuality_col_ratio'), t('mutuality_col_note')];
+  const sheets = data.pillars.map((pillar) => {
+    const rows: TableCell[][] =
+      pillar.status === 200
+        ? pillar.values.map((value) => [
+            text(value.key === 'other' ? t('mutuality_other') : value.label),
+            percent(value.share),
+            percent(value.census),
+            value.published === null ? text('') : percent(value.published),
+            percent(value.gap),
+            text(value.ratio === null ? '' : value.ratio.toFixed(2)),
+            text([value.quoted === null ? '' : t('mutuality_quoted', { who: value.quoted }), value.computed === null ? '' : t('mutuality_computed', { how: value.computed })].filter(Boolean).join(' ')),
+          ])
+        : censusOnly(pillar.pillar).map((value) => [
+            text(value.key === 'other' ? t('mutuality_other') : value.label),
+            { kind: 'hidden', threshold: k },
+            percent(value.census),
+            value.published === null ? text('') : percent(value.published),
+            { kind: 'hidden', threshold: k },
+            { kind: 'hidden', threshold: k },
+            text(pillar.message),
+          ]);
+    const source = pillar.source;
+    rows.push(
+      [text(t('mutuality_score')), text(pillar.status === 200 ? score(pillar.score) : hidden)],
+      [text(t('mutuality_source')), text(`${source.name} (${source.publisher})`)],
+      [text(t('mutuality_year')), text(source.year === null ? '' : String(source.year))],
+      [text(t('mutuality_licence')), text(source.licence.name)],
+      [text(t('mutuality_measure')), text(source.measure)],
+    );
+    if (source.quoted !== null) rows.push([text(t('mutuality_col_note')), text(t('mutuality_quoted', { who: source.quoted }))]);
+    const table: CardTable = { header, rows };
+    return { title: pillarName(pillar), table };
+  });
+
+  const stream = new PassThrough();
+  writeWorkbook(stream, {
+    cover: { title: t('mutuality_cover_title', { dataset }), lines },
+    coverName: t('export_cover_page'),
+    sheets,
+    hidden,
+    note,
+    creator: auth.organization.name,
+    now,
+  }).catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
+  return { fileName: mutualityFileName(data.country.code, now.toISOString().slice(0, 10)), contentType: XLSX_TYPE, body: stream };
+};

@@ -1,0 +1,328 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { WHOLE_ORGANIZATION } from '../../../domain/contracts/compare';
+import type { OptionNode } from '../../../domain/contracts/groups';
+import type { ComparedMutualityPillar, MutualityData, MutualitySource, MutualityValue } from '../../../domain/contracts/mutuality';
+import type { ReleasedCell } from '../../../domain/contracts/stats';
+import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
+import { useSection } from '../../hooks/resources';
+import { useDispatch, useSelector } from '../../hooks/runtime';
+import { ChartFrame } from '../charts/ChartFrame';
+import { GroupedBar } from '../charts/GroupedBar';
+import { WorldMap } from '../charts/WorldMap';
+import { WORLD_SHAPES, shapeIdOfAlpha2 } from '../charts/worldShapes';
+import { PageToolbar } from './PageToolbar';
+
+type Shown = Extract<ComparedMutualityPillar, { status: 200 }>;
+
+/** The paired bars show at most this many categories (largest census share first); the table has them all. */
+const TOP = 8;
+/** The diverging bar draws the categories with the largest gaps. */
+const DIVERGING_MAX = 12;
+
+const flatten = (nodes: readonly OptionNode[], depth = 0): { id: string; name: string; depth: number }[] =>
+  nodes.flatMap((node) => [{ id: node.id, name: node.name, depth }, ...flatten(node.children, depth + 1)]);
+
+const score3 = (value: number | null) => (value === null ? null : value.toFixed(2));
+
+/** Source, year and licence of a pillar's figures, with the file's mark where a figure is quoted rather than the office's. */
+const SourceNote = ({ source }: { source: MutualitySource }) => {
+  const { t } = useTranslation();
+  return (
+    <dl className="mutuality-source">
+      <dt>{t('mutuality_source')}</dt>
+      <dd>
+        {source.name} ({source.publisher}){source.urls[0] !== undefined && <> · <a href={source.urls[0]} target="_blank" rel="noreferrer">{source.urls[0].replace(/^https?:\/\//, '').split('/')[0]}</a></>}
+      </dd>
+      {source.year !== null && (
+        <>
+          <dt>{t('mutuality_year')}</dt>
+          <dd>{source.year}</dd>
+        </>
+      )}
+      <dt>{t('mutuality_licence')}</dt>
+      <dd>
+        <a href={source.licence.url} target="_blank" rel="noreferrer">{source.licence.name}</a>
+      </dd>
+      <dt>{t('mutuality_measure')}</dt>
+      <dd>{source.measure}</dd>
+      {source.quoted !== null && <dd className="mutuality-quoted">{t('mutuality_quoted', { who: source.quoted })}</dd>}
+      {source.note !== null && <dd className="muted">{source.note}</dd>}
+    </dl>
+  );
+};
+
+const labelOf = (value: MutualityValue, other: string) => (value.key === 'other' ? other : value.label);
+const cellOf = (value: MutualityValue, other: string, percent: number): ReleasedCell => ({ key: value.key, label: labelOf(value, other), count: 0, percent });
+
+/** Over- and under-representation: a bar from the middle line per category, gap in points (the shares themselves are in the paired bars' table). */
+const DivergingBar = ({ title, values, other }: { title: string; values: readonly MutualityValue[]; other: string }) => {
+  const { t } = useTranslation();
+  const WIDTH = 480;
+  const LABEL_W = 150;
+  const ROW = 18;
+  const plot = WIDTH - LABEL_W - 40;
+  const max = Math.max(1, ...values.map((value) => Math.abs(value.gap)));
+  const middle = LABEL_W + plot / 2;
+  const half = plot / 2;
+  // The largest gaps, over-represented first; the table lists every category.
+  const drawn = [...values].sort((a, b) => Math.abs(b.gap) - Math.abs(a.gap)).slice(0, DIVERGING_MAX).sort((a, b) => b.gap - a.gap);
+  const height = drawn.length * ROW + 24;
+  const signed = (gap: number) => `${gap > 0 ? '+' : ''}${gap.toFixed(1)}`;
+  const summary = drawn.map((value) => `${labelOf(value, other)} ${signed(value.gap)}`).join('; ');
+  const table = (
+    <table className="chart-table">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('mutuality_col_value')}</th>
+          <th scope="col">{t('mutuality_col_gap')}</th>
+          <th scope="col">{t('mutuality_col_ratio')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {values.map((value) => (
+          <tr key={value.key}>
+            <th scope="row">
+              {labelOf(value, other)}
+              {value.quoted !== null && <span className="mutuality-quoted"> ({t('mutuality_quoted_short')})</span>}
+            </th>
+            <td className="num">{signed(value.gap)}</td>
+            <td className="num">{value.ratio === null ? '–' : value.ratio.toFixed(2)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return (
+    <ChartFrame title={title} summary={summary} width={WIDTH} height={height} table={table}>
+      <line x1={middle} x2={middle} y1={0} y2={drawn.length * ROW} stroke="#6b6b6b" />
+      {drawn.map((value, i) => {
+        const length = (Math.abs(value.gap) / max) * half;
+        const over = value.gap >= 0;
+        return (
+          <g key={value.key} transform={`translate(0,${i * ROW})`} data-key={value.key}>
+            <text x={LABEL_W - 6} y={ROW / 2} textAnchor="end" dominantBaseline="middle" className="chart-label">
+              <title>{labelOf(value, other)}</title>
+              {labelOf(value, other).length > 22 ? `${labelOf(value, other).slice(0, 21)}…` : labelOf(value, other)}
+            </text>
+            <rect x={over ? middle : middle - length} y={3} width={Math.max(1, length)} height={ROW - 6} fill={over ? '#2563a3' : '#b35c00'}>
+              <title>{`${labelOf(value, other)}: ${signed(value.gap)}`}</title>
+            </rect>
+            {/* A shortfall's figure sits right of the middle line, clear of the names. */}
+            <text x={over ? middle + length + 4 : middle + 4} y={ROW / 2} textAnchor="start" dominantBaseline="middle" className="chart-value">
+              {signed(value.gap)}
+            </text>
+          </g>
+        );
+      })}
+    </ChartFrame>
+  );
+};
+
+/** Representation ratio breaks: well under, under, about even, over, well over. */
+const RATIO_BREAKS = [0.5, 0.8, 1.25, 2] as const;
+const RATIO_RAMP = ['#b35c00', '#e3a35c', '#c4c4c4', '#6fa4d4', '#123f78'] as const;
+
+const RatioMap = ({ pillar, title, other }: { pillar: Shown; title: string; other: string }) => {
+  const { t } = useTranslation();
+  const countries = pillar.values.filter((value) => value.key !== 'other' && value.ratio !== null);
+  const cells = countries.map((value) => cellOf(value, other, value.ratio!));
+  const shapeOf = useCallback((key: string) => shapeIdOfAlpha2(key), []);
+  const table = (
+    <table className="chart-table">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('mutuality_col_value')}</th>
+          <th scope="col">{t('mutuality_col_ratio')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {countries.map((value) => (
+          <tr key={value.key}>
+            <th scope="row">{value.label}</th>
+            <td className="num">{value.ratio!.toFixed(2)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return (
+    <WorldMap
+      title={title}
+      data={{ total: 0, multiple: false, cells }}
+      shapes={WORLD_SHAPES}
+      shapeOf={shapeOf}
+      measure={{
+        breaks: RATIO_BREAKS,
+        ramp: RATIO_RAMP,
+        legend: t('mutuality_col_ratio'),
+        format: (value) => value.toFixed(2),
+        said: (cell) => `${t('mutuality_col_ratio')} ${cell.percent.toFixed(2)}`,
+        summary: countries.map((value) => `${value.label} ${value.ratio!.toFixed(2)}`).join('; '),
+        table,
+      }}
+    />
+  );
+};
+
+const PillarCard = ({ pillar, organisation }: { pillar: ComparedMutualityPillar; organisation: string }) => {
+  const { t } = useTranslation();
+  const name = t(`compare_pillar.${pillar.pillar}`);
+  const other = t('mutuality_other');
+  if (pillar.status !== 200) {
+    return (
+      <section className="card stat-card" aria-label={name} data-pillar={pillar.pillar}>
+        <h2>{name}</h2>
+        <p className="stat-withheld">{pillar.message}</p>
+        <SourceNote source={pillar.source} />
+      </section>
+    );
+  }
+  const top = [...pillar.values].sort((a, b) => Math.max(b.census, b.share) - Math.max(a.census, a.share)).slice(0, TOP);
+  const series = [
+    { label: organisation, cells: top.map((value) => cellOf(value, other, value.share)) },
+    { label: t('mutuality_census'), cells: top.map((value) => cellOf(value, other, value.census)) },
+  ];
+  return (
+    <section className="card stat-card wide" aria-label={name} data-pillar={pillar.pillar}>
+      <h2>{name}</h2>
+      <p className="mutuality-score" data-score={pillar.score ?? ''}>
+        {t('mutuality_score')}: <strong>{score3(pillar.score) ?? t('mutuality_no_score')}</strong>
+        {pillar.coverage !== null && <span className="muted"> · {t('mutuality_coverage', { value: pillar.coverage })}</span>}
+        {pillar.rest === 'none' && pillar.classified !== null && <span className="muted"> · {t('mutuality_classified', { value: pillar.classified })}</span>}
+      </p>
+      <div className="chart-grid">
+        <div>
+          <h3>{t('mutuality_paired')}</h3>
+          <GroupedBar title={`${name}: ${t('mutuality_paired')}`} series={series} sharesOnly />
+        </div>
+        <div>
+          <h3>{t('mutuality_diverging')}</h3>
+          <DivergingBar title={`${name}: ${t('mutuality_diverging')}`} values={pillar.values} other={other} />
+        </div>
+      </div>
+      {pillar.pillar === 'country' && (
+        <div className="mutuality-map">
+          <h3>{t('mutuality_map')}</h3>
+          <RatioMap pillar={pillar} title={t('mutuality_map')} other={other} />
+        </div>
+      )}
+      <SourceNote source={pillar.source} />
+      <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
+    </section>
+  );
+};
+
+const Results = ({ data, onExport }: { data: MutualityData; onExport: (() => void) | null }) => {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="card stat-card wide" aria-labelledby="mutuality-summary">
+        <h2 id="mutuality-summary">{t('mutuality_title', { dataset: data.pillars[0]?.source.name ?? data.country.name })}</h2>
+        <p className="mutuality-overall" data-score={data.overall ?? ''}>
+          {t('mutuality_overall')}: <strong>{score3(data.overall) ?? t('mutuality_no_score')}</strong>
+        </p>
+        <p className="field-help">{t('mutuality_score_help')}</p>
+        <table className="chart-table">
+          <caption>{t('mutuality_score')}</caption>
+          <tbody>
+            <tr>
+              <th scope="row">{t('mutuality_respondents')}</th>
+              <td className="num">{data.respondents.toLocaleString()} <span className="muted">({data.label})</span></td>
+            </tr>
+            {data.pillars.map((pillar) => (
+              <tr key={pillar.pillar}>
+                <th scope="row">{t(`compare_pillar.${pillar.pillar}`)}</th>
+                <td className="num">{pillar.status === 200 ? (score3(pillar.score) ?? t('mutuality_no_score')) : pillar.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {onExport !== null && (
+          <Button className="button secondary" onPress={onExport}>
+            {t('mutuality_export')}
+          </Button>
+        )}
+        <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
+      </section>
+      {data.pillars.map((pillar) => (
+        <PillarCard key={pillar.pillar} pillar={pillar} organisation={data.label} />
+      ))}
+    </>
+  );
+};
+
+/** Compare → External: the organisation (or a group) against a country's census (mutuality/*). */
+export const CompareExternalPage = ({ page }: { page: string }) => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const organizationId = useSelector((state) => state.session.organization?.id ?? null);
+  const countries = useSection('mutualityCountries');
+  const groups = useSection('selectionGroups');
+  const [country, setCountry] = useState<string | null>(null);
+  const [group, setGroup] = useState<string>(WHOLE_ORGANIZATION);
+  const chosen = country ?? String(countries.data?.find((item) => item.code === 'AU')?.id ?? countries.data?.[0]?.id ?? '');
+  const whole = group === WHOLE_ORGANIZATION;
+  const organisation = useSection('mutualityData', { country_id: chosen }, page, chosen !== '' && whole);
+  const selection = useSection('mutualityCompareData', { country_id: chosen, group }, page, chosen !== '' && !whole);
+  const result = whole ? organisation : selection;
+  const countryChoices = useMemo(() => (countries.data ?? []).map((item) => ({ id: String(item.id), name: item.year === null ? item.name : `${item.name} (${item.dataset})` })), [countries.data]);
+  const groupChoices = [{ id: WHOLE_ORGANIZATION, name: t('compare_whole_organisation'), depth: 0 }, ...flatten(groups.data ?? [])];
+  const onExport = whole && organizationId !== null && chosen !== '' ? () => dispatch({ type: 'mutuality/downloadExcel', organizationId, countryId: chosen }) : null;
+  return (
+    <div className="dashboard-page">
+      <PageToolbar panel="compare" />
+      <div className="card compare-form">
+        <p className="field-help">{t('mutuality_help')}</p>
+        <div className="compare-selections">
+          <Select className="field" name="country" selectedKey={chosen === '' ? null : chosen} onSelectionChange={(key) => key !== null && setCountry(String(key))}>
+            <Label>{t('mutuality_country')}</Label>
+            <Button className="button secondary select-button">
+              <SelectValue>{({ selectedText }) => selectedText ?? t('mutuality_choose_country')}</SelectValue>
+              <span aria-hidden="true">▾</span>
+            </Button>
+            <Popover className="popover">
+              <ListBox className="listbox" items={countryChoices}>
+                {(choice) => (
+                  <ListBoxItem id={choice.id} textValue={choice.name} className="listbox-item">
+                    {choice.name}
+                  </ListBoxItem>
+                )}
+              </ListBox>
+            </Popover>
+          </Select>
+          <Select className="field" name="group" selectedKey={group} onSelectionChange={(key) => key !== null && setGroup(String(key))}>
+            <Label>{t('compare_group')}</Label>
+            <Button className="button secondary select-button">
+              <SelectValue />
+              <span aria-hidden="true">▾</span>
+            </Button>
+            <Popover className="popover">
+              <ListBox className="listbox" items={groupChoices}>
+                {(choice) => (
+                  <ListBoxItem id={choice.id} textValue={choice.name} className="listbox-item" style={{ paddingLeft: `${0.75 + choice.depth * 1.25}rem` }}>
+                    {choice.name}
+                  </ListBoxItem>
+                )}
+              </ListBox>
+            </Popover>
+          </Select>
+        </div>
+      </div>
+      <div className="compare-results mutuality-results" aria-live="polite" aria-busy={result.status === 'pending'} data-status={result.status}>
+        {result.status === 'loaded' && result.data !== null ? (
+          <Results data={result.data} onExport={onExport} />
+        ) : result.status === 'empty' ? (
+          <p className="stat-withheld">{result.message ?? t('section_empty')}</p>
+        ) : result.status === 'error' ? (
+          <p className="stat-error" role="alert">{t(result.message ?? 'unknown_error', { defaultValue: result.message ?? '' })}</p>
+        ) : (
+          <p className="stat-loading">{t('loading')}</p>
+        )}
+      </div>
+    </div>
+  );
+};

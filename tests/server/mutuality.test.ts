@@ -1,0 +1,343 @@
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GroupMessages } from '../../domain/contracts/groups';
+import { type ComparedMutualityPillar, type MutualityCountryEntry, type MutualityData, MutualityMessages } from '../../domain/contracts/mutuality';
+import { type Distribution } from '../../domain/contracts/stats';
+import { CENSUS_DATASETS } from '../../domain/mutuality/census';
+import { comparePillar, mutualityScore, overallScore } from '../../domain/mutuality/score';
+import { MAX_ADJUSTMENT } from '../../domain/stats';
+import { buildApp } from '../../server/app';
+import type { OpenDatabase } from '../../server/db/connect';
+import { createCapturingMailer } from '../../server/services/mail';
+import { bearer, get, insertUser, signIn } from './helpers/accounts';
+import { insertDepartment, lookupIds } from './helpers/surveyResponses';
+import { createTestDatabase } from './helpers/testDatabase';
+import { testConfig } from './helpers/testConfig';
+
+/**
+ * Compare → External on a hand-built organisation whose every figure is known. Person i (0 to 62):
+ * - group Big when i < 61, Tiny (2 people, below k whatever the adjustment) otherwise;
+ * - a woman when i is even;
+ * - born in Australia when i % 3 is 0 or 1 (42 of 63), India when i % 6 is 2, France otherwise;
+ * - Christian when i % 2 is 0, else secular (no religion);
+ * - English for everyone, Hindi when i % 3 is 2;
+ * - heritage English (ASCCEG 2101) when i % 2 is 0, else Chinese (6101).
+ * Another organisation has 30 people born in France, all Hindu; a third has 2 people (below k). A country Testland is added to
+ * the countries list: no census and no CLDR entry, so no dataset.
+ */
+
+let database: OpenDatabase;
+let app: FastifyInstance;
+let admin: string;
+let otherAdmin: string;
+let smallAdmin: string;
+let smallOrganizationId: string;
+let organizationId: string;
+let otherOrganizationId: string;
+let organizationName: string;
+const groups: Record<string, string> = {};
+const ids: Record<string, number> = {};
+
+const people = Array.from({ length: 63 }, (_, i) => i);
+const groupOf = (i: number) => (i < 61 ? 'Big' : 'Tiny');
+const AU = CENSUS_DATASETS.find((dataset) => dataset.id === 'AU_2021')!;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ lookups: true });
+  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  const idOf = lookupIds(database.db);
+  const db = database.db;
+  await db.insertInto('lookup_principles').values({ list: 'countries', code: 'QZ', name: 'Testland', search: 'testland', sort: 100_000 }).execute();
+  const user = await insertUser(db, { role: 'admin' });
+  organizationId = user.organizationId;
+  organizationName = (await db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirstOrThrow()).name;
+  for (const name of ['Big', 'Tiny']) groups[name] = await insertDepartment(db, organizationId, name);
+  const other = await insertUser(db, { role: 'admin' });
+  otherOrganizationId = other.organizationId;
+  groups.Elsewhere = await insertDepartment(db, other.organizationId, 'Elsewhere');
+
+  for (const [key, list, code] of [
+    ['female', 'genders', 'female'], ['male', 'genders', 'male'],
+    ['AU', 'countries', 'AU'], ['IN', 'countries', 'IN'], ['FR', 'countries', 'FR'],
+    ['eng', 'languages', 'eng'], ['hin', 'languages', 'hin'],
+    ['christian', 'worldviews', '25'], ['secular', 'worldviews', '95'], ['hindu', 'worldviews', '35'],
+    ['english', 'ethnicities', 'ascceg:2101'], ['chinese', 'ethnicities', 'ascceg:6101'],
+  ] as const) {
+    ids[key] = await idOf(list, code);
+  }
+
+  const insert = async (organization: string, department: string, i: number, elsewhere = false) => {
+    const { id } = await db
+      .insertInto('responses')
+      .values({
+        organization_id: organization,
+        survey_id: 1,
+        token_id: null,
+        department_id: department,
+        group_id: department,
+        anonymous: true,
+        first_name: null,
+        last_name: null,
+        email: null,
+        invitation_id: null,
+        birth_year: 1990,
+        gender_id: i % 2 === 0 ? ids.female! : ids.male!,
+        age_id: null,
+        education_id: null,
+        disability_id: null,
+        sexual_orientation_id: null,
+        position_level_id: null,
+        position_type_id: null,
+        country_birth_id: elsewhere ? ids.FR! : i % 3 !== 2 ? ids.AU! : i % 6 === 2 ? ids.IN! : ids.FR!,
+        state_id: null,
+        worldview_id: elsewhere ? ids.hindu! : i % 2 === 0 ? ids.christian! : ids.secular!,
+        branch_id: null,
+        denomination_id: null,
+        culture_identity_id: null,
+        appearance_id: null,
+        answers: '{}',
+        submitted_at: new Date('2025-06-01T00:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const child = { response_id: id, organization_id: organization };
+    await db.insertInto('response_languages').values({ ...child, language_id: ids.eng!, level: 'native' }).execute();
+    if (i % 3 === 2) await db.insertInto('response_languages').values({ ...child, language_id: ids.hin!, level: 'fluent' }).execute();
+    await db.insertInto('response_heritages').values({ ...child, ethnicity_id: i % 2 === 0 ? ids.english! : ids.chinese! }).execute();
+  };
+  for (const i of people) await insert(organizationId, groups[groupOf(i)]!, i);
+  for (let i = 0; i < 30; i += 1) await insert(other.organizationId, groups.Elsewhere!, i, true);
+  const small = await insertUser(db, { role: 'admin' });
+  smallOrganizationId = small.organizationId;
+  const smallGroup = await insertDepartment(db, small.organizationId, 'Few');
+  for (let i = 0; i < 2; i += 1) await insert(small.organizationId, smallGroup, i);
+  smallAdmin = await signIn(app, small.email);
+  otherAdmin = await signIn(app, other.email);
+  admin = await signIn(app, user.email);
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+type Body<T> = { status: number; data?: T; message?: string; errors?: Record<string, string[]> };
+
+const read = async <T>(url: string, token = admin) => {
+  const response = await get(app, url, { token });
+  return { statusCode: response.statusCode, body: response.json() as Body<T> };
+};
+
+const mutuality = async (params: Record<string, string>, path = 'data', token = admin): Promise<MutualityData> => {
+  const { statusCode, body } = await read<MutualityData>(`/api/mutuality/${path}?${new URLSearchParams(params).toString()}`, token);
+  expect(statusCode, JSON.stringify(body)).toBe(200);
+  expect(body.status, JSON.stringify(body)).toBe(200);
+  return body.data!;
+};
+
+const shown = (pillar: ComparedMutualityPillar | undefined) => {
+  expect(pillar?.status, JSON.stringify(pillar)).toBe(200);
+  return pillar as Extract<ComparedMutualityPillar, { status: 200 }>;
+};
+
+const pillarOf = (data: MutualityData, name: string) => shown(data.pillars.find((pillar) => pillar.pillar === name));
+const valueOf = (pillar: Extract<ComparedMutualityPillar, { status: 200 }>, key: string) => pillar.values.find((value) => value.key === key)!;
+
+/** The released distribution the dashboards show for the same caller and filters. */
+const released = async (path: string, params: Record<string, string> = {}): Promise<Distribution> => {
+  const { body } = await read<Distribution>(`/api/${path}?${new URLSearchParams(params).toString()}`);
+  expect(body.status).toBe(200);
+  return body.data!;
+};
+
+const within = (actual: number | null, expected: number, tolerance: number, what: string) => {
+  expect(actual, what).not.toBeNull();
+  expect(Math.abs(actual! - expected), `${what}: ${actual} for ${expected}`).toBeLessThanOrEqual(tolerance);
+};
+
+let countries: MutualityCountryEntry[];
+
+describe('GET /mutuality/countries-list', () => {
+  it('lists every country with a dataset and its pillars, the five censuses and CLDR’s languages', async () => {
+    const { statusCode, body } = await read<MutualityCountryEntry[]>('/api/mutuality/countries-list');
+    expect(statusCode).toBe(200);
+    countries = body.data!;
+    expect(countries.length).toBeGreaterThan(190);
+    const byCode = new Map(countries.map((country) => [country.code, country]));
+    expect(byCode.get('AU')).toMatchObject({ id: ids.AU, dataset: 'Australia 2021 census', year: 2021, pillars: ['heritage', 'country', 'language', 'worldview'] });
+    expect(byCode.get('NZ')).toMatchObject({ dataset: 'New Zealand 2018 census', pillars: ['heritage', 'country', 'language'] });
+    expect(byCode.get('GB')).toMatchObject({ dataset: 'England and Wales 2021 census', pillars: ['heritage', 'language', 'worldview'] });
+    expect(byCode.get('CA')).toMatchObject({ year: 2021, pillars: ['heritage', 'language', 'worldview'] });
+    expect(byCode.get('US')).toMatchObject({ year: 2020, pillars: ['heritage', 'language'] });
+    expect(byCode.get('FR')).toMatchObject({ year: null, pillars: ['language'] });
+  });
+});
+
+describe('GET /mutuality/data', () => {
+  it('compares the organisation’s released mix with the Australian census, pillar by pillar', async () => {
+    const data = await mutuality({ country_id: String(ids.AU) });
+    expect(data.country).toEqual({ id: ids.AU, code: 'AU', name: 'Australia' });
+    expect(data.label).toBe(organizationName);
+    within(data.respondents, 63, MAX_ADJUSTMENT, 'respondents');
+    expect(data.pillars.map((pillar) => pillar.pillar)).toEqual(['heritage', 'country', 'language', 'worldview']);
+
+    // Country of birth, exactly as the released distribution gives it: AU 42, IN 11, FR 10 (other).
+    const country = pillarOf(data, 'country');
+    const birth = await released('country/countries');
+    const count = (distribution: Distribution, id: number) => {
+      const cell = distribution.cells.find((item) => item.key === String(id));
+      return cell !== undefined && 'count' in cell ? cell.count : 0;
+    };
+    const [au, india, france] = [count(birth, ids.AU!), count(birth, ids.IN!), count(birth, ids.FR!)];
+    const expected = comparePillar(AU.pillars.find((pillar) => pillar.pillar === 'country')!, [
+      { code: 'AU', count: au, label: 'Australia' },
+      { code: 'IN', count: india, label: 'India' },
+      { code: 'FR', count: france, label: 'France' },
+    ]);
+    expect(country.values.map((value) => [value.key, value.share, value.census, value.gap])).toEqual(expected.values.map((value) => [value.key, value.share, value.census, value.gap]));
+    expect(country.score).toBe(expected.score);
+    // Against the truth: census over the 94.5% who stated a country: Australia 70.8, India 2.8, other 16.8.
+    expect(valueOf(country, 'AU').census).toBe(70.8);
+    expect(valueOf(country, 'IN').census).toBe(2.8);
+    expect(valueOf(country, 'other').census).toBe(16.8);
+    expect(valueOf(country, 'other').published).toBe(15.9);
+    within(valueOf(country, 'AU').share, (42 / 63) * 100, 4, 'born in Australia');
+    // 1 − TVD = min(66.7, 70.8) + min(17.5, 2.8) + min(15.9, 16.8) = 85.4% on the truth.
+    within(country.score, mutualityScore({ AU: 42, IN: 11, other: 10 }, { AU: 66.9, GB: 3.65, IN: 2.65, CN: 2.16, NZ: 2.09, PH: 1.16, other: 15.89 })!, 0.05, 'country score');
+    expect(valueOf(country, 'AU').quoted).toMatch(/QuickStats/);
+    expect(country.source).toMatchObject({ name: 'Australia 2021 census', year: 2021, licence: { name: 'Creative Commons Attribution 4.0 International' } });
+    expect(country.source.quoted).toMatch(/nriaffairs/);
+
+    // Worldview: half Christian, half no religion; the census's other religions are "other".
+    const worldview = pillarOf(data, 'worldview');
+    within(valueOf(worldview, '25').share, 50, 4, 'Christian');
+    within(valueOf(worldview, '95').share, 50, 4, 'no religion');
+    expect(valueOf(worldview, 'other').share).toBe(0);
+    within(worldview.score, mutualityScore({ a: 1, b: 1 }, { a: 43.9, b: 38.9, c: 3.2 + 2.7 + 2.4 + 1.6 })!, 0.05, 'worldview score');
+    within(worldview.coverage, 100, 0.1, 'worldview coverage');
+
+    // Heritage: top ten ancestries only, English and Chinese both in them; nothing left unclassified.
+    const heritage = pillarOf(data, 'heritage');
+    expect(heritage.rest).toBe('none');
+    expect(heritage.classified).toBe(100);
+    within(valueOf(heritage, 'ascceg:2101').share, 50, 4, 'English ancestry');
+    expect(valueOf(heritage, 'ascceg:1101').share).toBe(0);
+
+    // Language: English 63 and Hindi 21 mentions against English only 72% and Hindi 0.8%.
+    const language = pillarOf(data, 'language');
+    within(valueOf(language, 'eng').share, 75, 4, 'English');
+    within(valueOf(language, 'hin').share, 25, 4, 'Hindi');
+
+    const scores = data.pillars.map((pillar) => (pillar.status === 200 ? pillar.score : null));
+    expect(data.overall).toBe(overallScore(scores));
+  });
+
+  it('applies the dashboard filters, and never counts another organisation', async () => {
+    const data = await mutuality({ country_id: String(ids.AU), 'filter[gender][0]': String(ids.female) });
+    within(data.respondents, 32, MAX_ADJUSTMENT, 'women');
+    // Women are all Christian here; the other organisation's Hindus are not counted.
+    const worldview = pillarOf(data, 'worldview');
+    expect(valueOf(worldview, '25').share).toBe(100);
+    expect(valueOf(worldview, '35').share).toBe(0);
+    const theirs = await mutuality({ country_id: String(ids.AU) }, 'data', otherAdmin);
+    expect(valueOf(pillarOf(theirs, 'worldview'), '35').share).toBe(100);
+  });
+
+  it('compares languages with CLDR for a country without a census', async () => {
+    const data = await mutuality({ country_id: String(ids.IN) });
+    expect(data.pillars.map((pillar) => pillar.pillar)).toEqual(['language']);
+    const language = pillarOf(data, 'language');
+    expect(language.source.licence.name).toBe('Unicode License v3');
+    expect(language.source.name).toMatch(/^Unicode CLDR \d+ territory information$/);
+    expect(valueOf(language, 'hin').census).toBeGreaterThan(0);
+  });
+
+  it('refuses a missing, unknown or dataless country in the SPEC’s words', async () => {
+    const missing = await read('/api/mutuality/data');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.body.errors).toEqual({ country_id: [MutualityMessages.countryRequired] });
+    for (const id of ['abc', '999999999', String(ids.english)]) {
+      const unknown = await read(`/api/mutuality/data?country_id=${id}`);
+      expect(unknown.statusCode, id).toBe(422);
+      expect(unknown.body.errors).toEqual({ country_id: [MutualityMessages.countryNotExist] });
+    }
+    const dataless = await database.db.selectFrom('lookup_principles').select('id').where('list', '=', 'countries').where('code', '=', 'QZ').executeTakeFirstOrThrow();
+    expect(countries.some((country) => country.id === dataless.id)).toBe(false);
+    const none = await read(`/api/mutuality/data?country_id=${dataless.id}`);
+    expect(none.statusCode).toBe(404);
+    expect(none.body.message).toBe(MutualityMessages.noDataset);
+  });
+});
+
+describe('GET /mutuality/compare-data', () => {
+  it('compares one selection, says the sentence below k, and finds no other organisation’s group', async () => {
+    const big = await mutuality({ country_id: String(ids.AU), group: groups.Big! }, 'compare-data');
+    expect(big.label).toBe('Big');
+    within(big.respondents, 61, MAX_ADJUSTMENT, 'Big');
+    const whole = await mutuality({ country_id: String(ids.AU), group: 'all' }, 'compare-data');
+    expect(whole.label).toBe(organizationName);
+    const tiny = await read(`/api/mutuality/compare-data?country_id=${ids.AU}&group=${groups.Tiny}`);
+    expect(tiny.body).toEqual({ status: 204, message: 'It needs at least 5 answers.' });
+    for (const group of [groups.Elsewhere!, crypto.randomUUID()]) {
+      const foreign = await read(`/api/mutuality/compare-data?country_id=${ids.AU}&group=${group}`);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.body.message).toBe(GroupMessages.notBelongToOrganization);
+    }
+    const malformed = await read(`/api/mutuality/compare-data?country_id=${ids.AU}&group=sales`);
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.body.errors).toEqual({ group: [MutualityMessages.group] });
+  });
+});
+
+const exportMutuality = (token: string, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/general/export-excel-mutuality', headers: bearer(token), payload });
+
+describe('POST /general/export-excel-mutuality', () => {
+  it('writes the released comparison with its sources, quoted marks and scores', async () => {
+    const response = await exportMutuality(admin, { organization_id: organizationId, country_id: ids.AU });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(response.headers['content-disposition']).toMatch(/mutuality-au-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Page', 'Cultural heritage', 'Country of birth', 'Language', 'Worldview']);
+    const cover = workbook.worksheets[0]!;
+    const coverText = cover.getSheetValues().flat().map(String).join('\n');
+    expect(coverText).toMatch(/Overall mutuality score/);
+    expect(coverText).toMatch(/Creative Commons Attribution 4\.0/);
+    expect(coverText).toMatch(/Quoted, not taken from the statistics office: .*nriaffairs/);
+    const data = await mutuality({ country_id: String(ids.AU) });
+    expect(coverText).toContain(data.overall!.toFixed(3));
+    const birth = workbook.getWorksheet('Country of birth')!;
+    const rows = birth.getSheetValues().filter(Array.isArray).map((row) => row.slice(1));
+    const country = pillarOf(data, 'country');
+    const australia = rows.find((row) => row[0] === 'Australia')!;
+    expect(australia.slice(1, 6)).toEqual([valueOf(country, 'AU').share, valueOf(country, 'AU').census, 66.9, valueOf(country, 'AU').gap, valueOf(country, 'AU').ratio!.toFixed(2)]);
+    expect(String(australia[6])).toMatch(/QuickStats/);
+  });
+
+  it('writes the census side alone, the organisation’s figures as hidden, when they are withheld', async () => {
+    const response = await exportMutuality(smallAdmin, { organization_id: smallOrganizationId, country_id: ids.AU });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows = workbook.getWorksheet('Worldview')!.getSheetValues().filter(Array.isArray).map((row) => row.slice(1));
+    const christian = rows.find((row) => row[0] === 'Christianity')!;
+    expect(christian.slice(1, 7)).toEqual(['hidden', 47.4, 43.9, 'hidden', 'hidden', 'It needs at least 5 answers.']);
+    const cover = workbook.worksheets[0]!.getSheetValues().flat().map(String).join('\n');
+    expect(cover).toMatch(/Respondents[\s\S]*hidden/);
+  });
+
+  it('answers another organisation’s id as an unknown one, and a bad country in the SPEC’s words', async () => {
+    const theirs = await exportMutuality(admin, { organization_id: otherOrganizationId, country_id: ids.AU });
+    const nobody = await exportMutuality(admin, { organization_id: crypto.randomUUID(), country_id: ids.AU });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual(nobody.json());
+    expect(theirs.json().message).toBe(MutualityMessages.organizationNotFound);
+    const country = await exportMutuality(admin, { organization_id: organizationId, country_id: 'AU' });
+    expect(country.statusCode).toBe(422);
+    const missing = await exportMutuality(admin, { organization_id: organizationId });
+    expect(missing.statusCode).toBe(422);
+  });
+});
