@@ -205,7 +205,7 @@ const QuestionItem = ({
   return (
     <div className="stack">
       <h3>
-        {question.text} <span className="badge">{t(`extra_status_${question.status}`)}</span> <span className="muted">{t('extra_version', { n: question.version })}</span>
+        {question.text} <span className="extra-status" data-status={question.status}>{t(`extra_status_${question.status}`)}</span> <span className="muted">{t('extra_version', { n: question.version })}</span>
       </h3>
       <p className="muted">
         {t(`extra_kind_${question.kind}`)} · {t('extra_group')}: {question.department?.name ?? t('extra_group_all')}
