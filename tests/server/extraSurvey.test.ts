@@ -8,8 +8,9 @@ import { type Distribution, isSuppressed } from '../../domain/contracts/stats';
 import { MAX_ADJUSTMENT } from '../../domain/stats';
 import type { OpenDatabase } from '../../server/db/connect';
 import type { SurveyTokenRow } from '../../server/db/database';
+import type { MailMessage } from '../../server/services/mail';
 import { bearer, insertUser, signIn } from './helpers/accounts';
-import { insertDepartment, insertLink, submit, surveyBody } from './helpers/surveyResponses';
+import { insertDepartment, insertLink, insertSurveyInvitation, submit, surveyBody } from './helpers/surveyResponses';
 import { closeSurveyServer, openSurveyServer } from './helpers/surveyServer';
 
 /**
@@ -21,6 +22,7 @@ import { closeSurveyServer, openSurveyServer } from './helpers/surveyServer';
 let database: OpenDatabase;
 let app: FastifyInstance;
 let valid: Record<string, AnswerValue>;
+let mail: MailMessage[];
 let organizationId: string;
 let admin: string;
 let assignee: string;
@@ -33,7 +35,7 @@ let otherLink: SurveyTokenRow;
 const K = 5;
 
 beforeAll(async () => {
-  ({ database, app, valid } = await openSurveyServer());
+  ({ database, app, valid, mail } = await openSurveyServer());
   const user = await insertUser(database.db, { role: 'admin' });
   organizationId = user.organizationId;
   await database.db.updateTable('organizations').set({ seat_capacity: 10_000 }).where('id', '=', organizationId).execute();
@@ -224,5 +226,25 @@ describe('answers, results and versions', () => {
     expect(values).not.toContain(3);
     const bad = await app.inject({ method: 'POST', url: '/api/general/export-extra-survey', headers: bearer(admin), payload: { filter: { gender: ['x'] } } });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('shows a named participant their extra answers through the edit link, and the edit replaces them', async () => {
+    const named = await insertLink(database.db, organizationId, { anonymity: 0, capacity: 5 });
+    const saved = await update(admin, { action: 'save', kind: 'multiple', text: 'Which apply?', options: [{ label: 'A' }, { label: 'B' }, { label: 'C' }] });
+    const q = (saved.json().data.questions as ExtraQuestion[]).find((x) => x.text === 'Which apply?')!;
+    expect((await update(admin, { action: 'publish', id: q.id, tokens: [named.id] })).statusCode).toBe(200);
+    const invitation = await insertSurveyInvitation(database.db, named, 'extra.participant@example.org');
+    const before = mail.length;
+    const first = await submit(app, surveyBody(named.token, { ...valid, '3': group }, { 'first-name': 'Grace', 'last-name': 'Hopper', 'stay-anonymous': 0, invitation, extra: { [q.id]: ['o1', 'o3'] } }));
+    expect(first.statusCode, first.body).toBe(200);
+    const edit = /check-edit-survey\?token=([\w-]+)/.exec(mail.slice(before).map((m) => m.text).join('\n'))?.[1];
+    expect(edit).toBeDefined();
+    const editable = await app.inject({ method: 'GET', url: `/api/check-edit-survey?token=${edit}` });
+    expect(editable.statusCode, editable.body).toBe(200);
+    expect(editable.json().data.extra).toEqual({ [q.id]: ['o1', 'o3'] });
+    const changed = await submit(app, surveyBody(named.token, { ...valid, '3': group }, { 'first-name': 'Grace', 'last-name': 'Hopper', 'stay-anonymous': 0, edit_token: edit, extra: { [q.id]: [EXTRA_PREFER_NOT] } }));
+    expect(changed.statusCode, changed.body).toBe(200);
+    const rows = await database.db.selectFrom('extra_answers').select('option_key').where('question_id', '=', q.id).execute();
+    expect(rows.map((row) => row.option_key)).toEqual([EXTRA_PREFER_NOT]);
   });
 });
