@@ -70,6 +70,8 @@ describe('the extra survey', () => {
     await expectAccessible(page, 'extra survey, empty');
     await page.getByRole('button', { name: 'New question' }).click();
     const editor = page.getByRole('form', { name: 'New question' });
+    // An administrator writes for the whole organisation by default.
+    assert.equal(await editor.getByLabel('Asked for').inputValue(), '');
     await editor.getByLabel('Question', { exact: true }).first().fill(QUESTION);
     await editor.getByLabel('Option 1', { exact: true }).first().fill('Often');
     await editor.getByLabel('Option 2', { exact: true }).first().fill('Sometimes');

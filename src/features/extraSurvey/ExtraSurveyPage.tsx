@@ -19,16 +19,19 @@ interface DraftOption {
 
 interface Draft {
   readonly id?: string;
+  /** A new question's group ('' : the whole organisation). */
+  readonly department: string;
   readonly kind: ExtraKind;
   readonly text: string;
   readonly translations: Record<string, string>;
   readonly options: readonly DraftOption[];
 }
 
-const EMPTY: Draft = { kind: 'single', text: '', translations: {}, options: [{ label: '', translations: {} }, { label: '', translations: {} }] };
+const EMPTY: Draft = { department: '', kind: 'single', text: '', translations: {}, options: [{ label: '', translations: {} }, { label: '', translations: {} }] };
 
 const draftOf = (question: ExtraQuestion): Draft => ({
   id: question.id,
+  department: question.department?.id ?? '',
   kind: question.kind,
   text: question.text,
   translations: { ...question.translations },
@@ -36,6 +39,9 @@ const draftOf = (question: ExtraQuestion): Draft => ({
 });
 
 const selectExporting = (s: AppState) => s.dashboard.exporting;
+const selectRole = (s: AppState) => s.session.user?.role;
+/** The roles that manage the organisation's own questions (the others write for their groups). */
+const ORGANIZATION_WIDE = ['admin', 'second_admin', 'sub_admin'];
 
 /**
  * The extra survey (SPEC: /dashboard/extra-survey, Apply filter only): the released results of
@@ -126,6 +132,9 @@ const Builder = () => {
   const questions = useSection('extraSurveys');
   const links = useSection('tokenAll');
   const update = useAction('extraSurveyUpdate');
+  const groups = useSection('extraSurveyGroups');
+  const role = useSelector(selectRole);
+  const wide = role !== undefined && ORGANIZATION_WIDE.includes(role);
   const [draft, setDraft] = useState<Draft | null>(null);
   const headingId = useId();
   const all = questions.data?.questions ?? [];
@@ -137,7 +146,7 @@ const Builder = () => {
     if (draft === null) return;
     update.submit({
       action: 'save',
-      ...(draft.id === undefined ? {} : { id: draft.id }),
+      ...(draft.id === undefined ? { department_id: draft.department === '' ? null : draft.department } : { id: draft.id }),
       kind: draft.kind,
       text: draft.text,
       translations: draft.translations,
@@ -155,7 +164,7 @@ const Builder = () => {
       <div className="card-header">
         <h2 id={headingId}>{t('extra_question_list')}</h2>
         {draft === null && (
-          <button type="button" className="button primary small" onClick={() => { update.clear(); setDraft(EMPTY); }}>
+          <button type="button" className="button primary small" onClick={() => { update.clear(); setDraft({ ...EMPTY, department: wide ? '' : (groups.data?.[0]?.id ?? '') }); }}>
             {t('extra_new')}
           </button>
         )}
@@ -166,7 +175,9 @@ const Builder = () => {
           {[update.state.message, ...Object.values(update.state.errors).flat()].filter(Boolean).map((message) => t(message!)).join(' ')}
         </p>
       )}
-      {draft !== null && <Editor draft={draft} onChange={setDraft} onSubmit={save} onCancel={() => setDraft(null)} pending={pending} />}
+      {draft !== null && (
+        <Editor draft={draft} groups={groups.data ?? []} wide={wide} onChange={setDraft} onSubmit={save} onCancel={() => setDraft(null)} pending={pending} />
+      )}
       {questions.status === 'loaded' && all.length === 0 && <p>{t('extra_none')}</p>}
       <ol className="extra-question-list stack">
         {inUse.map((question, index) => (
@@ -253,7 +264,17 @@ const QuestionItem = ({
   );
 };
 
-const Editor = ({ draft, onChange, onSubmit, onCancel, pending }: { draft: Draft; onChange: (draft: Draft) => void; onSubmit: (event: FormEvent) => void; onCancel: () => void; pending: boolean }) => {
+const Editor = ({
+  draft, groups, wide, onChange, onSubmit, onCancel, pending,
+}: {
+  draft: Draft;
+  groups: readonly { id: string; name: string }[];
+  wide: boolean;
+  onChange: (draft: Draft) => void;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+  pending: boolean;
+}) => {
   const { t } = useTranslation();
   const id = useId();
   const setOption = (index: number, option: DraftOption) => onChange({ ...draft, options: draft.options.map((current, i) => (i === index ? option : current)) });
@@ -263,6 +284,19 @@ const Editor = ({ draft, onChange, onSubmit, onCancel, pending }: { draft: Draft
         <label htmlFor={`${id}-text`}>{t('extra_text')}</label>
         <input id={`${id}-text`} value={draft.text} maxLength={300} onChange={(event) => onChange({ ...draft, text: event.target.value })} />
       </div>
+      {draft.id === undefined && (
+        <div className="field">
+          <label htmlFor={`${id}-group`}>{t('extra_group')}</label>
+          <select id={`${id}-group`} value={draft.department} onChange={(event) => onChange({ ...draft, department: event.target.value })}>
+            {wide && <option value="">{t('extra_group_all')}</option>}
+            {groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <fieldset className="extra-question">
         <legend>{t('extra_kind')}</legend>
         {EXTRA_KINDS.map((kind) => (
