@@ -72,13 +72,14 @@ const Results = ({ page }: { page: string }) => {
           </button>
         )}
       </div>
+      {(details.status === 'pending' || details.status === 'idle') && results.length === 0 && <p aria-busy="true">{t('loading')}</p>}
       {details.status === 'empty' && <p className="stat-withheld">{details.message ? t(details.message) : t('section_empty')}</p>}
       {details.status === 'error' && <p role="alert" className="form-error">{t(details.message ?? 'unknown_error')}</p>}
       {details.status === 'loaded' && results.length === 0 && <p>{t('extra_results_none')}</p>}
       {results.map((result) => (
         <ResultTable key={result.id} result={result} />
       ))}
-      {results.length > 0 && <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>}
+      {results.length > 0 && <p className="stat-note">{t('export_cover_adjusted', { d: MAX_ADJUSTMENT })}</p>}
     </section>
   );
 };
