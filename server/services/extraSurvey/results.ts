@@ -25,7 +25,7 @@ import { optionsOf, translationsOf } from './questions';
  * kept in the statistics cache until the organisation's responses or extra answers change.
  */
 
-interface Counted {
+export interface Counted {
   readonly counts: readonly AnswerGroup[];
   readonly respondents: readonly PopulationGroup[];
 }
@@ -73,6 +73,13 @@ const withHiddenOptions = (release: Release<Distribution>, values: readonly Dime
   return { status: 200, data: { ...release.data, cells } };
 };
 
+/** One version's counts released by domain/stats (cell key method, k), every option listed. */
+export const releaseExtra = (counted: Counted, name: string, values: readonly DimensionValue[], multiple: boolean, k: number): Release<Distribution> => {
+  const population = protectPopulation({ dimensions: [], groups: counted.respondents });
+  const question = { dimension: { name, values }, multiple, counts: counted.counts };
+  return withHiddenOptions(population.question(question).distribution({}, k), values, k);
+};
+
 /** Which questions' results the caller reads: an administrator every one, an assignee the organisation's and their groups' (403 for other roles). */
 const readableQuestions = async (db: Kysely<Database>, auth: AuthContext): Promise<ExtraQuestionRow[]> => {
   const scope = await linkScopeOf(db, auth);
@@ -96,9 +103,7 @@ export const extraResultsOf = async (db: Kysely<Database>, cache: PopulationCach
   // One after the other: each is two small GROUP BYs, cached until the answers change.
   for (const row of rows) {
     const counted = await cache.figure(req.context, `extra:${row.id}`, () => countsOf(db, req, row));
-    const population = protectPopulation({ dimensions: [], groups: counted.respondents });
-    const question = { dimension: { name: `extra-${row.id}`, values: valuesOf(row, locale) }, multiple: row.kind === 'multiple', counts: counted.counts };
-    const release = withHiddenOptions(population.question(question).distribution({}, req.k), question.dimension.values, req.k);
+    const release = releaseExtra(counted, `extra-${row.id}`, valuesOf(row, locale), row.kind === 'multiple', req.k);
     results.push({
       id: row.id,
       series_id: row.series_id,
