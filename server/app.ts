@@ -22,6 +22,7 @@ import { memberRoutes } from './routes/members';
 import { organizationRoutes } from './routes/organization';
 import { ssoRoutes } from './routes/sso';
 import { statisticsRoutes } from './routes/statistics';
+import { extraSurveyRoutes } from './routes/extraSurvey';
 import { exportRoutes } from './routes/exports';
 import { certificateRoutes } from './routes/certificates';
 import { surveyQuestionRoutes } from './routes/survey/questions';
@@ -126,6 +127,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(surveyResponseRoutes);
   await app.register(statisticsRoutes);
   await app.register(exportRoutes);
+  await app.register(extraSurveyRoutes);
   await app.register(certificateRoutes);
   await app.register(devRoutes);
   await app.register(openApiRoutes);

@@ -89,6 +89,7 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
     case 'survey/disable':
     case 'survey/reEnable':
     case 'survey/submit':
+    case 'survey/setExtraAnswer':
       return decideSurvey(state.survey, command);
     case 'tracing/report':
       return decideTracing(command, state.survey.answers);

@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { endpoint } from './endpoint';
 import { SurveySubmission } from './survey';
 import { Anonymity } from './tokens';
+import { ExtraAnswers } from './extraAnswers';
 
 /**
  * Survey responses (SPEC sections 3, 4 and 7): the submit of POST /diversity-survey, and the
@@ -30,11 +31,13 @@ export type EditLinkPurpose = t.TypeOf<typeof EditLinkPurpose>;
  * - invitation: the token of a personal survey invitation (also accepted in the query);
  * - edit_token: the token of an emailed edit link; the answers replace those of its response
  *   (no new seat is taken, the invitation is not read).
+ * - extra: answers to the link's extra questions (question id to option keys); with
+ *   edit_token they replace the stored answers to the questions the link asks now.
  * A blank invitation or edit_token counts as absent.
  */
 export const SurveySubmitBody = t.intersection([
   SurveySubmission,
-  t.exact(t.partial({ alias: t.string, invitation: t.string, edit_token: t.string })),
+  t.exact(t.partial({ alias: t.string, invitation: t.string, edit_token: t.string, extra: ExtraAnswers })),
 ]);
 export type SurveySubmitBody = t.TypeOf<typeof SurveySubmitBody>;
 
@@ -75,7 +78,7 @@ export const checkUpdateSurvey = endpoint({ method: 'POST', path: '/check-update
  * alias (send `token` back in the edit submit), the link's choices, and the stored answers in
  * the submit's own shape (answers.token is the survey link's token).
  */
-export const EditableSurvey = t.strict({
+export const EditableSurvey = t.intersection([t.strict({
   token: t.string,
   alias: t.string,
   survey_id: t.number,
@@ -89,7 +92,10 @@ export const EditableSurvey = t.strict({
   names: t.record(t.string, t.string),
   /** The options answered that are a list's "Prefer not to answer". */
   prefer_not: t.array(t.number),
-});
+}),
+  /** The stored answers to the extra questions the link asks now. */
+  t.exact(t.partial({ extra: ExtraAnswers })),
+]);
 export type EditableSurvey = t.TypeOf<typeof EditableSurvey>;
 
 export const checkEditSurvey = endpoint({ method: 'GET', path: '/check-edit-survey', query: t.strict({ token: t.string }), data: EditableSurvey });

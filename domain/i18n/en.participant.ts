@@ -139,4 +139,12 @@ export const enParticipant = {
   server_question_error: 'Please check your answer to one question.',
   server_question_errors_one: 'Please check your answer to {{count}} question.',
   server_question_errors_other: 'Please check your answers to {{count}} questions.',
+  survey_extra_title: "A few more questions",
+  survey_extra_help: "Your organisation added these questions. Each is optional.",
+  survey_extra_choose_many: "Choose any that apply.",
+  survey_extra_scale_1: "Strongly disagree",
+  survey_extra_scale_2: "Disagree",
+  survey_extra_scale_3: "Neither agree nor disagree",
+  survey_extra_scale_4: "Agree",
+  survey_extra_scale_5: "Strongly agree",
 } as const;

@@ -4,6 +4,7 @@ import type { SurveyCommand, SurveyEvent } from './events';
 import { dependantsOf, questionById } from './questions';
 import { surveyContext, type SurveyState } from './state';
 import { isValid, validateSurvey } from './validation';
+import { extraKeysProblem } from './extra';
 
 /** The shape of the application's `bus/commandRejected`, kept here so the slice stands alone. */
 export interface SurveyRejection {
@@ -83,6 +84,15 @@ export const decideSurvey = (state: SurveyState, command: SurveyCommand): Survey
     return isValid(validations) ? [{ type: 'survey/submitRequested' }] : [{ type: 'survey/validationFailed', validations }];
   }
   if (closed !== null) return reject(command, closed);
+  if (command.type === 'survey/setExtraAnswer') {
+    const question = state.extraQuestions.find((candidate) => candidate.id === command.questionId);
+    if (question === undefined) return reject(command, SurveyMessages.unknownQuestion);
+    const problem = extraKeysProblem(question, command.keys);
+    if (problem !== null) return reject(command, problem);
+    const before = state.extraAnswers[question.id] ?? [];
+    const same = before.length === command.keys.length && before.every((key) => command.keys.includes(key));
+    return same ? [] : [{ type: 'survey/extraAnswerSet', questionId: question.id, keys: [...new Set(command.keys)] }];
+  }
   const definition = findQuestion(state, command.questionId);
   if (typeof definition === 'string') return reject(command, definition);
   const current = state.answers[String(definition.id)];

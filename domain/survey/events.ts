@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { emptyMessage, message } from '../kernel/message';
 import { DraftAnswerValue, LanguageRowDraft, QuestionDefinition, SurveyAnswers } from '../contracts/survey';
 import { SurveyValidation } from './validation';
+import { ExtraAnswers, LinkQuestion } from '../contracts/extraAnswers';
 
 /** What a set-answer carries: a whole answer ('' clears it), or one row of a list question. */
 export const CommandValue = t.union([t.string, t.number, LanguageRowDraft]);
@@ -21,6 +22,8 @@ export const surveyCommands = {
   /** Untick it: the answer is deleted and the input is free again. */
   reEnable: message('survey/reEnable', { questionId: t.number }),
   submit: emptyMessage('survey/submit'),
+  /** Answer an extra question with the option keys chosen ([]: no answer). */
+  setExtraAnswer: message('survey/setExtraAnswer', { questionId: t.string, keys: t.array(t.string) }),
 };
 export const SurveyCommand = t.union([
   surveyCommands.setAnswer,
@@ -28,6 +31,7 @@ export const SurveyCommand = t.union([
   surveyCommands.disable,
   surveyCommands.reEnable,
   surveyCommands.submit,
+  surveyCommands.setExtraAnswer,
 ]);
 export type SurveyCommand = t.TypeOf<typeof SurveyCommand>;
 
@@ -69,6 +73,11 @@ export const surveyEvents = {
   submitSucceeded: emptyMessage('survey/submitSucceeded'),
   /** SPEC section 8: the response's message (empty if none) and its field errors. */
   submitFailed: message('survey/submitFailed', { message: t.string, errors: FieldErrors }),
+  /** The link's extra questions were read (GET /extra-survey/link-questions). */
+  extraQuestionsLoaded: message('survey/extraQuestionsLoaded', { token: t.string, questions: t.array(LinkQuestion) }),
+  extraAnswerSet: message('survey/extraAnswerSet', { questionId: t.string, keys: t.array(t.string) }),
+  /** An edit link's stored extra answers. */
+  extraAnswersRestored: message('survey/extraAnswersRestored', { answers: ExtraAnswers }),
 };
 export const SurveyEvent = t.union([
   surveyEvents.opened,
@@ -85,5 +94,8 @@ export const SurveyEvent = t.union([
   surveyEvents.submitRequested,
   surveyEvents.submitSucceeded,
   surveyEvents.submitFailed,
+  surveyEvents.extraQuestionsLoaded,
+  surveyEvents.extraAnswerSet,
+  surveyEvents.extraAnswersRestored,
 ]);
 export type SurveyEvent = t.TypeOf<typeof SurveyEvent>;

@@ -5,6 +5,7 @@ import {
   type QuestionDefinition,
   type SurveySubmission,
 } from '../contracts/survey';
+import type { ExtraAnswers } from '../contracts/extraAnswers';
 import { sentAnswers, stayAnonymousValue } from './answers';
 import { OWN_FIELD_QUESTIONS } from './questions';
 import { surveyContext, type SurveyState } from './state';
@@ -18,7 +19,7 @@ const text = (value: AnswerValue | undefined): string => (typeof value === 'stri
  * names are '' for an anonymous respondent; question 33 defaults to 1; incomplete language
  * rows are left out (validation refuses them before a submit gets here).
  */
-export const submissionPayload = (definitions: readonly QuestionDefinition[], state: SurveyState): SurveySubmission => {
+export const submissionPayload = (definitions: readonly QuestionDefinition[], state: SurveyState): SurveySubmission & { extra?: ExtraAnswers } => {
   const context = surveyContext(state);
   const sent = sentAnswers(definitions, state.answers, context);
   const questions: Record<string, AnswerValue> = {};
@@ -31,5 +32,7 @@ export const submissionPayload = (definitions: readonly QuestionDefinition[], st
     'last-name': text(sent[String(LAST_NAME_QUESTION)]),
     'stay-anonymous': stayAnonymousValue(state.answers, context),
     questions,
+    // The link's extra questions, when it has any: the answered ones (an edit replaces them all).
+    ...(state.extraQuestions.length > 0 ? { extra: Object.fromEntries(Object.entries(state.extraAnswers).map(([id, keys]) => [id, [...keys]])) } : {}),
   };
 };

@@ -75,6 +75,20 @@ export const surveyReducer = (state: SurveyState = initialSurvey, event: { type:
         askGroup: e.askGroup,
         answers: withinLink({ ...initialAnswers, ...e.answers }, e.anonymityEnforced),
       };
+    case 'survey/extraQuestionsLoaded': {
+      if (e.token !== state.token) return state;
+      const asked = new Set(e.questions.map((question) => question.id));
+      // Answers to questions no longer asked on the link are dropped.
+      return { ...state, extraQuestions: e.questions, extraAnswers: Object.fromEntries(Object.entries(state.extraAnswers).filter(([id]) => asked.has(id))) };
+    }
+    case 'survey/extraAnswerSet':
+      return produce(state, (d) => {
+        if (e.keys.length === 0) delete d.extraAnswers[e.questionId];
+        else d.extraAnswers[e.questionId] = [...e.keys];
+        delete d.validations[`extra.${e.questionId}`];
+      });
+    case 'survey/extraAnswersRestored':
+      return { ...state, extraAnswers: Object.fromEntries(Object.entries(e.answers).filter(([, keys]) => keys.length > 0)) };
     case 'survey/questionsLoaded':
       return e.surveyId === state.surveyId ? { ...state, definitions: inOrder(e.questions) } : state;
     case 'survey/draftRestored':
@@ -129,7 +143,7 @@ export const surveyReducer = (state: SurveyState = initialSurvey, event: { type:
       return { ...state, status: 'submitting', validations: {}, message: null };
     case 'survey/submitSucceeded':
       // Special-category answers are not kept once the server has them.
-      return { ...state, answers: withinLink(initialAnswers, state.anonymityEnforced), validations: {}, status: 'submitted', message: null };
+      return { ...state, answers: withinLink(initialAnswers, state.anonymityEnforced), extraAnswers: {}, validations: {}, status: 'submitted', message: null };
     case 'survey/submitFailed':
       return { ...state, status: 'failed', message: e.message, validations: validationFromErrors(e.errors) };
     default:

@@ -1,6 +1,7 @@
 import { ANONYMITY_QUESTION, STAY_ANONYMOUS, STAY_ANONYMOUS_KEY, type QuestionDefinition, type SurveyAnswers } from '../contracts/survey';
 import { DEFAULT_SURVEY_ID } from '../session/state';
 import type { DraftAnswerValue } from '../contracts/survey';
+import type { LinkQuestion } from '../contracts/extraAnswers';
 import type { SurveyContext } from './answers';
 import type { SurveyValidation } from './validation';
 
@@ -25,6 +26,10 @@ export interface SurveyState {
   /** In display order. */
   readonly definitions: readonly QuestionDefinition[];
   readonly answers: SurveyAnswers;
+  /** The organisation's extra questions on this link, asked as the last step (none: no such step). */
+  readonly extraQuestions: readonly LinkQuestion[];
+  /** Extra answers by question id: the option keys chosen (absent: not answered; all optional). */
+  readonly extraAnswers: Readonly<Record<string, readonly string[]>>;
   /** What the lookups said: question id, then the parent's principleId, then whether it has options. */
   readonly childOptions: Readonly<Record<string, Readonly<Record<string, boolean>>>>;
   /** Shown after a refused submit, ours or the server's; an answer's change clears its own. */
@@ -48,6 +53,8 @@ export const initialSurvey: SurveyState = {
   logo: null,
   definitions: [],
   answers: initialAnswers,
+  extraQuestions: [],
+  extraAnswers: {},
   childOptions: {},
   validations: {},
   status: 'editing',

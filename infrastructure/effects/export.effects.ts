@@ -4,6 +4,7 @@ import { Messages } from '../../domain/contracts/envelope';
 import { type ExportExcelBody, type ExportPage, exportEndpoints } from '../../domain/contracts/exports';
 import { certificateEndpoints } from '../../domain/contracts/certificates';
 import { mutualityEndpoints } from '../../domain/contracts/mutuality';
+import { extraSurveyEndpoints } from '../../domain/contracts/extraSurvey';
 import { normaliseFilters } from '../../domain/filters/model';
 import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
@@ -26,7 +27,12 @@ export const exportEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
     ofType('dashboard/exportRequested'),
     exhaustMap(({ page, format, card, filters }): Observable<AppEvent> => {
       const body = { page: page as ExportPage, format, filter: normaliseFilters(filters), ...(card === null ? {} : { card }) } as ExportExcelBody;
-      return deps.api.download(exportEndpoints.exportExcel, { body, silent: true }).pipe(
+      // The extra survey's results have their own export (POST /general/export-extra-survey).
+      const file$ =
+        page === 'extra-survey'
+          ? deps.api.download(extraSurveyEndpoints.exportExtraSurvey, { body: { filter: body.filter ?? {} }, silent: true })
+          : deps.api.download(exportEndpoints.exportExcel, { body, silent: true });
+      return file$.pipe(
         map((file): AppEvent => ({ type: 'dashboard/exported', page, fileName: deps.saveFile(file, `${page}.${format}`) })),
         catchError((error: unknown) => of<AppEvent>({ type: 'dashboard/exportFailed', page, message: failureText(error, Messages.unknownError).message })),
       );

@@ -113,6 +113,7 @@ export const surveyEditOpenEffect: Effect<SurveyDeps> = (live$) =>
           answers: answersOfSubmission(definitions, editable.answers, new Set(editable.prefer_not)),
         },
         ...(Object.keys(editable.names).length > 0 ? [{ type: 'survey/optionsNamed', names: editable.names } as const] : []),
+        ...(editable.extra !== undefined ? [{ type: 'survey/extraAnswersRestored', answers: editable.extra } as const] : []),
       ];
     }),
   );
@@ -137,6 +138,18 @@ export const surveyQuestionsEffect: Effect<SurveyDeps> = (live$, state$) =>
         return known === undefined ? [{ type: 'resource/requested', name: lookup.section, args: { [lookup.param]: parent.answer } }] : [];
       });
       return [{ type: 'survey/questionsLoaded', surveyId, questions }, ...prefetch];
+    }),
+  );
+
+/** The link's extra questions arrive through the surveyExtraQuestions section; the slice takes them for the link they were read for. */
+export const surveyExtraQuestionsEffect: Effect<SurveyDeps> = (live$, state$) =>
+  live$.pipe(
+    ofType('resource/loaded'),
+    withLatestFrom(state$),
+    mergeMap(([event, state]): AppEvent[] => {
+      if (event.name !== 'surveyExtraQuestions') return [];
+      const token = sectionOf(state.resources, 'surveyExtraQuestions').args.token;
+      return typeof token === 'string' ? [{ type: 'survey/extraQuestionsLoaded', token, questions: event.data }] : [];
     }),
   );
 
@@ -248,6 +261,7 @@ export const surveyEffects: readonly Effect<SurveyDeps>[] = [
   surveyOpenEffect,
   surveyEditOpenEffect,
   surveyQuestionsEffect,
+  surveyExtraQuestionsEffect,
   surveyChildOptionsEffect,
   surveyNamesEffect,
   surveyDraftEffect,

@@ -26,6 +26,9 @@ export interface Database {
   audit_log: AuditLogTable;
   certificates: CertificatesTable;
   certificate_keys: CertificateKeysTable;
+  extra_questions: ExtraQuestionsTable;
+  extra_question_links: ExtraQuestionLinksTable;
+  extra_answers: ExtraAnswersTable;
   organizations: OrganizationsTable;
   statistics_selections: StatisticsSelectionsTable;
   organization_logos: OrganizationLogosTable;
@@ -449,3 +452,40 @@ export interface CertificateKeysTable {
   public_key: string;
   created_at: Generated<Date>;
 }
+
+/** One version of an extra-survey question (migration 0018). */
+export interface ExtraQuestionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  department_id: string | null;
+  series_id: string;
+  version: Generated<number>;
+  kind: 'single' | 'multiple' | 'scale';
+  text: string;
+  /** Language code to text. */
+  translations: JsonColumn;
+  /** `[{ key, label, translations }]` (none for a scale). */
+  options: JsonColumn;
+  position: Generated<number>;
+  status: 'draft' | 'published' | 'retired';
+  created_at: Generated<Date>;
+  published_at: Date | null;
+  retired_at: Date | null;
+}
+
+export interface ExtraQuestionLinksTable {
+  question_id: string;
+  token_id: string;
+  organization_id: string;
+}
+
+/** One option chosen by one response for one question version, with its record key (never selected alone). */
+export interface ExtraAnswersTable {
+  response_id: string;
+  question_id: string;
+  organization_id: string;
+  option_key: string;
+  record_key: Generated<number>;
+}
+
+export type ExtraQuestionRow = Selectable<ExtraQuestionsTable>;

@@ -159,6 +159,8 @@ const READS: readonly Sent[] = [
   { method: 'GET', url: '/api/organization/package' },
   { method: 'GET', url: '/api/certificate/list' },
   { method: 'GET', url: '/api/mutuality/countries-list' },
+  { method: 'GET', url: '/api/extra-survey/surveys' },
+  { method: 'GET', url: '/api/extra-survey/details' },
   // Not a contract endpoint (it answers bytes): the logo of the caller's organisation.
   { method: 'GET', url: '/api/organization/logo' },
 ];
@@ -212,6 +214,9 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'POST general/export-excel': 'a CSV of a card by every caller: A’s released figures only',
   'GET mutuality/countries-list': 'read by every caller (no figures about people)',
   'POST general/export-excel-mutuality': 'foreign ids (organization_id): B’s organisation answers as an unknown one',
+  'GET extra-survey/surveys': 'read by every caller; B’s question never listed',
+  'POST extra-survey/update': 'foreign ids (id, tokens[], department_id): B’s question, link and group answer as unknown ones',
+  'POST general/export-extra-survey': 'by every caller: A’s released results only',
 };
 
 /** Signed-in endpoints deliberately left out, and why. */
@@ -310,6 +315,57 @@ describe('lists', () => {
     const row = await database.db.selectFrom('certificates').select('revoked_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.revoked_at).toBeNull();
     await database.db.deleteFrom('certificates').where('id', '=', id).execute();
+  });
+
+  it('extra-survey questions, links and groups of B answer A as unknown ones', async () => {
+    const insertQuestion = async (tenant: Tenant, text: string) => {
+      const id = crypto.randomUUID();
+      await database.db
+        .insertInto('extra_questions')
+        .values({ id, organization_id: tenant.organizationId, department_id: null, series_id: id, kind: 'scale', text, translations: '{}', options: '[]', status: 'published', published_at: new Date(), retired_at: null })
+        .execute();
+      await database.db.insertInto('extra_question_links').values({ question_id: id, token_id: tenant.links.organization.id, organization_id: tenant.organizationId }).execute();
+      return id;
+    };
+    const bQuestion = await insertQuestion(b, `${B_MARKER} question`);
+    const aQuestion = await insertQuestion(a, 'Alderqx question');
+    const admin = a.tokens.get('admin');
+    const strip = (response: LightMyRequestResponse, id: string) => ({ status: response.statusCode, body: response.body.split(id).join('ID') });
+    const bodies = (id: string): Record<string, unknown>[] => [
+      { action: 'delete', id },
+      { action: 'retire', id },
+      { action: 'move', id, direction: 'up' },
+      { action: 'publish', id, tokens: [a.links.organization.id] },
+      { action: 'save', id, kind: 'scale', text: 'Changed' },
+    ];
+    const random = crypto.randomUUID();
+    for (const [index, body] of bodies(bQuestion).entries()) {
+      const foreign = await send(app, { method: 'POST', url: '/api/extra-survey/update', payload: body }, admin);
+      const unknown = await send(app, { method: 'POST', url: '/api/extra-survey/update', payload: bodies(random)[index]! }, admin);
+      expectClean(foreign, `extra-survey/update ${String(body.action)}`, [bQuestion]);
+      expect(strip(foreign, bQuestion)).toEqual(strip(unknown, random));
+      expect(foreign.statusCode).toBe(404);
+    }
+    const bLink = b.links.organization.id;
+    const viaLink = await send(app, { method: 'POST', url: '/api/extra-survey/update', payload: { action: 'publish', id: aQuestion, tokens: [bLink] } }, admin);
+    const viaRandom = await send(app, { method: 'POST', url: '/api/extra-survey/update', payload: { action: 'publish', id: aQuestion, tokens: [random] } }, admin);
+    expect(viaLink.statusCode).toBe(422);
+    expect(viaLink.body).toBe(viaRandom.body);
+    const viaGroup = await send(app, { method: 'POST', url: '/api/extra-survey/update', payload: { action: 'save', kind: 'scale', text: 'Probe', department_id: b.north } }, admin);
+    const viaNoGroup = await send(app, { method: 'POST', url: '/api/extra-survey/update', payload: { action: 'save', kind: 'scale', text: 'Probe', department_id: random } }, admin);
+    expect(viaGroup.statusCode).toBe(422);
+    expect(viaGroup.body).toBe(viaNoGroup.body);
+    for (const caller of callers) {
+      for (const request of [
+        { method: 'GET', url: '/api/extra-survey/surveys' },
+        { method: 'GET', url: '/api/extra-survey/details' },
+        { method: 'POST', url: '/api/general/export-extra-survey', payload: {} },
+      ] as const) expectClean(await send(app, request, caller.token), `${caller.label} ${request.url}`);
+    }
+    const row = await database.db.selectFrom('extra_questions').selectAll().where('id', '=', bQuestion).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'published', text: `${B_MARKER} question`, version: 1 });
+    expect(await database.db.selectFrom('extra_question_links').select('token_id').where('question_id', '=', bQuestion).execute()).toEqual([{ token_id: b.links.organization.id }]);
+    await database.db.deleteFrom('extra_questions').where('id', 'in', [aQuestion, bQuestion]).execute();
   });
 
   it('the public survey of A’s link offers A’s groups only', async () => {

@@ -1,4 +1,5 @@
 import { getSurveyGroups, getSurveyQuestions } from '../../contracts/survey';
+import { linkQuestions } from '../../contracts/extraAnswers';
 import {
   getAges,
   getAppearances,
@@ -26,6 +27,8 @@ import type { SectionEntry } from './entry';
 export const surveySections = {
   surveyDefinitions: { endpoint: getSurveyQuestions },
   surveyGroups: { endpoint: getSurveyGroups },
+  /** The organisation's extra questions on the link (its token), asked as the last step. */
+  surveyExtraQuestions: { endpoint: linkQuestions },
   surveyCountries: { endpoint: getCountries },
   surveyStates: { endpoint: getStates, pathParams: ['countryId'] },
   surveyGenders: { endpoint: getGenders },

@@ -62,7 +62,7 @@ const filterWords = async (db: Kysely<Database>, filters: ExportFilters, t: Tran
 export interface CoverInput {
   readonly db: Kysely<Database>;
   readonly auth: AuthContext;
-  readonly page: ExportPage;
+  readonly page: ExportPage | 'extra-survey';
   readonly filters: ExportFilters;
   readonly k: number;
   readonly maxAdjustment: number;

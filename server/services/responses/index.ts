@@ -16,6 +16,7 @@ import { assertAnswerable, openLink, openLinkInvitation, refusalError } from '..
 import { claimSeat, type PublicLink } from '../tokens/seats';
 import { checkSubmission, type CheckedSubmission } from './checks';
 import { consumeEditLink, editLinkMail, editLinkState, findEditLink, issueEditLinks } from './editLinks';
+import { checkExtraAnswers, insertExtraAnswers, replaceExtraAnswers, storedExtraAnswers } from '../extraSurvey/answers';
 import { deleteChildRows, insertChildRows, insertResponse, responseRows } from './rows';
 
 /**
@@ -81,6 +82,7 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
   }
 
   const checked = await checkSubmission(trx, definitions, body, rulesOf(found));
+  const extraRows = await checkExtraAnswers(trx, link.id, link.organization_id, body.extra);
   // Two submits with one invitation: the second waits on the first's row lock, then finds it used.
   if (invitation !== undefined && !(await markSurveyInvitationAccepted(trx, invitation.id, now))) {
     throw new ApiError(409, TokenMessages.alreadyCompleted);
@@ -106,6 +108,7 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
     if (isUniqueViolation(error)) throw new ApiError(409, TokenMessages.alreadyCompleted);
     throw error;
   }
+  await insertExtraAnswers(trx, link.organization_id, responseId, extraRows);
 
   const links = checked.anonymous || invitation === undefined ? undefined : await issueEditLinks(trx, link.organization_id, responseId, now);
 
@@ -154,6 +157,7 @@ const editResponse = async (trx: Kysely<Database>, found: PublicLink, editToken:
 
   const definitions = definitionsOf(response.survey_id);
   const checked = await checkSubmission(trx, definitions, body, rulesOf(found), response.id);
+  const extraRows = body.extra === undefined ? undefined : await checkExtraAnswers(trx, found.link.id, response.organization_id, body.extra);
   const { columns, children } = responseRows(definitions, checked);
   const organizationId = response.organization_id;
   await trx
@@ -171,6 +175,7 @@ const editResponse = async (trx: Kysely<Database>, found: PublicLink, editToken:
     .executeTakeFirstOrThrow();
   await deleteChildRows(trx, organizationId, response.id);
   await insertChildRows(trx, organizationId, response.id, children);
+  if (extraRows !== undefined) await replaceExtraAnswers(trx, found.link.id, organizationId, response.id, extraRows);
   await audit(trx, { organizationId, actor: null, action: 'survey.response_edited', address: null, details: { response_id: response.id } });
 
   if (checked.anonymous || response.email === null) {
@@ -232,6 +237,9 @@ export const readEditable = async (db: Kysely<Database>, token: string, now: Dat
       'r.last_name',
       'r.answers',
       'o.name as organization_name',
+      'r.id as response_id',
+      'r.organization_id',
+      'st.id as token_id',
       'st.token',
       'st.alias',
       'st.anonymity',
@@ -262,6 +270,7 @@ export const readEditable = async (db: Kysely<Database>, token: string, now: Dat
     },
     names: Object.fromEntries(options.map((option) => [String(option.id), option.name])),
     prefer_not: options.filter((option) => option.code === PREFER_NOT_CODE).map((option) => option.id),
+    extra: await storedExtraAnswers(db, row.token_id, row.organization_id, row.response_id),
   };
 };
 

@@ -14,6 +14,7 @@ export const PAGE_CONTENT: Readonly<Record<string, LazyPage<{ page: string }>>> 
   languages: lazyNamed(() => import('../dashboards/LanguagesPage'), 'LanguagesPage'),
   worldviews: lazyNamed(() => import('../dashboards/WorldviewsPage'), 'WorldviewsPage'),
   'cultural-heritage': lazyNamed(() => import('../dashboards/CulturalHeritagePage'), 'CulturalHeritagePage'),
+  'extra-survey': lazyNamed(() => import('../extraSurvey/ExtraSurveyPage'), 'ExtraSurveyPage'),
   'compare/internal': lazyNamed(() => import('../dashboards/CompareInternalPage'), 'CompareInternalPage'),
   'compare/external': lazyNamed(() => import('../dashboards/CompareExternalPage'), 'CompareExternalPage'),
   'control-panel/members-management': lazyNamed(() => import('../control-panel/MembersManagement'), 'MembersManagement'),

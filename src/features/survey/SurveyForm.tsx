@@ -10,6 +10,7 @@ import { surveyContext } from '../../../domain/survey/state';
 import { validateSurvey, type SurveyValidation } from '../../../domain/survey/validation';
 import { useSection } from '../../hooks/resources';
 import { useDispatch, useSelector } from '../../hooks/runtime';
+import { ExtraQuestions } from './ExtraQuestions';
 import { ListQuestion } from './ListQuestion';
 import { Progress } from './controls';
 import { useQueryParams } from './location';
@@ -18,6 +19,8 @@ import { ChoiceQuestion, CountryQuestion, GroupQuestion, SelectQuestion, TextQue
 import { stepsOf, WELCOME, type Step } from './steps';
 
 const selectSurvey = (s: AppState) => s.survey;
+
+const EXTRA_STEP = 'extra';
 
 const NO_MESSAGES: readonly string[] = [];
 const NO_ROWS: Readonly<Record<string, readonly string[]>> = {};
@@ -63,6 +66,8 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
   const survey = useSelector(selectSurvey);
   const [params, setParams] = useQueryParams();
   const definitions = useSection('surveyDefinitions', { survey_id: link.survey_id });
+  // The organisation's own questions on this link: a last step when there are any.
+  useSection('surveyExtraQuestions', { token: link.token });
   const [attempted, setAttempted] = useState<readonly string[]>([]);
   const [focusRequest, setFocusRequest] = useState<{ questionId: number | null; n: number } | null>(null);
   const [sent, setSent] = useState(false);
@@ -75,7 +80,10 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
     (definition: QuestionDefinition) => isAsked(survey.definitions, definition, survey.answers, context),
     [survey.definitions, survey.answers, context],
   );
-  const steps = useMemo(() => stepsOf(survey.definitions, asked), [survey.definitions, asked]);
+  const steps = useMemo(() => {
+    const core = stepsOf(survey.definitions, asked);
+    return survey.extraQuestions.length > 0 ? [...core, { id: EXTRA_STEP, title: 'survey_extra_title', questions: [] }] : core;
+  }, [survey.definitions, asked, survey.extraQuestions.length]);
   const found = steps.findIndex((step) => step.id === params.get('step'));
   const index = found < 0 ? 0 : found;
   const step: Step | undefined = steps[index];
@@ -198,6 +206,7 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
       </div>
 
       {step.id === WELCOME && <Welcome link={link} anonymous={survey.anonymityEnforced} />}
+      {step.id === EXTRA_STEP && <ExtraQuestions questions={survey.extraQuestions} answers={survey.extraAnswers} />}
 
       {step.questions.map((definition) => (
         <div key={definition.id} className="survey-question" data-question={definition.id}>
