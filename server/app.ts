@@ -24,6 +24,7 @@ import { ssoRoutes } from './routes/sso';
 import { statisticsRoutes } from './routes/statistics';
 import { exportRoutes } from './routes/exports';
 import { certificateRoutes } from './routes/certificates';
+import { calendarRoutes } from './routes/calendar';
 import { surveyQuestionRoutes } from './routes/survey/questions';
 import { surveyResponseRoutes } from './routes/survey/responses';
 import { surveyGroupRoutes } from './routes/survey/groups';
@@ -127,6 +128,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(statisticsRoutes);
   await app.register(exportRoutes);
   await app.register(certificateRoutes);
+  await app.register(calendarRoutes);
   await app.register(devRoutes);
   await app.register(openApiRoutes);
   await app.register(operatorRoutes({ metrics, ...(deps.database === undefined ? {} : { database: deps.database }) }));

@@ -13,6 +13,7 @@ import * as m0011 from './0011_record_keys';
 import * as m0013 from './0013_tracing_packages';
 import * as m0014 from './0014_response_keys_index';
 import * as m0016 from './0016_certificates';
+import * as m0017 from './0017_calendar_feeds';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013_tracing_packages': m0013,
   '0014_response_keys_index': m0014,
   '0016_certificates': m0016,
+  '0017_calendar_feeds': m0017,
 };
