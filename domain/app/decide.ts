@@ -28,6 +28,8 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return [{ type: 'dashboard/reloadRequested', page: command.page }];
     case 'certificate/downloadPdf':
       return [{ type: 'certificate/pdfRequested', id: command.id }];
+    case 'calendar/exportYear':
+      return [{ type: 'calendar/exportRequested', view: command.view }];
     case 'dashboard/export':
       return decideExport(state.dashboard, command, state.filters.active);
     case 'notification/dismiss':

@@ -72,6 +72,8 @@ export const CalendarData = t.strict({
   months: t.array(t.string),
   worldviews: t.array(CalendarOption),
   countries: t.array(CalendarOption),
+  /** The heritages the catalogue links to, for their names. */
+  heritages: t.array(CalendarOption),
   events: t.array(CalendarEvent),
 });
 export type CalendarData = t.TypeOf<typeof CalendarData>;

@@ -139,4 +139,13 @@ export const enParticipant = {
   server_question_error: 'Please check your answer to one question.',
   server_question_errors_one: 'Please check your answer to {{count}} question.',
   server_question_errors_other: 'Please check your answers to {{count}} questions.',
+
+  // Cultural diversity calendar and cookie consent (issue 17)
+  "cookie_title": "Cookies and storage",
+  "cookie_text": "This site keeps a sign-in cookie (token) and your session in this browser: they are needed for it to work. With your consent it also keeps your preferences (language, date range) and your survey draft, so a reload loses nothing.",
+  "cookie_details": "What is kept",
+  "cookie_needed": "needed",
+  "cookie_with_consent": "only with consent",
+  "cookie_accept": "Accept all",
+  "cookie_essential_only": "Only essential",
 } as const;

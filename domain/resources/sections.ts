@@ -9,6 +9,7 @@ import { statisticsSections } from './sections/statistics';
 import { filterSections } from './sections/filters';
 import { certificateSections } from './sections/certificates';
 import { chartNameSections } from './sections/chartNames';
+import { calendarSections } from './sections/calendar';
 
 export type { SectionEntry } from './sections/entry';
 
@@ -27,6 +28,7 @@ export const sections = {
   ...filterSections,
   ...certificateSections,
   ...chartNameSections,
+  ...calendarSections,
 } satisfies Record<string, SectionEntry>;
 
 export type SectionName = keyof typeof sections;

@@ -3,6 +3,7 @@ import type { AppEvent } from '../../domain/app/events';
 import { Messages } from '../../domain/contracts/envelope';
 import { type ExportExcelBody, type ExportPage, exportEndpoints } from '../../domain/contracts/exports';
 import { certificateEndpoints } from '../../domain/contracts/certificates';
+import { calendarEndpoints } from '../../domain/contracts/calendar';
 import { normaliseFilters } from '../../domain/filters/model';
 import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
@@ -40,6 +41,18 @@ export const certificatePdfEffect: Effect<ExportDeps> = (live$, _state$, deps) =
       deps.api.download(certificateEndpoints.pdf, { query: { id } }).pipe(
         map((file): AppEvent => ({ type: 'certificate/pdfDownloaded', id, fileName: deps.saveFile(file, 'certificate.pdf') })),
         catchError((error: unknown) => of<AppEvent>({ type: 'certificate/pdfFailed', id, message: failureText(error, Messages.unknownError).message })),
+      ),
+    ),
+  );
+
+/** The calendar's year as a spreadsheet (exhaustMap: a second click while it is made is the same file). */
+export const calendarExportEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('calendar/exportRequested'),
+    exhaustMap(({ view }): Observable<AppEvent> =>
+      deps.api.download(calendarEndpoints.exportYear, { query: { view } }).pipe(
+        map((file): AppEvent => ({ type: 'calendar/exported', fileName: deps.saveFile(file, 'calendar.xlsx') })),
+        catchError((error: unknown) => of<AppEvent>({ type: 'calendar/exportFailed', message: failureText(error, Messages.unknownError).message })),
       ),
     ),
   );
