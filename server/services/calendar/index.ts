@@ -159,6 +159,7 @@ const buildCalendar = async (db: Kysely<Database>, caller: CalendarCaller, query
       months,
       worldviews: worldviewOptions,
       countries: countryOptions,
+      heritages: [...new Set(catalogue.flatMap((event) => event.heritages))].flatMap((code) => (lookups.heritages.has(code) ? [lookups.heritages.get(code)!] : [])),
       events,
     },
   };
