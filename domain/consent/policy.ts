@@ -1,3 +1,7 @@
+import { CONSENT_KEY } from './keys';
+
+export { CONSENT_KEY, CONSENT_VERSION, isEssentialKey, parseConsent, serialiseConsent, type ConsentChoice } from './keys';
+
 /**
  * What the product keeps in the browser, and which of it needs consent (issue 17, GET
  * /accept-cookie). Essential: the sign-in token cookies, the session kept across reloads and
@@ -11,9 +15,6 @@ export interface StoredThing {
   readonly essential: boolean;
   readonly purpose: string;
 }
-
-export const CONSENT_KEY = 'cookieConsent';
-export const CONSENT_VERSION = 1;
 
 export const STORED_THINGS: readonly StoredThing[] = [
   { name: 'token', where: 'cookie', essential: true, purpose: 'Keeps you signed in (365 days, until you log out).' },
@@ -31,23 +32,3 @@ export const STORED_THINGS: readonly StoredThing[] = [
   { name: 'survey-draft:*', where: 'localStorage', essential: false, purpose: 'Your survey answers while you fill it in, so a reload loses nothing.' },
   { name: 'debug', where: 'localStorage', essential: false, purpose: 'Keeps the debug panel open (administrators).' },
 ];
-
-const ESSENTIAL_KEYS = new Set(STORED_THINGS.filter((thing) => thing.essential && thing.where === 'localStorage').map((thing) => thing.name));
-
-/** Whether a localStorage key may be written without consent. Unknown keys need consent. */
-export const isEssentialKey = (key: string): boolean => ESSENTIAL_KEYS.has(key);
-
-export type ConsentChoice = 'all' | 'essential';
-
-/** The stored choice, or undefined when none (or an older version) is stored: the banner shows. */
-export const parseConsent = (raw: string | null): ConsentChoice | undefined => {
-  if (raw === null) return undefined;
-  try {
-    const value = JSON.parse(raw) as { v?: unknown; choice?: unknown };
-    return value.v === CONSENT_VERSION && (value.choice === 'all' || value.choice === 'essential') ? value.choice : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-export const serialiseConsent = (choice: ConsentChoice): string => JSON.stringify({ v: CONSENT_VERSION, choice });

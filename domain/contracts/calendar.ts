@@ -47,7 +47,7 @@ export const CalendarEvent = t.strict({
   /** Days it lasts (Hanukkah 8). */
   days: t.number,
   kind: CalendarEventKind,
-  /** A neutral sentence for observances; '' for public holidays (the client says "a public holiday in …"). */
+  /** A neutral sentence for the catalogue's observances; '' for date-holidays days (the client says "a public holiday in …" or "a day marked in …"). */
   description: t.string,
   countries: t.array(t.string),
   worldviews: t.array(t.string),

@@ -770,6 +770,7 @@ export const en = {
   "calendar_col_belongs": "Kind and links",
   "calendar_col_share": "Share of respondents",
   "calendar_public_holiday": "A public holiday in {{country}}.",
+  "calendar_country_observance": "A day marked in {{country}}.",
   "calendar_kind_public": "Public holiday",
   "calendar_kind_observance": "Observance",
   "calendar_kind_awareness": "Awareness day",

@@ -1,4 +1,4 @@
-import { CONSENT_KEY, type ConsentChoice, isEssentialKey, parseConsent, serialiseConsent } from '../../domain/consent/policy';
+import { CONSENT_KEY, type ConsentChoice, isEssentialKey, parseConsent, serialiseConsent } from '../../domain/consent/keys';
 
 /**
  * The cookie-consent choice and a Storage that honours it (issue 17). Until "Accept all" is

@@ -959,6 +959,7 @@ export const ar: Catalogue = {
   "calendar_col_belongs": "النوع والروابط",
   "calendar_col_share": "نسبة المشاركين",
   "calendar_public_holiday": "عطلة رسمية في {{country}}.",
+  "calendar_country_observance": "يوم يُحتفى به في {{country}}.",
   "calendar_kind_public": "عطلة رسمية",
   "calendar_kind_observance": "مناسبة",
   "calendar_kind_awareness": "يوم توعية",

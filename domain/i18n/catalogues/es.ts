@@ -892,6 +892,7 @@ export const es: Catalogue = {
   "calendar_col_belongs": "Tipo y vínculos",
   "calendar_col_share": "Porcentaje de encuestados",
   "calendar_public_holiday": "Un día festivo en {{country}}.",
+  "calendar_country_observance": "Un día señalado en {{country}}.",
   "calendar_kind_public": "Día festivo",
   "calendar_kind_observance": "Celebración",
   "calendar_kind_awareness": "Día de concienciación",

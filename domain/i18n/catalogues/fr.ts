@@ -891,6 +891,7 @@ export const fr: Catalogue = {
   "calendar_col_belongs": "Type et liens",
   "calendar_col_share": "Part des répondants",
   "calendar_public_holiday": "Un jour férié : {{country}}.",
+  "calendar_country_observance": "Une journée marquée : {{country}}.",
   "calendar_kind_public": "Jour férié",
   "calendar_kind_observance": "Fête",
   "calendar_kind_awareness": "Journée de sensibilisation",

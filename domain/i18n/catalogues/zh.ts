@@ -890,6 +890,7 @@ export const zh: Catalogue = {
   "calendar_col_belongs": "类型与关联",
   "calendar_col_share": "受访者比例",
   "calendar_public_holiday": "{{country}}的公共假日。",
+  "calendar_country_observance": "{{country}}的纪念日。",
   "calendar_kind_public": "公共假日",
   "calendar_kind_observance": "节日",
   "calendar_kind_awareness": "宣传日",

@@ -53,7 +53,7 @@ const dayOf = (start: Date, timeZone: string): string => dayIn(new Date(start.ge
 
 const daysBetween = (start: Date, end: Date): number => Math.max(1, Math.round((end.getTime() - start.getTime()) / DAY_MS));
 
-/** Public holidays (and bank holidays and observances the package lists) of every country for a year. */
+/** Public holidays (and the bank holidays, observances, optional and school days the package lists) of every country for a year. */
 const countryHolidays = (year: number): CatalogueEvent[] => {
   const events: CatalogueEvent[] = [];
   const countries = Object.keys(new Holidays().getCountries('en'));
@@ -72,7 +72,8 @@ const countryHolidays = (year: number): CatalogueEvent[] => {
         name: holiday.name,
         date,
         days: daysBetween(holiday.start, holiday.end),
-        kind: 'public',
+        // Public and bank holidays are days off; the package's other days (observances, optional and school days) are marked only.
+        kind: holiday.type === 'public' || holiday.type === 'bank' ? 'public' : 'observance',
         description: '',
         countries: [country],
         worldviews: [],

@@ -165,6 +165,9 @@ const buildCalendar = async (db: Kysely<Database>, caller: CalendarCaller, query
   };
 };
 
+/** The generic sentence of a date-holidays day, which comes without a description. */
+const untold = (kind: string, countries: string): string => (kind === 'public' ? `A public holiday in ${countries}.` : `A day marked in ${countries}.`);
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A text a spreadsheet program could take for a formula is prefixed with a quote mark. */
@@ -203,7 +206,7 @@ export const calendarWorkbook = async (
       safeText(event.countries.map(countryName).join(', ')),
       safeText(event.worldviews.map((id) => worldviewNames.get(id) ?? id).join(', ')),
       safeText(event.heritages.map((id) => heritageNames.get(id) ?? id).join(', ')),
-      safeText(event.description === '' ? `A public holiday in ${event.countries.map(countryName).join(', ')}.` : event.description),
+      safeText(event.description === '' ? untold(event.kind, event.countries.map(countryName).join(', ')) : event.description),
       event.relevance === null ? '' : event.relevance.percent,
     ]);
     row.commit();
@@ -287,11 +290,11 @@ export const calendarIcs = async (db: Kysely<Database>, token: string, now = new
     .executeTakeFirst();
   if (feed === undefined) throw new ApiError(404, calendarMessages.feedNotFound);
   const { timeZone, from, to } = windowOf(feed.country, now);
-  const events = catalogueWindow(from, to, feed.country, timeZone).filter((event) => event.kind !== 'public' || event.countries.includes(feed.country));
+  const events = catalogueWindow(from, to, feed.country, timeZone).filter((event) => event.id.startsWith('obs:') || event.countries.includes(feed.country));
   const attributes: EventAttributes[] = events.map((event) => ({
     uid: `${event.id}@cultural-diversity-calendar`,
     title: event.name,
-    description: event.description === '' ? `A public holiday in ${event.countries.join(', ')}.` : event.description,
+    description: event.description === '' ? untold(event.kind, event.countries.join(', ')) : event.description,
     start: dateArray(event.date),
     end: dateArray(plusDays(event.date, event.days)),
     categories: [event.kind],

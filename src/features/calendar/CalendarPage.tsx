@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'react-aria-components';
 import type { CalendarData, CalendarEvent } from '../../../domain/contracts/calendar';
@@ -25,6 +25,19 @@ const NO_CHOICE: Choice = { month: '', worldview: '', country: '', view: 'releva
 const queryOf = (choice: Choice): Record<string, string> =>
   Object.fromEntries(Object.entries(choice).filter(([key, value]) => value !== '' && !(key === 'view' && value === 'relevant') && !(key === 'sort' && value === 'date')));
 
+/** A labelled select: the label names it by id (an implicit label would also read out the chosen option). */
+const SelectField = ({ label, value, onChange, children }: { label: string; value: string; onChange: (event: React.ChangeEvent<HTMLSelectElement>) => void; children: React.ReactNode }) => {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={onChange}>
+        {children}
+      </select>
+    </div>
+  );
+};
+
 const EventRow = ({ event, data }: { event: CalendarEvent; data: CalendarData }) => {
   const { t } = useTranslation();
   const day = useDayFormat();
@@ -40,7 +53,7 @@ const EventRow = ({ event, data }: { event: CalendarEvent; data: CalendarData })
       </td>
       <td>
         <span className="strong">{event.name}</span>
-        <span className="muted small">{event.description === '' ? t('calendar_public_holiday', { country: countries.join(', ') }) : event.description}</span>
+        <span className="muted small">{event.description !== '' ? event.description : t(event.kind === 'public' ? 'calendar_public_holiday' : 'calendar_country_observance', { country: countries.join(', ') })}</span>
       </td>
       <td>
         {t(`calendar_kind_${event.kind}`)}
@@ -143,41 +156,26 @@ export const CalendarPage = () => {
           </Button>
         </div>
         <form className="calendar-filters" aria-label={t('calendar_filters')} onSubmit={(event) => event.preventDefault()}>
-          <label className="field">
-            <span>{t('calendar_show')}</span>
-            <select value={choice.view} onChange={pick('view')}>
+          <SelectField label={t('calendar_show')} value={choice.view} onChange={pick('view')}>
               <option value="relevant">{t('calendar_view_relevant')}</option>
               <option value="all">{t('calendar_view_all')}</option>
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('calendar_month')}</span>
-            <select value={choice.month} onChange={pick('month')}>
+          </SelectField>
+          <SelectField label={t('calendar_month')} value={choice.month} onChange={pick('month')}>
               <option value="">{t('calendar_any_month')}</option>
               {data?.months.map((month) => <option key={month} value={month}>{monthLabel(month, i18n.language)}</option>)}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('calendar_worldview')}</span>
-            <select value={choice.worldview} onChange={pick('worldview')}>
+          </SelectField>
+          <SelectField label={t('calendar_worldview')} value={choice.worldview} onChange={pick('worldview')}>
               <option value="">{t('calendar_any_worldview')}</option>
               {data?.worldviews.map((option) => <option key={option.id} value={option.id}>{option.label}</option>)}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('calendar_country')}</span>
-            <select value={choice.country} onChange={pick('country')}>
+          </SelectField>
+          <SelectField label={t('calendar_country')} value={choice.country} onChange={pick('country')}>
               <option value="">{t('calendar_any_country')}</option>
               {data?.countries.map((option) => <option key={option.id} value={option.id}>{option.label}</option>)}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('calendar_sort')}</span>
-            <select value={choice.sort} onChange={pick('sort')}>
+          </SelectField>
+          <SelectField label={t('calendar_sort')} value={choice.sort} onChange={pick('sort')}>
               <option value="date">{t('calendar_sort_date')}</option>
               <option value="relevance">{t('calendar_sort_relevance')}</option>
-            </select>
-          </label>
+          </SelectField>
         </form>
         {section.status === 'error' && <p role="alert">{section.message ?? t('unknown_error')}</p>}
         {section.status === 'pending' && !data && <p className="muted">{t('calendar_loading')}</p>}

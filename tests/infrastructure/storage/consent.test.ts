@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_KEY, isEssentialKey, parseConsent, STORED_THINGS } from '../../../domain/consent/policy';
 import { createConsent } from '../../../infrastructure/storage/consent';
+import { ESSENTIAL_STORAGE_KEYS } from '../../../domain/consent/keys';
 
 /** A Storage over a Map, as the browser's behaves for these calls. */
 const memoryStorage = (initial: Record<string, string> = {}): Storage & { entries(): Record<string, string> } => {
@@ -52,6 +53,11 @@ describe('cookie consent', () => {
         expect(createConsent(backing).choice()).toBe(choice);
       }),
     );
+  });
+
+  it('the keys written without consent are the essential ones the banner lists', () => {
+    const listed = STORED_THINGS.filter((thing) => thing.where === 'localStorage' && thing.essential).map((thing) => thing.name);
+    expect([...listed].sort()).toEqual([...ESSENTIAL_STORAGE_KEYS].sort());
   });
 
   it('a damaged or older choice asks again', () => {
