@@ -52,6 +52,7 @@ describe('the cultural diversity calendar', () => {
     assert.match(about, /of respondents (have a|identify with|were born in)/);
     await expectAccessible(page, 'calendar');
     await screenshot(page, 'calendar');
+    await page.evaluate(() => document.querySelector('h1')?.scrollIntoView());
     await page.screenshot({ path: 'test-results/calendar-viewport.png' });
 
     // The whole catalogue is larger.
