@@ -291,7 +291,7 @@ describe('lists', () => {
         if (totals.includes(endpoint) && typeof count === 'number') expect(count, `${caller.label} ${endpoint.path}`).toBeLessThanOrEqual(a.responseIds.length + MAX_ADJUSTMENT);
       }
     }
-  });
+  }, 120_000);
 
   it('exports and certificates of A never reach B', async () => {
     for (const caller of callers) {
