@@ -25,6 +25,7 @@ import { statisticsRoutes } from './routes/statistics';
 import { extraSurveyRoutes } from './routes/extraSurvey';
 import { exportRoutes } from './routes/exports';
 import { certificateRoutes } from './routes/certificates';
+import { calendarRoutes } from './routes/calendar';
 import { surveyQuestionRoutes } from './routes/survey/questions';
 import { surveyResponseRoutes } from './routes/survey/responses';
 import { surveyGroupRoutes } from './routes/survey/groups';
@@ -129,6 +130,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(exportRoutes);
   await app.register(extraSurveyRoutes);
   await app.register(certificateRoutes);
+  await app.register(calendarRoutes);
   await app.register(devRoutes);
   await app.register(openApiRoutes);
   await app.register(operatorRoutes({ metrics, ...(deps.database === undefined ? {} : { database: deps.database }) }));

@@ -6,14 +6,19 @@ import { createAppRuntime } from '../infrastructure/app/runtime';
 import { RuntimeProvider } from './hooks/runtime';
 import { createAppRouter } from './app/router';
 import { sampleRateOf } from '../domain/tracing/gate';
+import { createConsent } from '../infrastructure/storage/consent';
+import { AppCookieBanner } from './features/consent/AppCookieBanner';
 import './styles.css';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
+// Keys that are not essential stay in memory until the person accepts (domain/consent/policy.ts).
+const consent = createConsent(window.localStorage);
+
 // Created once, outside React: StrictMode's double mount must not open a second tab channel.
 const runtime = createAppRuntime({
   window,
-  storage: window.localStorage,
+  storage: consent.storage,
   cookieDomain: import.meta.env.VITE_COOKIE_DOMAIN || undefined,
   secureCookies: window.location.protocol === 'https:',
   localBuild: import.meta.env.DEV || LOOPBACK.has(window.location.hostname),
@@ -26,6 +31,7 @@ createRoot(document.getElementById('root')!).render(
     <RuntimeProvider runtime={runtime}>
       <I18nextProvider i18n={runtime.i18n}>
         <RouterProvider router={router} />
+        <AppCookieBanner consent={consent} />
       </I18nextProvider>
     </RuntimeProvider>
   </StrictMode>,

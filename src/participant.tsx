@@ -5,11 +5,15 @@ import { sampleRateOf } from '../domain/tracing/gate';
 import { StoreProvider } from './hooks/runtime';
 import { ParticipantApp } from './features/survey/ParticipantApp';
 import { TranslatorProvider } from './features/survey/translate';
+import { createConsent } from '../infrastructure/storage/consent';
+import { ParticipantCookieBanner } from './features/consent/ParticipantCookieBanner';
 import './styles.css';
 
 // Created once, outside React, like the dashboards' runtime.
+// The survey draft is kept in memory only until the person accepts (domain/consent/policy.ts).
+const consent = createConsent(window.localStorage);
 const runtime = createSurveyRuntime({
-  storage: window.localStorage,
+  storage: consent.storage,
   window,
   languages: navigator.languages,
   errorSampleRate: sampleRateOf(import.meta.env.VITE_ERROR_SAMPLE_RATE),
@@ -20,6 +24,7 @@ createRoot(document.getElementById('root')!).render(
     <StoreProvider runtime={runtime}>
       <TranslatorProvider translator={runtime.i18n}>
         <ParticipantApp />
+        <ParticipantCookieBanner consent={consent} />
       </TranslatorProvider>
     </StoreProvider>
   </StrictMode>,

@@ -30,6 +30,8 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return [{ type: 'certificate/pdfRequested', id: command.id }];
     case 'mutuality/downloadExcel':
       return [{ type: 'mutuality/excelRequested', organizationId: command.organizationId, countryId: command.countryId }];
+    case 'calendar/exportYear':
+      return [{ type: 'calendar/exportRequested', view: command.view }];
     case 'dashboard/export':
       return decideExport(state.dashboard, command, state.filters.active);
     case 'notification/dismiss':

@@ -16,6 +16,7 @@ import { surveyOptionsNamed } from './surveyOptionNames';
 import { TracingCommand, TracingEvent } from '../tracing/events';
 import { CertificateCommand, CertificateEvent } from '../certificates/events';
 import { MutualityCommand, MutualityEvent } from '../mutuality/events';
+import { CalendarCommand, CalendarEvent } from '../calendar/events';
 
 /** A command the application refused; the log keeps it so the story is whole. */
 export const commandRejected = message('bus/commandRejected', { command: t.string, reason: t.string });
@@ -38,6 +39,7 @@ export const AppEvent = t.union([
   TracingEvent,
   CertificateEvent,
   MutualityEvent,
+  CalendarEvent,
   commandRejected,
 ]);
 export type AppEvent = t.TypeOf<typeof AppEvent>;
@@ -45,5 +47,6 @@ export type AppEvent = t.TypeOf<typeof AppEvent>;
 export const AppCommand = t.union([
   AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand, ResourceCommand,
   SurveyCommand, TracingCommand, CertificateCommand, MutualityCommand,
+  SurveyCommand, TracingCommand, CertificateCommand, CalendarCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

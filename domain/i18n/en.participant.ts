@@ -147,4 +147,13 @@ export const enParticipant = {
   survey_extra_scale_3: "Neither agree nor disagree",
   survey_extra_scale_4: "Agree",
   survey_extra_scale_5: "Strongly agree",
+
+  // Cultural diversity calendar and cookie consent (issue 17)
+  "cookie_title": "Cookies and storage",
+  "cookie_text": "This site keeps a sign-in cookie (token) and your session in this browser: they are needed for it to work. With your consent it also keeps your preferences (language, date range) and your survey draft, so a reload loses nothing.",
+  "cookie_details": "What is kept",
+  "cookie_needed": "needed",
+  "cookie_with_consent": "only with consent",
+  "cookie_accept": "Accept all",
+  "cookie_essential_only": "Only essential",
 } as const;

@@ -7,6 +7,7 @@ import { membersActions } from './actions/members';
 import { surveyActions } from './actions/survey';
 import { certificateActions } from './actions/certificates';
 import { extraSurveyActions } from './actions/extraSurvey';
+import { calendarActions } from './actions/calendar';
 
 export type { ActionEntry } from './actions/entry';
 
@@ -22,6 +23,7 @@ export const actions = {
   ...surveyActions,
   ...certificateActions,
   ...extraSurveyActions,
+  ...calendarActions,
 } satisfies Record<string, ActionEntry>;
 
 export type ActionName = keyof typeof actions;

@@ -10,6 +10,7 @@ import { filterSections } from './sections/filters';
 import { certificateSections } from './sections/certificates';
 import { chartNameSections } from './sections/chartNames';
 import { extraSurveySections } from './sections/extraSurvey';
+import { calendarSections } from './sections/calendar';
 
 export type { SectionEntry } from './sections/entry';
 
@@ -29,6 +30,7 @@ export const sections = {
   ...certificateSections,
   ...chartNameSections,
   ...extraSurveySections,
+  ...calendarSections,
 } satisfies Record<string, SectionEntry>;
 
 export type SectionName = keyof typeof sections;

@@ -31,7 +31,7 @@ import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
 import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
-import { browserSaveFile, certificatePdfEffect, exportEffect, type ExportDeps, mutualityExcelEffect } from '../effects/export.effects';
+import { browserSaveFile, calendarExportEffect, certificatePdfEffect, exportEffect, type ExportDeps, mutualityExcelEffect } from '../effects/export.effects';
 
 export interface AppRuntime {
   readonly store: Store;
@@ -145,6 +145,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     exportEffect,
     certificatePdfEffect,
     mutualityExcelEffect,
+    calendarExportEffect,
     translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];
   store = createStore({ tabId, clock, ids, effects, deps });

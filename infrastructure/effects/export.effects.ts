@@ -5,6 +5,7 @@ import { type ExportExcelBody, type ExportPage, exportEndpoints } from '../../do
 import { certificateEndpoints } from '../../domain/contracts/certificates';
 import { mutualityEndpoints } from '../../domain/contracts/mutuality';
 import { extraSurveyEndpoints } from '../../domain/contracts/extraSurvey';
+import { calendarEndpoints } from '../../domain/contracts/calendar';
 import { normaliseFilters } from '../../domain/filters/model';
 import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
@@ -59,6 +60,18 @@ export const mutualityExcelEffect: Effect<ExportDeps> = (live$, _state$, deps) =
       deps.api.download(mutualityEndpoints.exportExcel, { body: { organization_id: organizationId, country_id: countryId } }).pipe(
         map((file): AppEvent => ({ type: 'mutuality/excelDownloaded', countryId, fileName: deps.saveFile(file, 'mutuality.xlsx') })),
         catchError((error: unknown) => of<AppEvent>({ type: 'mutuality/excelFailed', countryId, message: failureText(error, Messages.unknownError).message })),
+      ),
+    ),
+  );
+
+/** The calendar's year as a spreadsheet (exhaustMap: a second click while it is made is the same file). */
+export const calendarExportEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('calendar/exportRequested'),
+    exhaustMap(({ view }): Observable<AppEvent> =>
+      deps.api.download(calendarEndpoints.exportYear, { query: { view } }).pipe(
+        map((file): AppEvent => ({ type: 'calendar/exported', fileName: deps.saveFile(file, 'calendar.xlsx') })),
+        catchError((error: unknown) => of<AppEvent>({ type: 'calendar/exportFailed', message: failureText(error, Messages.unknownError).message })),
       ),
     ),
   );

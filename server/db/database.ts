@@ -25,6 +25,7 @@ export interface Database {
   settings: SettingsTable;
   audit_log: AuditLogTable;
   certificates: CertificatesTable;
+  calendar_feeds: CalendarFeedsTable;
   certificate_keys: CertificateKeysTable;
   extra_questions: ExtraQuestionsTable;
   extra_question_links: ExtraQuestionLinksTable;
@@ -489,3 +490,12 @@ export interface ExtraAnswersTable {
 }
 
 export type ExtraQuestionRow = Selectable<ExtraQuestionsTable>;
+/** A person's private iCalendar link (migration 0017); only the token's sha-256 is kept. */
+export interface CalendarFeedsTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}

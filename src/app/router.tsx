@@ -17,6 +17,7 @@ const dashboardSection = lazyNamed(() => import('../features/shell/DashboardSect
 const slideShow = lazyNamed(() => import('../features/shell/SlideShow'), 'SlideShow');
 const accountSettings = lazyNamed(() => import('../features/account/AccountSettingsPage'), 'AccountSettingsPage');
 const organizationSettings = lazyNamed(() => import('../features/organization/OrganizationSettingsPage'), 'OrganizationSettingsPage');
+const calendarPage = lazyNamed(() => import('../features/calendar/CalendarPage'), 'CalendarPage');
 const upgradeAccount = lazyNamed(() => import('../features/package/UpgradeAccountPage'), 'UpgradeAccountPage');
 // So are the sign-in, registration and invitation pages, which a participant never opens.
 const loginPage = lazyNamed(() => import('../features/auth/LoginPage'), 'LoginPage');
@@ -42,6 +43,7 @@ const DashboardSection = dashboardSection.Page;
 const SlideShow = slideShow.Page;
 const AccountSettingsPage = accountSettings.Page;
 const OrganizationSettingsPage = organizationSettings.Page;
+const CalendarPage = calendarPage.Page;
 const UpgradeAccountPage = upgradeAccount.Page;
 
 // Opened on a dashboard address, its chunks are fetched while the entry still starts up and
@@ -102,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: 'account-settings', element: <AccountSettingsPage /> },
           { path: 'account-settings/:tab', element: <AccountSettingsPage /> },
           { path: 'organization-settings', element: <OrganizationSettingsPage /> },
+          { path: 'calendar', element: <CalendarPage /> },
           { path: 'upgrade-account', element: <AdministratorsOnly><UpgradeAccountPage /></AdministratorsOnly> },
           { path: ':section', element: <DashboardSection /> },
           { path: ':section/:subsection', element: <DashboardSection /> },

@@ -82,7 +82,13 @@ export interface Browser {
  * A fresh Chromium profile per suite, with the network flags this machine needs; `locale` sets
  * the browser's language (navigator.languages and Accept-Language).
  */
-export const launchBrowser = async (options: { readonly locale?: string } = {}): Promise<Browser> => {
+/**
+ * The cookie-consent choice most journeys start with: made earlier ("Accept all"), so the banner
+ * does not sit over the pages they test. The consent journey passes `consent: 'unasked'`.
+ */
+const ACCEPTED_EARLIER = `if (!localStorage.getItem('cookieConsent')) localStorage.setItem('cookieConsent', '{"v":1,"choice":"all"}');`;
+
+export const launchBrowser = async (options: { readonly locale?: string; readonly consent?: 'accepted' | 'unasked' } = {}): Promise<Browser> => {
   const profile = await mkdtemp(join(tmpdir(), 'e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -94,6 +100,7 @@ export const launchBrowser = async (options: { readonly locale?: string } = {}):
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+  if (options.consent !== 'unasked') await context.addInitScript({ content: ACCEPTED_EARLIER });
   return {
     context,
     close: async () => {

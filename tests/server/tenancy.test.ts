@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +162,8 @@ const READS: readonly Sent[] = [
   { method: 'GET', url: '/api/mutuality/countries-list' },
   { method: 'GET', url: '/api/extra-survey/surveys' },
   { method: 'GET', url: '/api/extra-survey/details' },
+  { method: 'GET', url: '/api/general/calender-events?sort=relevance' },
+  { method: 'GET', url: '/api/general/calender-events/feed' },
   // Not a contract endpoint (it answers bytes): the logo of the caller's organisation.
   { method: 'GET', url: '/api/organization/logo' },
 ];
@@ -217,6 +220,11 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'GET extra-survey/surveys': 'read by every caller; B’s question never listed',
   'POST extra-survey/update': 'foreign ids (id, tokens[], department_id): B’s question, link and group answer as unknown ones',
   'POST general/export-extra-survey': 'by every caller: A’s released results only',
+  'GET general/calender-events': 'read by every caller: shares from A’s released figures only',
+  'GET general/calender-events/feed': 'read by every caller: the caller’s own link',
+  'POST general/calender-events/feed': 'no id field: the caller’s own link; B’s link untouched',
+  'POST general/calender-events/feed/revoke': 'no id field: revokes the caller’s own link only, B’s keeps working',
+  'GET general/calender-events/export': 'the year as a spreadsheet by A’s administrator: no B',
 };
 
 /** Signed-in endpoints deliberately left out, and why. */
@@ -273,7 +281,7 @@ describe('lists', () => {
     const logo = await send(app, { method: 'GET', url: '/api/organization/logo' }, a.tokens.get('staff'));
     expect(logo.statusCode).toBe(200);
     expect(logo.rawPayload.equals(a.logo)).toBe(true);
-  });
+  }, 120_000);
 
   it('no statistic read by any caller of A counts or names B', async () => {
     const endpoints = await statistics();
@@ -294,7 +302,7 @@ describe('lists', () => {
         if (totals.includes(endpoint) && typeof count === 'number') expect(count, `${caller.label} ${endpoint.path}`).toBeLessThanOrEqual(a.responseIds.length + MAX_ADJUSTMENT);
       }
     }
-  });
+  }, 120_000);
 
   it('exports and certificates of A never reach B', async () => {
     for (const caller of callers) {
@@ -367,6 +375,24 @@ describe('lists', () => {
     expect(await database.db.selectFrom('extra_question_links').select('token_id').where('question_id', '=', bQuestion).execute()).toEqual([{ token_id: b.links.organization.id }]);
     await database.db.deleteFrom('extra_questions').where('id', 'in', [aQuestion, bQuestion]).execute();
   });
+  it('the calendar of A never reaches B, and A cannot revoke B’s link', async () => {
+    // B's link, written straight into the table (and removed after), so B's audit log stays as it was.
+    const bToken = 'b'.repeat(43);
+    await database.db
+      .insertInto('calendar_feeds')
+      .values({ organization_id: b.organizationId, user_id: b.users.get('admin')!.id, token_hash: createHash('sha256').update(bToken).digest('hex') })
+      .execute();
+    const aFeed = await send(app, { method: 'POST', url: '/api/general/calender-events/feed', payload: {} }, a.tokens.get('admin'));
+    expectClean(aFeed, 'POST /general/calender-events/feed');
+    const revoked = await send(app, { method: 'POST', url: '/api/general/calender-events/feed/revoke', payload: {} }, a.tokens.get('admin'));
+    expectClean(revoked, 'POST /general/calender-events/feed/revoke');
+    const bFeed = await send(app, { method: 'GET', url: `/api/calendar/feed/${bToken}.ics` });
+    expect(bFeed.statusCode).toBe(200);
+    expect((await send(app, { method: 'GET', url: new URL(aFeed.json().data.url as string).pathname })).statusCode).toBe(404);
+    const sheet = await send(app, { method: 'GET', url: '/api/general/calender-events/export' }, a.tokens.get('admin'));
+    expect(sheet.statusCode).toBe(200);
+    await database.db.deleteFrom('calendar_feeds').where('organization_id', '=', b.organizationId).execute();
+  }, 60_000);
 
   it('the public survey of A’s link offers A’s groups only', async () => {
     const response = await send(app, { method: 'GET', url: `/api/survey/groups?token=${encodeURIComponent(a.links.organization.token)}` });

@@ -4,6 +4,8 @@ import { ServerMessages } from '../../../domain/contracts/errors';
 import { getHealth, getLocales, getPasswordConfig, getTranslation } from '../../../domain/contracts/system';
 import { ApiError } from '../../http/apiError';
 import { registerEndpoint } from '../../http/route';
+import { acceptCookie } from '../../../domain/contracts/consent';
+import { CONSENT_KEY, CONSENT_VERSION, STORED_THINGS } from '../../../domain/consent/policy';
 
 /** Calls a signed-out client makes on load: health, locales, translations, password rule. */
 export const systemRoutes: FastifyPluginAsync = async (app) => {
@@ -22,6 +24,9 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
     const rows = await app.db.selectFrom('translations').select(['key', 'text']).where('locale_code', '=', locale.code).execute();
     return { code: locale.code, translations: Object.fromEntries(rows.map((row) => [row.key, row.text])) };
   });
+
+  // What the browser keeps and which of it needs consent; the banner shows the same list.
+  registerEndpoint(app, acceptCookie, async () => ({ version: CONSENT_VERSION, consentKey: CONSENT_KEY, things: STORED_THINGS.map((thing) => ({ ...thing })) }));
 
   registerEndpoint(app, getPasswordConfig, async () => ({ regex: app.config.passwordRegex }));
 };

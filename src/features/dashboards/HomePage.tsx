@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CountFigure, StatCard } from './StatCard';
 import { PageToolbar } from './PageToolbar';
 import { BadgesCard } from './BadgesCard';
+import { UpcomingCard } from '../calendar/UpcomingCard';
 
 /** Home: the headline counts, each its own card. */
 export const HomePage = ({ page }: { page: string }) => {
@@ -18,6 +19,7 @@ export const HomePage = ({ page }: { page: string }) => {
         <StatCard name="statHomeTotalEthnicity" title={t('stat.home.total_ethnicity')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
       </div>
       <BadgesCard page={page} />
+      <UpcomingCard />
     </div>
   );
 };

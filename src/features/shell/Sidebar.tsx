@@ -92,6 +92,7 @@ export const Sidebar = () => {
           </ul>
         </nav>
         <div className="sidebar-footer">
+          <FooterLink href="/dashboard/calendar" pathname={pathname} label={t('calendar_title')} />
           {role !== null && SETTINGS_ROLES.includes(role) && <FooterLink href="/dashboard/organization-settings" pathname={pathname} label={t('organization_settings')} />}
           {role !== null && PACKAGE_ROLES.includes(role) && <FooterLink href="/dashboard/upgrade-account" pathname={pathname} label={t('upgrade_account')} />}
           <FooterLink href="/dashboard/account-settings" pathname={pathname} label={t('account_settings')} />

@@ -1,0 +1,133 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { expectAccessible, screenshot, useDemoSuite } from './harness';
+
+// The calendar's relevant view reads the demo organisation's released figures.
+const demo = useDemoSuite();
+
+const rowIds = (page: Page) => page.locator('table.calendar-table tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-event') ?? ''));
+const countShown = async (page: Page): Promise<number> => Number(((await page.getByTestId('calendar-count').textContent()) ?? '').replace(/[^\d]/g, ''));
+/** The all-day events of an iCalendar text: summary and start day. */
+const parseIcs = (text: string): { summary: string; start: string }[] =>
+  text
+    .replace(/\r\n[ \t]/g, '')
+    .split('BEGIN:VEVENT')
+    .slice(1)
+    .map((block) => ({ summary: /\r\nSUMMARY:(.*)\r\n/.exec(block)?.[1] ?? '', start: /\r\nDTSTART;VALUE=DATE:(\d{8})\r\n/.exec(block)?.[1] ?? '' }));
+
+/**
+ * Chooses an option and waits for the calendar's answer (a choice seen before may come from the
+ * five-minute cache, without a request: then a short pause is enough for the render).
+ */
+const selectByLabel = async (page: Page, label: string, option: { label?: string; index?: number }) => {
+  const answered = page
+    .waitForResponse((response) => new URL(response.url()).pathname.endsWith('/general/calender-events'), { timeout: 8_000 })
+    .catch(() => undefined);
+  await page.getByLabel(label, { exact: true }).selectOption(option);
+  const response = await answered;
+  if (response) await response.finished();
+  await page.waitForTimeout(400);
+};
+
+describe('the cultural diversity calendar', () => {
+  it('opens from home, shows what is relevant to the organisation with released shares, filters, and sorts by share', async () => {
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/home`);
+    const upcoming = page.getByTestId('calendar-upcoming');
+    await upcoming.locator('li').first().waitFor({ timeout: 90_000 });
+    assert.ok((await upcoming.locator('li').count()) >= 3);
+    await upcoming.getByRole('link', { name: 'Open the calendar' }).click();
+    await page.waitForURL('**/dashboard/calendar');
+    await page.getByRole('heading', { level: 1, name: 'Cultural diversity calendar' }).waitFor();
+    await page.locator('table.calendar-table tbody tr').first().waitFor({ timeout: 60_000 });
+
+    assert.ok((await countShown(page)) >= 300, `relevant events: ${await countShown(page)}`);
+    const about = (await page.locator('.calendar-page').textContent()) ?? '';
+    assert.match(about, /date-holidays \(ISC licence; holiday data CC BY 3\.0\)/);
+    assert.match(about, /Diwali \/ Deepavali \(20\d\d\)/);
+    assert.match(about, /The whole catalogue holds [\d,]+ events in \d+ countries/);
+    assert.match(about, /of respondents (have a|identify with|were born in)/);
+    await expectAccessible(page, 'calendar');
+    await screenshot(page, 'calendar');
+    await page.evaluate(() => document.querySelector('h1')?.scrollIntoView());
+    await page.screenshot({ path: 'test-results/calendar-viewport.png' });
+
+    // The whole catalogue is larger.
+    const relevant = await countShown(page);
+    await selectByLabel(page, 'Show', { label: 'The whole catalogue' });
+    assert.ok((await countShown(page)) >= 3000, `catalogue: ${await countShown(page)}`);
+
+    // One month.
+    const month = await page.getByLabel('Month', { exact: true }).locator('option').nth(3).getAttribute('value');
+    await selectByLabel(page, 'Month', { index: 3 });
+    const ids = await rowIds(page);
+    assert.ok(ids.length > 50, `${ids.length} events in ${month}`);
+    assert.ok(ids.every((id) => id.includes(`:${month}-`)), ids.find((id) => !id.includes(`:${month}-`)));
+
+    // One worldview, every month.
+    await selectByLabel(page, 'Month', { index: 0 });
+    await selectByLabel(page, 'Worldview', { label: 'Islam' });
+    const islamic = (await page.locator('table.calendar-table tbody').textContent()) ?? '';
+    assert.match(islamic, /Eid al-Fitr/);
+    assert.match(islamic, /Ramadan begins/);
+    assert.doesNotMatch(islamic, /Hanukkah/);
+
+    // One country, back to the relevant view, sorted by the share of respondents.
+    await selectByLabel(page, 'Worldview', { index: 0 });
+    await selectByLabel(page, 'Show', { label: 'Relevant to my organisation' });
+    assert.equal(await countShown(page), relevant);
+    await selectByLabel(page, 'Sort by', { label: 'Share of respondents' });
+    const shares = (await page.locator('table.calendar-table tbody tr td:nth-child(4)').allTextContents()).slice(0, 40);
+    const percents = shares.map((text) => Number(/^([\d.]+)%/.exec(text)?.[1] ?? -1));
+    assert.ok(percents[0]! > 0, shares[0]);
+    assert.deepEqual(percents, [...percents].sort((a, b) => b - a));
+    await selectByLabel(page, 'Country', { label: 'India' });
+    assert.ok((await rowIds(page)).every((id) => id.startsWith('IN:') || id.startsWith('obs:')));
+    await expectAccessible(page, 'calendar filtered');
+    await screenshot(page, 'calendar-filtered');
+    await page.screenshot({ path: 'test-results/calendar-filtered-viewport.png' });
+    await page.close();
+  });
+
+  it('subscribes through a private link, downloads and reads the .ics, revokes it; exports the year', async () => {
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/calendar`);
+    const feed = page.getByTestId('calendar-feed');
+    await feed.getByRole('button', { name: 'Create a private link' }).click();
+    const link = feed.getByLabel('Your private link');
+    await link.waitFor();
+    const url = await link.inputValue();
+    assert.match(url, /\/api\/calendar\/feed\/[A-Za-z0-9_-]+\.ics$/);
+    const path = new URL(url).pathname;
+
+    const [download] = await Promise.all([page.waitForEvent('download'), feed.getByRole('link', { name: 'Download the .ics file' }).click()]);
+    const ics = await readFile((await download.path())!, 'utf8');
+    assert.ok(ics.startsWith('BEGIN:VCALENDAR'));
+    const events = parseIcs(ics);
+    assert.ok(events.length > 50, `${events.length} events`);
+    assert.ok(events.every((event) => /^\d{8}$/.test(event.start)), 'every event has an all-day start');
+    assert.ok(events.some((event) => event.summary === 'Harmony Day'));
+    assert.ok(events.some((event) => event.summary === 'Australia Day'));
+    await expectAccessible(page, 'calendar feed');
+    await screenshot(page, 'calendar-feed');
+    await feed.screenshot({ path: 'test-results/calendar-feed-card.png' });
+
+    // The same link from outside the browser, without a session.
+    assert.equal((await fetch(`${demo.server.url}${path}`)).status, 200);
+    await feed.getByRole('button', { name: 'Revoke the link' }).click();
+    await feed.getByText('The link was revoked: it no longer works.').waitFor();
+    assert.equal((await fetch(`${demo.server.url}${path}`)).status, 404);
+
+    const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export the year (spreadsheet)' }).click()]);
+    assert.match(sheet.suggestedFilename(), /^calendar-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await sheet.path())!);
+    const rows = workbook.getWorksheet('Calendar')!;
+    assert.equal(rows.getRow(1).getCell(2).value, 'Event');
+    assert.ok(rows.rowCount > 300, `${rows.rowCount} rows`);
+    await page.close();
+  });
+});
