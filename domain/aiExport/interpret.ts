@@ -2,7 +2,9 @@ import { AI_FILES_MAX, AI_PROMPT_MAX, type AiNote, type AiRefusal, type Descript
 import { EXPORT_CARDS, EXPORT_PAGES, type ExportFilters, type ExportFormat, type ExportPage } from '../contracts/exports';
 import type { DateRange } from '../contracts/organization';
 import type { Catalogue } from '../i18n/catalogue';
-import { type Generation, GENERATIONS } from '../filters/model';
+import { GENERATIONS } from '../filters/model';
+
+type Generation = (typeof GENERATIONS)[number];
 import {
   AGE_JOINERS, DESTRUCTIVE_WORDS, DISABILITY_WORDS, FORMAT_WORDS, GENDER_WORDS, GENERATION_WORDS, KNOWN_CAPITALS, LGBTIQ_WORDS, MONTH_WORDS, PAGE_WORDS, POSITION_WORDS,
 } from './words';

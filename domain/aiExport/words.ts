@@ -1,5 +1,7 @@
 import type { ExportFormat, ExportPage } from '../contracts/exports';
-import type { Generation } from '../filters/model';
+import type { GENERATIONS } from '../filters/model';
+
+type Generation = (typeof GENERATIONS)[number];
 
 /**
  * The built-in interpreter's own words, in the product's languages (en, fr, es, ar, zh), beside
