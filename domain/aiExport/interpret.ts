@@ -181,16 +181,32 @@ const strangeNames = (prompt: string, matches: readonly Match[], text: string, o
 
 const refused = (reason: AiRefusal): Interpretation => ({ status: 'refused', reason });
 
+const readPrompt = (input: unknown, vocabulary: Vocabulary): { prompt: string; matches: Match[] } | { reason: AiRefusal } => {
+  const prompt = typeof input === 'string' ? input : '';
+  if ([...prompt].length > AI_PROMPT_MAX) return { reason: 'too_long' };
+  const text = normalise(prompt);
+  if (text === '') return { reason: 'empty' };
+  const matches = readTerms(text, phrasesOf(vocabulary));
+  if (matches.some((match) => match.term.kind === 'destructive')) return { reason: 'not_an_export' };
+  if (strangeNames(prompt, matches, text, vocabulary.organisationName)) return { reason: 'other_organisation' };
+  return { prompt, matches };
+};
+
+/**
+ * What is refused before any reading, by the built-in interpreter and before a model is asked
+ * alike: an empty or too long prompt, a request to delete or change, another organisation's name.
+ */
+export const promptRefusal = (prompt: string, vocabulary: Vocabulary): AiRefusal | null => {
+  const read = readPrompt(prompt, vocabulary);
+  return 'reason' in read ? read.reason : null;
+};
+
 /** Reads a prompt into an export description, or says why it cannot. Pure and total. */
 export const interpretPrompt = (input: InterpretInput): Interpretation => {
-  const prompt = typeof input.prompt === 'string' ? input.prompt : '';
-  if ([...prompt].length > AI_PROMPT_MAX) return refused('too_long');
-  const text = normalise(prompt);
-  if (text === '') return refused('empty');
+  const read = readPrompt(input.prompt, input.vocabulary);
+  if ('reason' in read) return refused(read.reason);
+  const { prompt, matches } = read;
   const { vocabulary } = input;
-  const matches = readTerms(text, phrasesOf(vocabulary));
-  if (matches.some((match) => match.term.kind === 'destructive')) return refused('not_an_export');
-  if (strangeNames(prompt, matches, text, vocabulary.organisationName)) return refused('other_organisation');
 
   const notes: AiNote[] = [];
   const pages = new Map<ExportPage, Set<string> | 'whole'>();

@@ -6,6 +6,7 @@ import { DEFAULT_DEPARTMENT_ID } from '../session/state';
 import { decideSurvey } from '../survey/decide';
 import { decideTracing } from '../tracing/events';
 import { decideExport } from '../dashboard/decide';
+import { decideAiExport } from '../aiExport/events';
 import type { AppCommand, AppEvent } from './events';
 import type { AppState } from './state';
 
@@ -30,6 +31,13 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return [{ type: 'certificate/pdfRequested', id: command.id }];
     case 'dashboard/export':
       return decideExport(state.dashboard, command, state.filters.active);
+    case 'aiExport/ask':
+    case 'aiExport/correct':
+    case 'aiExport/download':
+    case 'aiExport/reset': {
+      const decided = decideAiExport(state.aiExport, command, state.filters.active);
+      return Array.isArray(decided) ? decided : [{ type: 'bus/commandRejected', command: command.type, reason: decided.rejected }];
+    }
     case 'notification/dismiss':
       return [{ type: 'notification/dismissed', id: command.id }];
     case 'session/dismissLogoutAlert':

@@ -15,6 +15,7 @@ import { SurveyCommand, SurveyEvent } from '../survey/events';
 import { surveyOptionsNamed } from './surveyOptionNames';
 import { TracingCommand, TracingEvent } from '../tracing/events';
 import { CertificateCommand, CertificateEvent } from '../certificates/events';
+import { AiExportCommand, AiExportEvent } from '../aiExport/events';
 
 /** A command the application refused; the log keeps it so the story is whole. */
 export const commandRejected = message('bus/commandRejected', { command: t.string, reason: t.string });
@@ -36,12 +37,13 @@ export const AppEvent = t.union([
   surveyOptionsNamed,
   TracingEvent,
   CertificateEvent,
+  AiExportEvent,
   commandRejected,
 ]);
 export type AppEvent = t.TypeOf<typeof AppEvent>;
 
 export const AppCommand = t.union([
   AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand, ResourceCommand,
-  SurveyCommand, TracingCommand, CertificateCommand,
+  SurveyCommand, TracingCommand, CertificateCommand, AiExportCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

@@ -17,6 +17,7 @@ import { surveyReducer } from '../survey/reducer';
 import { initialSurvey, type SurveyState } from '../survey/state';
 import { surveyOptionNamesReducer, type SurveyOptionNames } from './surveyOptionNames';
 import { initialPackageNotice, packageNoticeReducer, type PackageNotice } from '../packages/state';
+import { aiExportReducer, initialAiExport, type AiExportState } from '../aiExport/events';
 import type { AppEvent } from './events';
 
 export interface AppState {
@@ -34,6 +35,7 @@ export interface AppState {
   readonly survey: SurveyState;
   readonly surveyOptionNames: SurveyOptionNames;
   readonly packageNotice: PackageNotice;
+  readonly aiExport: AiExportState;
 }
 
 export const initialAppState: AppState = {
@@ -51,6 +53,7 @@ export const initialAppState: AppState = {
   survey: initialSurvey,
   surveyOptionNames: {},
   packageNotice: initialPackageNotice,
+  aiExport: initialAiExport,
 };
 
 export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState, AppEvent>({
@@ -68,4 +71,5 @@ export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState,
   survey: surveyReducer,
   surveyOptionNames: surveyOptionNamesReducer,
   packageNotice: packageNoticeReducer,
+  aiExport: aiExportReducer,
 });

@@ -32,6 +32,7 @@ import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
 import { browserSaveFile, certificatePdfEffect, exportEffect, type ExportDeps } from '../effects/export.effects';
+import { aiExportAskEffect, aiExportDownloadEffect } from '../effects/aiExport.effects';
 
 export interface AppRuntime {
   readonly store: Store;
@@ -143,6 +144,8 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     ...surveyEffects,
     errorReportEffect,
     exportEffect,
+    aiExportAskEffect,
+    aiExportDownloadEffect,
     certificatePdfEffect,
     translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];
