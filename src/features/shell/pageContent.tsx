@@ -14,6 +14,7 @@ export const PAGE_CONTENT: Readonly<Record<string, LazyPage<{ page: string }>>> 
   languages: lazyNamed(() => import('../dashboards/LanguagesPage'), 'LanguagesPage'),
   worldviews: lazyNamed(() => import('../dashboards/WorldviewsPage'), 'WorldviewsPage'),
   'cultural-heritage': lazyNamed(() => import('../dashboards/CulturalHeritagePage'), 'CulturalHeritagePage'),
+  reports: lazyNamed(() => import('../reports/ReportsPage'), 'ReportsPage'),
   'compare/internal': lazyNamed(() => import('../dashboards/CompareInternalPage'), 'CompareInternalPage'),
   'control-panel/members-management': lazyNamed(() => import('../control-panel/MembersManagement'), 'MembersManagement'),
   'control-panel/surveys-management': lazyNamed(() => import('../control-panel/SurveysManagement'), 'SurveysManagement'),
