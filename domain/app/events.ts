@@ -16,6 +16,7 @@ import { surveyOptionsNamed } from './surveyOptionNames';
 import { TracingCommand, TracingEvent } from '../tracing/events';
 import { CertificateCommand, CertificateEvent } from '../certificates/events';
 import { AiExportCommand, AiExportEvent } from '../aiExport/events';
+import { SlideShowCommand, SlideShowEvent } from '../slideshow/slides';
 
 /** A command the application refused; the log keeps it so the story is whole. */
 export const commandRejected = message('bus/commandRejected', { command: t.string, reason: t.string });
@@ -38,12 +39,13 @@ export const AppEvent = t.union([
   TracingEvent,
   CertificateEvent,
   AiExportEvent,
+  SlideShowEvent,
   commandRejected,
 ]);
 export type AppEvent = t.TypeOf<typeof AppEvent>;
 
 export const AppCommand = t.union([
   AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand, ResourceCommand,
-  SurveyCommand, TracingCommand, CertificateCommand, AiExportCommand,
+  SurveyCommand, TracingCommand, CertificateCommand, AiExportCommand, SlideShowCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

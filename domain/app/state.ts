@@ -18,6 +18,7 @@ import { initialSurvey, type SurveyState } from '../survey/state';
 import { surveyOptionNamesReducer, type SurveyOptionNames } from './surveyOptionNames';
 import { initialPackageNotice, packageNoticeReducer, type PackageNotice } from '../packages/state';
 import { aiExportReducer, initialAiExport, type AiExportState } from '../aiExport/events';
+import { initialSlideShow, slideShowReducer, type SlideShowState } from '../slideshow/slides';
 import type { AppEvent } from './events';
 
 export interface AppState {
@@ -36,6 +37,7 @@ export interface AppState {
   readonly surveyOptionNames: SurveyOptionNames;
   readonly packageNotice: PackageNotice;
   readonly aiExport: AiExportState;
+  readonly slideShow: SlideShowState;
 }
 
 export const initialAppState: AppState = {
@@ -54,6 +56,7 @@ export const initialAppState: AppState = {
   surveyOptionNames: {},
   packageNotice: initialPackageNotice,
   aiExport: initialAiExport,
+  slideShow: initialSlideShow,
 };
 
 export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState, AppEvent>({
@@ -72,4 +75,5 @@ export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState,
   surveyOptionNames: surveyOptionNamesReducer,
   packageNotice: packageNoticeReducer,
   aiExport: aiExportReducer,
+  slideShow: slideShowReducer,
 });

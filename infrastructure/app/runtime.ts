@@ -33,6 +33,7 @@ import { createSurveyDraftStore } from '../storage/surveyDraft';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
 import { browserSaveFile, certificatePdfEffect, exportEffect, type ExportDeps } from '../effects/export.effects';
 import { aiExportAskEffect, aiExportDownloadEffect } from '../effects/aiExport.effects';
+import { slideSettingEffect, slideTimerEffect } from '../effects/slideShow.effects';
 
 export interface AppRuntime {
   readonly store: Store;
@@ -146,6 +147,8 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     exportEffect,
     aiExportAskEffect,
     aiExportDownloadEffect,
+    slideTimerEffect,
+    slideSettingEffect,
     certificatePdfEffect,
     translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];
