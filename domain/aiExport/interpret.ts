@@ -31,6 +31,8 @@ export interface Vocabulary {
   readonly dateRanges: readonly DateRange[];
   /** The caller's own organisation: its name is not taken for another's. */
   readonly organisationName: string;
+  /** Names that are not filters but are not an organisation's either (countries, languages, worldviews), lower case without accents. */
+  readonly otherNames?: ReadonlySet<string>;
 }
 
 export type Interpretation =
@@ -165,31 +167,41 @@ const rangeOfMonth = (ranges: readonly DateRange[], month: number, today: string
   return ranges.find((range) => range.value.slice(0, 7) === wanted);
 };
 
-/** Capitalised words that are neither read nor the caller's own organisation's: taken as another organisation's name. */
-const strangeNames = (prompt: string, matches: readonly Match[], text: string, organisationName: string): boolean => {
-  const own = new Set(normalise(organisationName).split(' '));
+/**
+ * Capitalised words that are neither read nor the caller's own organisation's: 'stranger' when one
+ * is no known name either (taken for another organisation's), 'known' when they are all names
+ * such as a country's, which no filter takes.
+ */
+const capitalisedNames = (prompt: string, matches: readonly Match[], text: string, vocabulary: Vocabulary): 'stranger' | 'known' | 'none' => {
+  const own = new Set(normalise(vocabulary.organisationName).split(' '));
   const readWords = new Set(matches.flatMap((match) => text.slice(match.start, match.end).split(' ')));
+  let known = false;
   for (const found of prompt.matchAll(/(^|[^\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}&'’.-]*)/gu)) {
     const before = prompt.slice(0, found.index + found[1]!.length).trimEnd();
     if (before === '' || /[.!?:;]$/.test(before)) continue;
     const word = normalise(found[2]!);
     if (word === '' || own.has(word) || readWords.has(word) || readWords.has(word.replace(/s$/, '')) || KNOWN_CAPITALS.includes(word)) continue;
-    return true;
+    if (word.split(' ').every((part) => vocabulary.otherNames?.has(part))) {
+      known = true;
+      continue;
+    }
+    return 'stranger';
   }
-  return false;
+  return known ? 'known' : 'none';
 };
 
 const refused = (reason: AiRefusal): Interpretation => ({ status: 'refused', reason });
 
-const readPrompt = (input: unknown, vocabulary: Vocabulary): { prompt: string; matches: Match[] } | { reason: AiRefusal } => {
+const readPrompt = (input: unknown, vocabulary: Vocabulary): { prompt: string; matches: Match[]; namesIgnored: boolean } | { reason: AiRefusal } => {
   const prompt = typeof input === 'string' ? input : '';
   if ([...prompt].length > AI_PROMPT_MAX) return { reason: 'too_long' };
   const text = normalise(prompt);
   if (text === '') return { reason: 'empty' };
   const matches = readTerms(text, phrasesOf(vocabulary));
   if (matches.some((match) => match.term.kind === 'destructive')) return { reason: 'not_an_export' };
-  if (strangeNames(prompt, matches, text, vocabulary.organisationName)) return { reason: 'other_organisation' };
-  return { prompt, matches };
+  const names = capitalisedNames(prompt, matches, text, vocabulary);
+  if (names === 'stranger') return { reason: 'other_organisation' };
+  return { prompt, matches, namesIgnored: names === 'known' };
 };
 
 /**
@@ -268,6 +280,7 @@ export const interpretPrompt = (input: InterpretInput): Interpretation => {
   const understoodFilters = Object.keys(filter).length > 0;
   if (pages.size === 0 && !understoodFilters && dateTag === undefined) return refused('not_understood');
 
+  if (read.namesIgnored) notes.push('names_not_filters');
   if (dateTag === undefined && monthAsked) notes.push('date_unmatched');
   if (dateTag === undefined && input.currentDateTag !== undefined && vocabulary.dateRanges.some((range) => range.id === input.currentDateTag)) {
     dateTag = input.currentDateTag;

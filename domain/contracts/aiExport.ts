@@ -105,6 +105,7 @@ export const AiNote = t.keyof({
   pages_default: null,
   model_unavailable: null,
   csv_needs_cards: null,
+  names_not_filters: null,
 });
 export type AiNote = t.TypeOf<typeof AiNote>;
 

@@ -792,6 +792,7 @@ export const en = {
   "slide_show_full_screen": "Full screen",
   "slide_show_leave": "Leave",
   "slide_show_progress": "Progress of the slide show",
+  "ai_note.names_not_filters": "Countries, languages and worldviews named in the request are not filters: the export has the figures for all of them. Filters exist for gender, position level, age, generation, disability and LGBTIQ+.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -120,6 +120,10 @@ describe('the AI export interpreter', () => {
     expect(spring).toMatchObject({ status: 'understood', description: { format: 'xlsx', filter: { 'date-tag': 'range-spring' } }, notes: ['csv_needs_cards'] });
     // The caller's own organisation may be named.
     expect(read('Worldviews at Northwind Trading').status).toBe('understood');
+    // A country is a name, not an organisation's: no filter takes it, and the notes say so.
+    const withCountries = interpretPrompt({ prompt: 'Languages of women born in New Zealand', vocabulary: { ...vocabulary, otherNames: new Set(['new', 'zealand', 'australia']) }, today });
+    expect(withCountries).toMatchObject({ status: 'understood', description: { filter: { gender: ['11'] } }, notes: ['names_not_filters', 'format_default'] });
+    expect(interpretPrompt({ prompt: 'Languages of women at Contoso', vocabulary: { ...vocabulary, otherNames: new Set(['australia']) }, today })).toEqual({ status: 'refused', reason: 'other_organisation' });
   });
 
   it('decodes no description that names an unknown card, a page twice or too many files', () => {

@@ -120,8 +120,9 @@ describe('GET /general/ai/export with the built-in interpreter', () => {
       const answer = answerOf(await ask(app, prompt));
       expect(answer, prompt.slice(0, 40)).toEqual({ status: 'refused', reason, message: aiExportMessages[reason] });
     }
-    // The caller's own organisation may be named.
+    // The caller's own organisation may be named; a country is no organisation, and no filter.
     expect(answerOf(await ask(app, 'Languages at Lantern Works')).status).toBe('understood');
+    expect(answerOf(await ask(app, 'Worldviews of women born in Australia or speaking Arabic'))).toMatchObject({ status: 'understood', notes: ['names_not_filters', 'format_default'] });
   });
 
   it('refuses a date range that is not the organisation’s as the statistics do, and asks for a prompt', async () => {

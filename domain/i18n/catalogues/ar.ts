@@ -969,4 +969,5 @@ export const ar: Catalogue = {
   "slide_show_full_screen": "ملء الشاشة",
   "slide_show_leave": "خروج",
   "slide_show_progress": "تقدّم العرض",
+  "ai_note.names_not_filters": "البلدان واللغات ورؤى العالم المذكورة في الطلب ليست مرشحات: يتضمن التصدير أرقامها كلها. المرشحات المتاحة هي الجنس والمستوى الوظيفي والعمر والجيل والإعاقة وLGBTIQ+.",
 };

@@ -914,4 +914,5 @@ export const es: Catalogue = {
   "slide_show_full_screen": "Pantalla completa",
   "slide_show_leave": "Salir",
   "slide_show_progress": "Progreso de la presentación",
+  "ai_note.names_not_filters": "Los países, idiomas y cosmovisiones nombrados no son filtros: la exportación trae las cifras de todos. Hay filtros de género, nivel de puesto, edad, generación, discapacidad y LGBTIQ+.",
 };

@@ -913,4 +913,5 @@ export const fr: Catalogue = {
   "slide_show_full_screen": "Plein écran",
   "slide_show_leave": "Quitter",
   "slide_show_progress": "Progression du diaporama",
+  "ai_note.names_not_filters": "Les pays, langues et visions du monde cités ne sont pas des filtres : l’export contient les chiffres de tous. Les filtres portent sur le genre, le niveau de poste, l’âge, la génération, le handicap et LGBTIQ+.",
 };

@@ -912,4 +912,5 @@ export const zh: Catalogue = {
   "slide_show_full_screen": "全屏",
   "slide_show_leave": "退出",
   "slide_show_progress": "幻灯片放映进度",
+  "ai_note.names_not_filters": "请求中提到的国家、语言和世界观不是筛选条件：导出包含所有这些的数字。可用的筛选条件有性别、职位级别、年龄、世代、残疾和 LGBTIQ+。",
 };

@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import type { Kysely } from 'kysely';
 import { type AiExportAnswer, type AiRefusal, type ExportDescription, ExportDescription as DescriptionCodec, aiExportMessages } from '../../../domain/contracts/aiExport';
 import { EXPORT_CARDS, EXPORT_PAGES } from '../../../domain/contracts/exports';
-import { type Vocabulary, type VocabularyValue, catalogueNames, interpretPrompt, promptRefusal } from '../../../domain/aiExport/interpret';
+import { type Vocabulary, type VocabularyValue, catalogueNames, interpretPrompt, normalise, promptRefusal } from '../../../domain/aiExport/interpret';
 import { GENERATIONS } from '../../../domain/filters/model';
 import { CATALOGUES } from '../../../domain/i18n/catalogues';
 import { en } from '../../../domain/i18n/en';
@@ -50,6 +50,19 @@ const lookupValues = async (db: Kysely<Database>, list: 'genders' | 'position-le
   return [...values.values()].map((value) => ({ id: value.id, code: value.code, names: [...value.names] }));
 };
 
+/** The words of the countries', languages' and worldviews' names in every language: names, but no filter's and no organisation's. */
+const otherNames = async (db: Kysely<Database>): Promise<Set<string>> => {
+  const lists = ['countries', 'languages', 'worldviews'] as const;
+  const principal = await db.selectFrom('lookup_principles').select('name').where('list', 'in', lists).where('active', '=', true).execute();
+  const local = await db
+    .selectFrom('lookup_names as n')
+    .innerJoin('lookup_principles as p', 'p.id', 'n.principle_id')
+    .select('n.name')
+    .where('p.list', 'in', lists)
+    .execute();
+  return new Set([...principal, ...local].flatMap((row) => normalise(row.name).split(' ')).filter((word) => word.length > 1));
+};
+
 /** What the prompt is read against: the catalogue's names, the filter values and the organisation's own date ranges. */
 export const vocabularyOf = async (db: Kysely<Database>, organizationId: string, organizationName: string): Promise<Vocabulary> => ({
   ...catalogueNames(LANGUAGES.map((code) => CATALOGUES[code]!)),
@@ -57,6 +70,7 @@ export const vocabularyOf = async (db: Kysely<Database>, organizationId: string,
   positionLevels: await lookupValues(db, 'position-levels'),
   dateRanges: await readDateRanges(db, organizationId),
   organisationName: organizationName,
+  otherNames: await otherNames(db),
 });
 
 /**
