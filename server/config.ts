@@ -78,6 +78,8 @@ export interface ServerConfig {
     readonly tokenUrl: string;
     readonly profileUrl: string;
   };
+  /** An OpenAI-compatible chat-completions service for the AI export (AI_API_URL, AI_API_KEY, AI_MODEL); absent: the built-in reading. */
+  readonly ai?: { readonly url: string; readonly key: string; readonly model: string };
 }
 
 export class ConfigError extends Error {
@@ -164,6 +166,15 @@ const amazon = (env: Env): ServerConfig['amazon'] => {
   };
 };
 
+/** Both AI_API_URL and AI_API_KEY, or neither: half a configuration is a mistake, said at start. */
+const ai = (env: Env): ServerConfig['ai'] => {
+  const address = url('AI_API_URL', env.AI_API_URL);
+  const key = present(env.AI_API_KEY);
+  if (address === undefined && key === undefined) return undefined;
+  if (address === undefined || key === undefined) throw new ConfigError('The AI export needs both AI_API_URL and AI_API_KEY.');
+  return { url: address, key, model: present(env.AI_MODEL) ?? 'gpt-4o-mini' };
+};
+
 const MIN_SECRET_LENGTH = 16;
 
 const secret = (name: string, raw: string | undefined): string | undefined => {
@@ -237,6 +248,7 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   // Tests walk many selections of one organisation; the attack suites set their own allowance.
   statisticsSelectionsPerHour: integer('STATISTICS_SELECTIONS_PER_HOUR', env.STATISTICS_SELECTIONS_PER_HOUR, env.NODE_ENV === 'test' ? 1_000_000 : 120, 1, 1_000_000),
   amazon: amazon(env),
+  ai: ai(env),
   sentry: sentry(env.SENTRY_DSN),
   operatorEmail: email('OPERATOR_EMAIL', env.OPERATOR_EMAIL),
   certificateSigningKey: present(env.CERTIFICATE_SIGNING_KEY),

@@ -6,6 +6,8 @@ import { DEFAULT_DEPARTMENT_ID } from '../session/state';
 import { decideSurvey } from '../survey/decide';
 import { decideTracing } from '../tracing/events';
 import { decideExport } from '../dashboard/decide';
+import { decideAiExport } from '../aiExport/events';
+import { DEFAULT_SLIDE_SHOW, decideSlideShow } from '../slideshow/slides';
 import type { AppCommand, AppEvent } from './events';
 import type { AppState } from './state';
 
@@ -34,6 +36,24 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return [{ type: 'calendar/exportRequested', view: command.view }];
     case 'dashboard/export':
       return decideExport(state.dashboard, command, state.filters.active);
+    case 'aiExport/ask':
+    case 'aiExport/correct':
+    case 'aiExport/download':
+    case 'aiExport/reset': {
+      const decided = decideAiExport(state.aiExport, command, state.filters.active);
+      return Array.isArray(decided) ? decided : [{ type: 'bus/commandRejected', command: command.type, reason: decided.rejected }];
+    }
+    case 'slideShow/start':
+    case 'slideShow/next':
+    case 'slideShow/previous':
+    case 'slideShow/goTo':
+    case 'slideShow/pause':
+    case 'slideShow/play':
+    case 'slideShow/leave':
+    case 'slideShow/configure': {
+      const decided = decideSlideShow(state.slideShow, state.session.user?.setting.slide_show ?? DEFAULT_SLIDE_SHOW, command);
+      return Array.isArray(decided) ? decided : [{ type: 'bus/commandRejected', command: command.type, reason: decided.rejected }];
+    }
     case 'notification/dismiss':
       return [{ type: 'notification/dismissed', id: command.id }];
     case 'session/dismissLogoutAlert':

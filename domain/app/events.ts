@@ -17,6 +17,8 @@ import { TracingCommand, TracingEvent } from '../tracing/events';
 import { CertificateCommand, CertificateEvent } from '../certificates/events';
 import { MutualityCommand, MutualityEvent } from '../mutuality/events';
 import { CalendarCommand, CalendarEvent } from '../calendar/events';
+import { AiExportCommand, AiExportEvent } from '../aiExport/events';
+import { SlideShowCommand, SlideShowEvent } from '../slideshow/slides';
 
 /** A command the application refused; the log keeps it so the story is whole. */
 export const commandRejected = message('bus/commandRejected', { command: t.string, reason: t.string });
@@ -40,13 +42,14 @@ export const AppEvent = t.union([
   CertificateEvent,
   MutualityEvent,
   CalendarEvent,
+  AiExportEvent,
+  SlideShowEvent,
   commandRejected,
 ]);
 export type AppEvent = t.TypeOf<typeof AppEvent>;
 
 export const AppCommand = t.union([
   AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand, ResourceCommand,
-  SurveyCommand, TracingCommand, CertificateCommand, MutualityCommand,
-  SurveyCommand, TracingCommand, CertificateCommand, CalendarCommand,
+  SurveyCommand, TracingCommand, CertificateCommand, MutualityCommand, CalendarCommand, AiExportCommand, SlideShowCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

@@ -17,6 +17,8 @@ import { surveyReducer } from '../survey/reducer';
 import { initialSurvey, type SurveyState } from '../survey/state';
 import { surveyOptionNamesReducer, type SurveyOptionNames } from './surveyOptionNames';
 import { initialPackageNotice, packageNoticeReducer, type PackageNotice } from '../packages/state';
+import { aiExportReducer, initialAiExport, type AiExportState } from '../aiExport/events';
+import { initialSlideShow, slideShowReducer, type SlideShowState } from '../slideshow/slides';
 import type { AppEvent } from './events';
 
 export interface AppState {
@@ -34,6 +36,8 @@ export interface AppState {
   readonly survey: SurveyState;
   readonly surveyOptionNames: SurveyOptionNames;
   readonly packageNotice: PackageNotice;
+  readonly aiExport: AiExportState;
+  readonly slideShow: SlideShowState;
 }
 
 export const initialAppState: AppState = {
@@ -51,6 +55,8 @@ export const initialAppState: AppState = {
   survey: initialSurvey,
   surveyOptionNames: {},
   packageNotice: initialPackageNotice,
+  aiExport: initialAiExport,
+  slideShow: initialSlideShow,
 };
 
 export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState, AppEvent>({
@@ -68,4 +74,6 @@ export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState,
   survey: surveyReducer,
   surveyOptionNames: surveyOptionNamesReducer,
   packageNotice: packageNoticeReducer,
+  aiExport: aiExportReducer,
+  slideShow: slideShowReducer,
 });

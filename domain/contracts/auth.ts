@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { endpoint } from './endpoint';
 import { PrimaryDepartment } from './groups';
 import { Permission } from '../navigation/permissions';
+import { SlideShowSetting } from '../slideshow/slides';
 
 /** Roles of SPEC section 6, as the server stores and sends them. */
 export const Role = t.keyof({
@@ -20,7 +21,8 @@ export type TwoFactorMethod = t.TypeOf<typeof TwoFactorMethod>;
 /** Banner choice per dashboard panel (SPEC section 3); hideAlways is the default. */
 export const BannerChoice = t.keyof({ hideAlways: null, showAlways: null, showOnce: null });
 export type BannerChoice = t.TypeOf<typeof BannerChoice>;
-export const UserSetting = t.strict({ banners: t.record(t.string, BannerChoice) });
+/** Banner choices per panel; the slide show's pages, order and interval once the person chose them (issue 17). */
+export const UserSetting = t.intersection([t.strict({ banners: t.record(t.string, BannerChoice) }), t.partial({ slide_show: SlideShowSetting })]);
 export type UserSetting = t.TypeOf<typeof UserSetting>;
 
 /** The signed-in person as the client sees them. Never carries a hash, secret or token. */

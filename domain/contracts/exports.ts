@@ -62,11 +62,12 @@ export type ExportFilters = t.TypeOf<typeof ExportFilters>;
 /**
  * POST /general/export-excel. `page` is a dashboard page (path segment); `filter` the active
  * filters (date range included as date-tag); `format` xlsx (default: the whole page, one sheet
- * per card) or csv (one card, named by `card`). The view-as scope is the caller's token's.
+ * per card; `cards` narrows it to those cards, in the page's order) or csv (one card, named by
+ * `card`). The view-as scope is the caller's token's.
  */
 export const ExportExcelBody = t.intersection([
   t.strict({ page: ExportPage }),
-  t.partial({ filter: ExportFilters, format: ExportFormat, card: t.string }),
+  t.partial({ filter: ExportFilters, format: ExportFormat, card: t.string, cards: t.array(t.string) }),
 ]);
 export type ExportExcelBody = t.TypeOf<typeof ExportExcelBody>;
 

@@ -32,6 +32,8 @@ import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
 import { browserSaveFile, calendarExportEffect, certificatePdfEffect, exportEffect, type ExportDeps, mutualityExcelEffect } from '../effects/export.effects';
+import { aiExportAskEffect, aiExportDownloadEffect } from '../effects/aiExport.effects';
+import { slideSettingEffect, slideTimerEffect } from '../effects/slideShow.effects';
 
 export interface AppRuntime {
   readonly store: Store;
@@ -143,6 +145,10 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     ...surveyEffects,
     errorReportEffect,
     exportEffect,
+    aiExportAskEffect,
+    aiExportDownloadEffect,
+    slideTimerEffect,
+    slideSettingEffect,
     certificatePdfEffect,
     mutualityExcelEffect,
     calendarExportEffect,

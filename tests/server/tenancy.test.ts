@@ -164,6 +164,7 @@ const READS: readonly Sent[] = [
   { method: 'GET', url: '/api/extra-survey/details' },
   { method: 'GET', url: '/api/general/calender-events?sort=relevance' },
   { method: 'GET', url: '/api/general/calender-events/feed' },
+  { method: 'GET', url: `/api/general/ai/export?${new URLSearchParams({ prompt: 'women managers by languages as a spreadsheet' }).toString()}` },
   // Not a contract endpoint (it answers bytes): the logo of the caller's organisation.
   { method: 'GET', url: '/api/organization/logo' },
 ];
@@ -225,6 +226,7 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'POST general/calender-events/feed': 'no id field: the caller’s own link; B’s link untouched',
   'POST general/calender-events/feed/revoke': 'no id field: revokes the caller’s own link only, B’s keeps working',
   'GET general/calender-events/export': 'the year as a spreadsheet by A’s administrator: no B',
+  'GET general/ai/export': 'read by every caller; B’s date range (filter[date-tag]) answers as an unknown one; B’s name in the prompt is not echoed',
 };
 
 /** Signed-in endpoints deliberately left out, and why. */
@@ -798,6 +800,37 @@ describe('statistics: B’s date range is an unknown date range', () => {
     const stranger = await send(app, { method: 'GET', url: url(total, '0b6c2f4e-8f1d-4c3a-9e57-2d1f6a7b8c90') }, a.tokens.get('admin'));
     expect(own.statusCode, own.body).toBe(200);
     expect(stranger.statusCode, stranger.body).not.toBe(own.statusCode);
+  });
+});
+
+describe('AI export: B’s date range is an unknown date range, B’s name is not read', () => {
+  it('filter[date-tag] and a prompt naming B', async () => {
+    const url = (prompt: string, tag?: string) => `/api/general/ai/export?${new URLSearchParams({ prompt, ...(tag === undefined ? {} : { 'filter[date-tag]': tag }) }).toString()}`;
+    await fc.assert(
+      fc.asyncProperty(
+        weightedCaller(),
+        fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...b.dateRanges.map((range) => range.id)) }, fc.constantFrom(...bIds)),
+        fc.uuid(),
+        formOf(),
+        async (caller, id, other, form) => {
+          const withB = await send(app, { method: 'GET', url: url('languages', spell(id, form)) }, caller.token);
+          const withStranger = await send(app, { method: 'GET', url: url('languages', spell(other, form)) }, caller.token);
+          tally('GET general/ai/export ?filter[date-tag]', withB.statusCode);
+          const sentB = [id, spell(id, form), spell(id, form).trim()];
+          expectClean(withB, `${caller.label} ai export date-tag ${id}`, sentB);
+          expect({ status: withB.statusCode, body: comparable(withB.body, sentB, knownA) }).toEqual({
+            status: withStranger.statusCode,
+            body: comparable(withStranger.body, [other, spell(other, form), spell(other, form).trim()], knownA),
+          });
+        },
+      ),
+      { numRuns: 10 },
+    );
+    for (const caller of callers) {
+      const named = await send(app, { method: 'GET', url: url(`women managers of ${b.name} by languages`) }, caller.token);
+      expectClean(named, `${caller.label} ai export naming B`);
+      expect(named.json().data.status, named.body).toBe('refused');
+    }
   });
 });
 

@@ -107,6 +107,26 @@ describe('GET and POST /api/user/setting', () => {
     const unknownChoice = await post(app, '/api/user/setting', { banners: { compare: 'sometimes' } }, { token });
     expect(unknownChoice.statusCode).toBe(422);
   });
+
+  it('keeps the slide show’s pages, order and interval beside the banners (issue 17)', async () => {
+    const user = await insertUser(database.db);
+    const token = await signIn(app, user.email);
+    expect((await get(app, '/api/user/setting', { token })).json().data.slide_show).toBeUndefined();
+    const slideShow = { pages: ['languages', 'home', 'worldviews'], interval: 30 };
+    const saved = await post(app, '/api/user/setting', { banners: { compare: 'showAlways' }, slide_show: slideShow }, { token });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ slide_show: slideShow, banners: { compare: 'showAlways' } });
+    // Saving banners alone keeps the slide show.
+    await post(app, '/api/user/setting', { banners: { overview: 'showOnce' } }, { token });
+    const read = await get(app, '/api/user/setting', { token });
+    expect(read.json().data.slide_show).toEqual(slideShow);
+    expect((await post(app, '/api/check-access-token', {}, { token })).json().data.user.setting.slide_show).toEqual(slideShow);
+    for (const bad of [{ pages: [], interval: 30 }, { pages: ['home', 'home'], interval: 30 }, { pages: ['payroll'], interval: 30 }, { pages: ['home'], interval: 7 }, 'all']) {
+      const refused = await post(app, '/api/user/setting', { banners: {}, slide_show: bad }, { token });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(422);
+    }
+    expect((await get(app, '/api/user/setting', { token })).json().data.slide_show).toEqual(slideShow);
+  });
 });
 
 describe('PATCH /api/user/update', () => {

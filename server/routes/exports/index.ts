@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ExportExcelBody, exportEndpoints } from '../../../domain/contracts/exports';
+import { aiExportEndpoints } from '../../../domain/contracts/aiExport';
 import { decodeOrThrow } from '../../http/decode';
-import { routePath } from '../../http/route';
+import { registerEndpoint, routePath } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
 import { releasedReaderOf } from '../../http/internalRead';
 import { exportDashboard } from '../../services/exports';
 import { ExportMutualityBody, mutualityEndpoints } from '../../../domain/contracts/mutuality';
 import { exportMutuality } from '../../services/exports/mutuality';
+import { understandExport } from '../../services/aiExport';
 
 /**
  * POST /general/export-excel: a dashboard page as a spreadsheet, or one card as CSV. The body
@@ -16,6 +18,18 @@ import { exportMutuality } from '../../services/exports/mutuality';
 export const exportRoutes: FastifyPluginAsync = async (app) => {
   await app.register(
     authenticated(async (scope) => {
+      // GET /general/ai/export: what a prompt asks for, as an export description (never a figure).
+      registerEndpoint(scope, aiExportEndpoints.understand, async ({ query, request }) => {
+        const { organization } = authOf(request);
+        return understandExport(app.db, app.config.ai, {
+          organizationId: organization.id,
+          organizationName: organization.name,
+          prompt: query.prompt,
+          ...(query['date-tag'] === undefined ? {} : { dateTag: query['date-tag'] }),
+          today: new Date().toISOString().slice(0, 10),
+        });
+      });
+
       const endpoint = exportEndpoints.exportExcel;
       if (scope.hasDecorator('registeredEndpoints')) scope.registeredEndpoints.push(endpoint);
       scope.route({

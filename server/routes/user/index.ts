@@ -34,13 +34,14 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
         if (Object.keys(errors).length > 0) throw invalidData(errors);
         const stored = storedObject(user.settings);
         const banners = { ...userSetting(user.settings).banners, ...body.banners };
+        const settings: JsonValue = { ...stored, banners, ...(body.slide_show === undefined ? {} : { slide_show: body.slide_show }) };
         await app.db
           .updateTable('users')
-          .set({ settings: toJson({ ...stored, banners }) })
+          .set({ settings: toJson(settings) })
           .where('id', '=', user.id)
           .where('organization_id', '=', user.organization_id)
           .execute();
-        return { banners };
+        return userSetting(settings);
       });
 
       registerEndpoint(scope, updateUser, async ({ body, request }) => {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { BannerChoice, Organization, User, UserSetting } from '../../../domain/contracts/auth';
+import { SlideShowSetting } from '../../../domain/slideshow/slides';
 import { BANNER_PANELS } from '../../../domain/navigation/menu';
 import { PACKAGE_ROLES } from '../../../domain/packages/rules';
 import type { Database, JsonValue, OrganizationRow, UserRow } from '../../db/database';
@@ -55,7 +56,8 @@ export const userSetting = (stored: JsonValue): UserSetting => {
       if (typeof choice === 'string' && bannerChoices.includes(choice)) banners[panel] = choice as BannerChoice;
     }
   }
-  return { banners };
+  const slideShow = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored.slide_show : undefined;
+  return SlideShowSetting.is(slideShow) ? { banners, slide_show: slideShow } : { banners };
 };
 
 /** The client's view of a user: an explicit list of fields, so no hash or secret can slip out. */

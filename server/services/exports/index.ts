@@ -63,9 +63,10 @@ export const exportDashboard = async (db: Kysely<Database>, caller: ExportCaller
     };
   }
 
+  const chosen = body.cards === undefined || body.cards.length === 0 ? cards : body.cards.map((key) => chosenCard(cards, key));
   const sheets = [];
   // One after the other: the machine is small and the dashboard asks for these anyway.
-  for (const card of cards) {
+  for (const card of cards.filter((candidate) => chosen.includes(candidate))) {
     const title = t(card.title);
     sheets.push({ title, table: cardTable(title, await releasedSection(read, card, filters), words) });
   }

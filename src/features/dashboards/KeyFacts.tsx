@@ -6,7 +6,7 @@ import { type StatisticsSectionName, statisticsSections } from '../../../domain/
 import { useSection } from '../../hooks/resources';
 import { useNumbers } from '../charts/useNumbers';
 
-const sectionNameOf = (path: string): StatisticsSectionName => {
+export const sectionNameOf = (path: string): StatisticsSectionName => {
   const entry = Object.entries(statisticsSections).find(([, section]) => section.endpoint.path.replace(/^\/+/, '') === path);
   if (entry === undefined) throw new Error(`no section for ${path}`);
   return entry[0] as StatisticsSectionName;

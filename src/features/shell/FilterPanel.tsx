@@ -11,7 +11,7 @@ import { useSection } from '../../hooks/resources';
 
 const selectFilters = (s: AppState) => s.filters.active;
 
-const YesNoAny = ({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) => {
+export const YesNoAny = ({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) => {
   const { t } = useTranslation();
   return (
     <RadioGroup value={value || 'any'} onChange={(v) => onChange(v === 'any' ? '' : v)} orientation="horizontal" className="field">
@@ -28,7 +28,7 @@ const YesNoAny = ({ label, value, onChange }: { label: string; value: string; on
 type LookupFilterKey = 'position-level' | 'gender';
 
 /** A filter chosen from a lookup list: the option values are the items' principle ids, which the server groups by. */
-const LookupChoices = ({ filter, section, value, onChange }: {
+export const LookupChoices = ({ filter, section, value, onChange }: {
   filter: LookupFilterKey;
   section: 'filterPositionLevels' | 'filterGenders';
   value: readonly string[];

@@ -95,6 +95,7 @@ export const Sidebar = () => {
           <FooterLink href="/dashboard/calendar" pathname={pathname} label={t('calendar_title')} />
           {role !== null && SETTINGS_ROLES.includes(role) && <FooterLink href="/dashboard/organization-settings" pathname={pathname} label={t('organization_settings')} />}
           {role !== null && PACKAGE_ROLES.includes(role) && <FooterLink href="/dashboard/upgrade-account" pathname={pathname} label={t('upgrade_account')} />}
+          <FooterLink href="/slide-show" pathname={pathname} label={t('slide_show_menu')} />
           <FooterLink href="/dashboard/account-settings" pathname={pathname} label={t('account_settings')} />
           <Button className="button ghost sidebar-logout" onPress={() => dispatch({ type: 'session/logout' })}>
             {t('logout')}

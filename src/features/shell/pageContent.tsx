@@ -15,6 +15,7 @@ export const PAGE_CONTENT: Readonly<Record<string, LazyPage<{ page: string }>>> 
   worldviews: lazyNamed(() => import('../dashboards/WorldviewsPage'), 'WorldviewsPage'),
   'cultural-heritage': lazyNamed(() => import('../dashboards/CulturalHeritagePage'), 'CulturalHeritagePage'),
   'extra-survey': lazyNamed(() => import('../extraSurvey/ExtraSurveyPage'), 'ExtraSurveyPage'),
+  reports: lazyNamed(() => import('../reports/ReportsPage'), 'ReportsPage'),
   'compare/internal': lazyNamed(() => import('../dashboards/CompareInternalPage'), 'CompareInternalPage'),
   'compare/external': lazyNamed(() => import('../dashboards/CompareExternalPage'), 'CompareExternalPage'),
   'control-panel/members-management': lazyNamed(() => import('../control-panel/MembersManagement'), 'MembersManagement'),
