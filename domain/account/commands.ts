@@ -34,35 +34,3 @@ export const AccountCommand = t.union([
   accountCommands.clearForm,
 ]);
 export type AccountCommand = t.TypeOf<typeof AccountCommand>;
-
-export const accountEvents = {
-  registered: message('account/registered', { email: t.string }),
-  /** The emailed code for a 2FA change was sent; the screen shows until when it works. */
-  twoFactorCodeSent: message('account/twoFactorCodeSent', { expiresAt: t.string }),
-  totpSetupStarted: emptyMessage('account/totpSetupStarted'),
-};
-export const AccountEvent = t.union([accountEvents.registered, accountEvents.twoFactorCodeSent, accountEvents.totpSetupStarted]);
-export type AccountEvent = t.TypeOf<typeof AccountEvent>;
-
-export interface AccountState {
-  readonly registeredEmail: string | null;
-  readonly twoFactorCodeExpiresAt: string | null;
-  readonly totpSetupOpen: boolean;
-}
-
-export const initialAccount: AccountState = { registeredEmail: null, twoFactorCodeExpiresAt: null, totpSetupOpen: false };
-
-export const accountReducer = (state: AccountState = initialAccount, event: { type: string }): AccountState => {
-  const e = event as AccountEvent;
-  switch (e.type) {
-    case 'account/registered':
-      return { ...state, registeredEmail: e.email };
-    case 'account/twoFactorCodeSent':
-      return { ...state, twoFactorCodeExpiresAt: e.expiresAt };
-    case 'account/totpSetupStarted':
-      return { ...state, totpSetupOpen: true };
-    default:
-      if (event.type === 'session/userUpdated' || event.type === 'session/signedOut') return { ...state, totpSetupOpen: false, twoFactorCodeExpiresAt: null };
-      return state;
-  }
-};

@@ -34,20 +34,4 @@ export const idleForm: FormStatus = { status: 'idle', message: null, errors: {} 
 
 export type FormsState = Readonly<Partial<Record<FormId, FormStatus>>>;
 
-export const formsReducer = (state: FormsState = {}, event: { type: string }): FormsState => {
-  const e = event as FormEvent;
-  switch (e.type) {
-    case 'form/submitted':
-      return { ...state, [e.form]: { status: 'pending', message: null, errors: {} } };
-    case 'form/succeeded':
-      return { ...state, [e.form]: { status: 'done', message: e.message, errors: {} } };
-    case 'form/failed':
-      return { ...state, [e.form]: { status: 'failed', message: e.message, errors: e.errors } };
-    case 'form/cleared':
-      return { ...state, [e.form]: idleForm };
-    default:
-      return event.type === 'session/signedOut' ? {} : state;
-  }
-};
-
 export const formStatus = (forms: FormsState, form: FormId): FormStatus => forms[form] ?? idleForm;

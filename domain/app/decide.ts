@@ -1,6 +1,6 @@
 import { filterProblem } from '../filters/model';
 import { FormId } from '../account/forms';
-import { decideWizard } from '../wizard/wizard';
+import { decideWizard } from '../wizard/decide';
 import { decideResource } from '../resources/events';
 import { DEFAULT_DEPARTMENT_ID } from '../session/state';
 import { decideSurvey } from '../survey/decide';

@@ -7,12 +7,12 @@ import { DashboardCommand, DashboardEvent } from '../dashboard/events';
 import { NotificationCommand, NotificationEvent } from '../notifications/events';
 import { I18nCommand, I18nEvent } from '../i18n/events';
 import { AppStartCommand, ConfigEvent } from '../config/events';
-import { AccountCommand, AccountEvent } from '../account/commands';
+import { AccountCommand } from '../account/commands';
+import { AccountEvent } from '../account/events';
 import { FormEvent } from '../account/forms';
-import { WizardCommand, WizardEvent } from '../wizard/wizard';
+import { WizardCommand, WizardEvent } from '../wizard/events';
 import { ResourceCommand, ResourceEvent } from '../resources/events';
-import { SurveyCommand, SurveyEvent } from '../survey/events';
-import { surveyOptionsNamed } from './surveyOptionNames';
+import { SurveyCommand, SurveyEvent, surveyOptionsNamed } from '../survey/events';
 import { TracingCommand, TracingEvent } from '../tracing/events';
 import { CertificateCommand, CertificateEvent } from '../certificates/events';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
 import { formStatus, type FormId, type FormStatus } from '../../../domain/account/forms';
-import { FALLBACK_PASSWORD_RULE, passwordMeetsRule } from '../../../domain/config/events';
+import { FALLBACK_PASSWORD_RULE, passwordMeetsRule } from '../../../domain/config/state';
 import { isValidEmail } from '../../../domain/session/email';
 import type { AppState } from '../../../domain/app/state';
 import type { MessageKey } from '../../../domain/i18n/en';
