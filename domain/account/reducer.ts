@@ -1,5 +1,4 @@
 import type { AppEvent } from '../app/events';
-import { idleForm, type FormsState } from './forms';
 import { initialAccount, type AccountState } from './state';
 
 export const accountReducer = (state: AccountState = initialAccount, e: AppEvent): AccountState => {
@@ -13,23 +12,6 @@ export const accountReducer = (state: AccountState = initialAccount, e: AppEvent
     case 'session/userUpdated':
     case 'session/signedOut':
       return { ...state, totpSetupOpen: false, twoFactorCodeExpiresAt: null };
-    default:
-      return state;
-  }
-};
-
-export const formsReducer = (state: FormsState = {}, e: AppEvent): FormsState => {
-  switch (e.type) {
-    case 'form/submitted':
-      return { ...state, [e.form]: { status: 'pending', message: null, errors: {} } };
-    case 'form/succeeded':
-      return { ...state, [e.form]: { status: 'done', message: e.message, errors: {} } };
-    case 'form/failed':
-      return { ...state, [e.form]: { status: 'failed', message: e.message, errors: e.errors } };
-    case 'form/cleared':
-      return { ...state, [e.form]: idleForm };
-    case 'session/signedOut':
-      return {};
     default:
       return state;
   }

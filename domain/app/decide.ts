@@ -1,5 +1,4 @@
 import { filterProblem } from '../filters/model';
-import { FormId } from '../account/forms';
 import { decideWizard } from '../wizard/decide';
 import { decideResource } from '../resources/events';
 import { DEFAULT_DEPARTMENT_ID } from '../session/state';
@@ -54,22 +53,6 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return state.session.twoFactor ? [{ type: 'session/twoFactorCancelled' }] : [];
     case 'session/stayActive':
       return state.session.inactivityWarning ? [{ type: 'session/inactivityWarningDismissed' }] : [];
-    case 'account/clearForm':
-      return FormId.is(command.form) ? [{ type: 'form/cleared', form: command.form }] : [];
-    case 'account/register':
-      return formStart(state, 'register');
-    case 'account/requestPasswordReset':
-      return formStart(state, 'resetRequest');
-    case 'account/resetPassword':
-      return formStart(state, 'resetPassword');
-    case 'account/changePassword':
-      return formStart(state, 'changePassword');
-    case 'account/updateProfile':
-      return formStart(state, 'profile');
-    case 'account/saveSetting':
-      return formStart(state, 'banners');
-    case 'account/toggleTwoFactor':
-      return formStart(state, 'twoFactor');
     case 'wizard/start':
     case 'wizard/next':
     case 'wizard/previous':
@@ -90,8 +73,6 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return decideSurvey(state.survey, command);
     case 'tracing/report':
       return decideTracing(command, state.survey.answers);
-    case 'account/startTotpSetup':
-    case 'account/sendTwoFactorCode':
     case 'session/logout':
     case 'session/check':
     case 'app/start':
@@ -116,7 +97,3 @@ const decideViewAs = (state: AppState, departmentId: string): AppEvent[] => {
   }
   return [{ type: 'session/viewAsRequested', departmentId: target }];
 };
-
-/** A form already on its way is not sent twice. */
-const formStart = (state: AppState, form: FormId): AppEvent[] =>
-  state.forms[form]?.status === 'pending' ? [] : [{ type: 'form/submitted', form }];

@@ -7,9 +7,7 @@ import { DashboardCommand, DashboardEvent } from '../dashboard/events';
 import { NotificationCommand, NotificationEvent } from '../notifications/events';
 import { I18nCommand, I18nEvent } from '../i18n/events';
 import { AppStartCommand, ConfigEvent } from '../config/events';
-import { AccountCommand } from '../account/commands';
 import { AccountEvent } from '../account/events';
-import { FormEvent } from '../account/forms';
 import { WizardCommand, WizardEvent } from '../wizard/events';
 import { ResourceCommand, ResourceEvent } from '../resources/events';
 import { SurveyCommand, SurveyEvent, surveyOptionsNamed } from '../survey/events';
@@ -29,7 +27,6 @@ export const AppEvent = t.union([
   I18nEvent,
   ConfigEvent,
   AccountEvent,
-  FormEvent,
   WizardEvent,
   ResourceEvent,
   SurveyEvent,
@@ -41,7 +38,7 @@ export const AppEvent = t.union([
 export type AppEvent = t.TypeOf<typeof AppEvent>;
 
 export const AppCommand = t.union([
-  AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand, ResourceCommand,
+  AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, WizardCommand, ResourceCommand,
   SurveyCommand, TracingCommand, CertificateCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

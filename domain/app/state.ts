@@ -11,9 +11,8 @@ import { i18nReducer } from '../i18n/reducer';
 import { initialI18n, type I18nState } from '../i18n/state';
 import { configReducer } from '../config/reducer';
 import { initialConfig, type ConfigState } from '../config/state';
-import { accountReducer, formsReducer } from '../account/reducer';
+import { accountReducer } from '../account/reducer';
 import { initialAccount, type AccountState } from '../account/state';
-import type { FormsState } from '../account/forms';
 import { wizardReducer } from '../wizard/reducer';
 import { initialWizard, type WizardState } from '../wizard/state';
 import { initialResources, type ResourcesState } from '../resources/events';
@@ -33,7 +32,6 @@ export interface AppState {
   readonly i18n: I18nState;
   readonly config: ConfigState;
   readonly account: AccountState;
-  readonly forms: FormsState;
   readonly wizard: WizardState;
   readonly resources: ResourcesState;
   readonly survey: SurveyState;
@@ -50,7 +48,6 @@ export const initialAppState: AppState = {
   i18n: initialI18n,
   config: initialConfig,
   account: initialAccount,
-  forms: {},
   wizard: initialWizard,
   resources: initialResources,
   survey: initialSurvey,
@@ -67,7 +64,6 @@ export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState,
   i18n: i18nReducer,
   config: configReducer,
   account: accountReducer,
-  forms: formsReducer,
   wizard: wizardReducer,
   resources: resourcesReducer,
   survey: surveyReducer,

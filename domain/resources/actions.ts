@@ -6,6 +6,7 @@ import { tokenActions } from './actions/tokens';
 import { membersActions } from './actions/members';
 import { surveyActions } from './actions/survey';
 import { certificateActions } from './actions/certificates';
+import { accountActions } from './actions/account';
 
 export type { ActionEntry } from './actions/entry';
 
@@ -20,6 +21,7 @@ export const actions = {
   ...membersActions,
   ...surveyActions,
   ...certificateActions,
+  ...accountActions,
 } satisfies Record<string, ActionEntry>;
 
 export type ActionName = keyof typeof actions;

@@ -5,7 +5,7 @@ import type { AnyEndpoint, QueryOf } from '../../domain/contracts/endpoint';
 import { Messages } from '../../domain/contracts/envelope';
 import type { ResourceArgs } from '../../domain/resources/events';
 import { actionSucceeded, sectionLoaded, sectionOf } from '../../domain/resources/events';
-import type { ActionEntry, ActionName, actions } from '../../domain/resources/actions';
+import type { ActionData, ActionEntry, ActionName, actions } from '../../domain/resources/actions';
 import type { SectionEntry, SectionName, sections } from '../../domain/resources/sections';
 import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
@@ -17,7 +17,17 @@ export interface ResourceDeps {
   readonly api: Pick<ApiClient, 'call'>;
   /** The sections and actions this page knows (the participant's page knows only the survey's). */
   readonly catalog: ResourceCatalog;
+  /** What follows an action's success beyond its own state, by action (the account's: infrastructure/effects/account.effects.ts). */
+  readonly followUps?: ActionFollowUps;
 }
+
+/**
+ * A follow-up of one action's success: the events that follow it (the person's new details,
+ * a language to show) and any I/O outside the store (a new token's cookie, the authenticator's
+ * key for the secrets holder). It sees the decoded data even when the entry keeps it secret.
+ */
+export type FollowUp<K extends ActionName> = (outcome: { readonly data: ActionData<K> | null; readonly state: AppState }) => AppEvent[];
+export type ActionFollowUps = { readonly [K in ActionName]?: FollowUp<K> };
 
 /** Splits args into path placeholders and the query. */
 const splitArgs = (args: ResourceArgs, pathParams: readonly string[] = []) => {
@@ -87,11 +97,15 @@ export const sectionLoadEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
     ),
   );
 
+const noFollowUp = (): AppEvent[] => [];
+const followUp = <K extends ActionName>(action: K, deps: ResourceDeps): FollowUp<K> => deps.followUps?.[action] ?? noFollowUp;
+
 /**
  * One action sent. Its data is decoded once, with the endpoint's codec, and its success event
  * carries it typed by the action's name. The body and args go out as the form gave them: the
  * server decodes them with the same codec and answers 422 with the fields' errors, which the
  * form shows, so they are not checked here (hence the casts, on the request's side only).
+ * The follow-up's events come before the success, as the form's outcome is the last word.
  */
 const sendAction = <K extends ActionName>(
   action: K,
@@ -100,14 +114,15 @@ const sendAction = <K extends ActionName>(
   state$: Observable<AppState>,
   deps: ResourceDeps,
 ): Observable<AppEvent> => {
-  const { pathParams, multipart, done, reloads }: ActionEntry = entry;
+  const { pathParams, multipart, done, reloads, secret }: ActionEntry = entry;
   const { params, query } = splitArgs(args, pathParams);
   const form = multipart ? toFormData(body) : undefined;
   return deps.api.call<(typeof actions)[K]['endpoint']>(entry.endpoint, { params, query: query as never, silent: true, ...(form ? { form } : { body: body as never }) }).pipe(
     switchMap((result) =>
       latestState(state$).pipe(
         mergeMap((state): AppEvent[] => [
-          actionSucceeded(action, result.message ?? done ?? null, result.data ?? null),
+          ...followUp(action, deps)({ data: result.data ?? null, state }),
+          actionSucceeded(action, result.message ?? done ?? null, secret ? null : (result.data ?? null)),
           ...reloads
             .filter((name) => sectionOf(state.resources, name).status !== 'idle')
             .map((name): AppEvent => ({ type: 'resource/requested', name, args: sectionOf(state.resources, name).args })),

@@ -11,4 +11,9 @@ export interface ActionEntry {
   readonly done?: string;
   /** The body's fields go out as multipart/form-data (files included). */
   readonly multipart?: boolean;
+  /**
+   * The answer holds a secret (a new token, an authenticator's key): the success event carries
+   * no data, so it reaches neither the log nor another tab; only the effect's follow-up sees it.
+   */
+  readonly secret?: boolean;
 }
