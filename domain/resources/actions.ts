@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { DataOf } from '../contracts/endpoint';
+import type { BodyOf, DataOf } from '../contracts/endpoint';
 import type { ActionEntry } from './actions/entry';
 import { organizationActions } from './actions/organization';
 import { tokenActions } from './actions/tokens';
@@ -29,3 +29,9 @@ export const ActionName = t.keyof(Object.fromEntries(Object.keys(actions).map((n
 
 /** What a successful action answers: what its endpoint's data codec decodes to. */
 export type ActionData<K extends ActionName> = DataOf<(typeof actions)[K]['endpoint']>;
+
+/** The files a multipart action sends beside its fields (none for the others). */
+type FilesOf<Entry> = Entry extends { readonly files: infer F extends t.Mixed } ? t.TypeOf<F> : unknown;
+
+/** What a form sends with an action: its endpoint's body, and the files of a multipart action. */
+export type ActionBody<K extends ActionName> = BodyOf<(typeof actions)[K]['endpoint']> & FilesOf<(typeof actions)[K]>;
