@@ -84,35 +84,3 @@ export const decideAiExport = (state: AiExportState, command: AiExportCommand, f
       return state.status === 'idle' ? [] : [{ type: 'aiExport/cleared' }];
   }
 };
-
-export const aiExportReducer = (state: AiExportState = initialAiExport, event: { readonly type: string }): AiExportState => {
-  const e = event as AiExportEvent | { readonly type: 'session/signedOut' };
-  switch (e.type) {
-    case 'aiExport/asked':
-      return { status: 'asking', prompt: e.prompt, downloading: false };
-    case 'aiExport/answered':
-      return e.answer.status === 'understood'
-        ? { ...state, status: 'understood', understanding: { source: e.answer.source, description: e.answer.description, notes: e.answer.notes, corrected: false } }
-        : { ...state, status: 'refused', refusal: { reason: e.answer.reason, message: e.answer.message } };
-    case 'aiExport/failed':
-      return { ...state, status: 'failed', failure: e.message };
-    case 'aiExport/corrected': {
-      if (state.understanding === undefined) return state;
-      const { download: _done, ...rest } = state;
-      return { ...rest, understanding: { ...state.understanding, description: e.description, corrected: true } };
-    }
-    case 'aiExport/downloadRequested': {
-      const { download: _done, ...rest } = state;
-      return { ...rest, downloading: true };
-    }
-    case 'aiExport/downloaded':
-      return { ...state, downloading: false, download: { kind: 'done', fileNames: e.fileNames } };
-    case 'aiExport/downloadFailed':
-      return { ...state, downloading: false, download: { kind: 'failed', message: e.message } };
-    case 'aiExport/cleared':
-    case 'session/signedOut':
-      return initialAiExport;
-    default:
-      return state;
-  }
-};

@@ -1,6 +1,5 @@
 import { filterProblem } from '../filters/model';
-import { FormId } from '../account/forms';
-import { decideWizard } from '../wizard/wizard';
+import { decideWizard } from '../wizard/decide';
 import { decideResource } from '../resources/events';
 import { DEFAULT_DEPARTMENT_ID } from '../session/state';
 import { decideSurvey } from '../survey/decide';
@@ -78,22 +77,6 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return state.session.twoFactor ? [{ type: 'session/twoFactorCancelled' }] : [];
     case 'session/stayActive':
       return state.session.inactivityWarning ? [{ type: 'session/inactivityWarningDismissed' }] : [];
-    case 'account/clearForm':
-      return FormId.is(command.form) ? [{ type: 'form/cleared', form: command.form }] : [];
-    case 'account/register':
-      return formStart(state, 'register');
-    case 'account/requestPasswordReset':
-      return formStart(state, 'resetRequest');
-    case 'account/resetPassword':
-      return formStart(state, 'resetPassword');
-    case 'account/changePassword':
-      return formStart(state, 'changePassword');
-    case 'account/updateProfile':
-      return formStart(state, 'profile');
-    case 'account/saveSetting':
-      return formStart(state, 'banners');
-    case 'account/toggleTwoFactor':
-      return formStart(state, 'twoFactor');
     case 'wizard/start':
     case 'wizard/next':
     case 'wizard/previous':
@@ -115,8 +98,6 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return decideSurvey(state.survey, command);
     case 'tracing/report':
       return decideTracing(command, state.survey.answers);
-    case 'account/startTotpSetup':
-    case 'account/sendTwoFactorCode':
     case 'session/logout':
     case 'session/check':
     case 'app/start':
@@ -141,7 +122,3 @@ const decideViewAs = (state: AppState, departmentId: string): AppEvent[] => {
   }
   return [{ type: 'session/viewAsRequested', departmentId: target }];
 };
-
-/** A form already on its way is not sent twice. */
-const formStart = (state: AppState, form: FormId): AppEvent[] =>
-  state.forms[form]?.status === 'pending' ? [] : [{ type: 'form/submitted', form }];

@@ -7,12 +7,10 @@ import { DashboardCommand, DashboardEvent } from '../dashboard/events';
 import { NotificationCommand, NotificationEvent } from '../notifications/events';
 import { I18nCommand, I18nEvent } from '../i18n/events';
 import { AppStartCommand, ConfigEvent } from '../config/events';
-import { AccountCommand, AccountEvent } from '../account/commands';
-import { FormEvent } from '../account/forms';
-import { WizardCommand, WizardEvent } from '../wizard/wizard';
+import { AccountEvent } from '../account/events';
+import { WizardCommand, WizardEvent } from '../wizard/events';
 import { ResourceCommand, ResourceEvent } from '../resources/events';
-import { SurveyCommand, SurveyEvent } from '../survey/events';
-import { surveyOptionsNamed } from './surveyOptionNames';
+import { SurveyCommand, SurveyEvent, surveyOptionsNamed } from '../survey/events';
 import { TracingCommand, TracingEvent } from '../tracing/events';
 import { CertificateCommand, CertificateEvent } from '../certificates/events';
 import { MutualityCommand, MutualityEvent } from '../mutuality/events';
@@ -33,7 +31,6 @@ export const AppEvent = t.union([
   I18nEvent,
   ConfigEvent,
   AccountEvent,
-  FormEvent,
   WizardEvent,
   ResourceEvent,
   SurveyEvent,
@@ -49,7 +46,7 @@ export const AppEvent = t.union([
 export type AppEvent = t.TypeOf<typeof AppEvent>;
 
 export const AppCommand = t.union([
-  AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, AccountCommand, WizardCommand, ResourceCommand,
+  AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, WizardCommand, ResourceCommand,
   SurveyCommand, TracingCommand, CertificateCommand, MutualityCommand, CalendarCommand, AiExportCommand, SlideShowCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

@@ -2,23 +2,29 @@ import { combineReducers, type Reducer } from '../kernel/fold';
 import { sessionReducer } from '../session/reducer';
 import { initialSession, type SessionState } from '../session/state';
 import { filtersReducer, initialFilters, type FilterState } from '../filters/reducer';
-import { permissionsReducer } from '../navigation/events';
+import { permissionsReducer } from '../navigation/reducer';
 import type { Permission } from '../navigation/permissions';
 import { dashboardReducer, initialDashboard, type DashboardState } from '../dashboard/reducer';
-import { notificationsReducer, type Notification } from '../notifications/events';
-import { i18nReducer, initialI18n, type I18nState } from '../i18n/events';
-import { configReducer, initialConfig, type ConfigState } from '../config/events';
-import { accountReducer, initialAccount, type AccountState } from '../account/commands';
-import { formsReducer, type FormsState } from '../account/forms';
-import { initialWizard, wizardReducer, type WizardState } from '../wizard/wizard';
+import { notificationsReducer } from '../notifications/reducer';
+import type { Notification } from '../notifications/state';
+import { i18nReducer } from '../i18n/reducer';
+import { initialI18n, type I18nState } from '../i18n/state';
+import { configReducer } from '../config/reducer';
+import { initialConfig, type ConfigState } from '../config/state';
+import { accountReducer } from '../account/reducer';
+import { initialAccount, type AccountState } from '../account/state';
+import { wizardReducer } from '../wizard/reducer';
+import { initialWizard, type WizardState } from '../wizard/state';
 import { initialResources, type ResourcesState } from '../resources/events';
 import { resourcesReducer } from '../resources/reducer';
-import { surveyReducer } from '../survey/reducer';
-import { initialSurvey, type SurveyState } from '../survey/state';
-import { surveyOptionNamesReducer, type SurveyOptionNames } from './surveyOptionNames';
-import { initialPackageNotice, packageNoticeReducer, type PackageNotice } from '../packages/state';
-import { aiExportReducer, initialAiExport, type AiExportState } from '../aiExport/events';
-import { initialSlideShow, slideShowReducer, type SlideShowState } from '../slideshow/slides';
+import { surveyOptionNamesReducer, surveyReducer } from '../survey/reducer';
+import { initialSurvey, type SurveyOptionNames, type SurveyState } from '../survey/state';
+import { packageNoticeReducer } from '../packages/reducer';
+import { initialPackageNotice, type PackageNotice } from '../packages/state';
+import { initialAiExport, type AiExportState } from '../aiExport/events';
+import { aiExportReducer } from '../aiExport/reducer';
+import { initialSlideShow, type SlideShowState } from '../slideshow/slides';
+import { slideShowReducer } from '../slideshow/reducer';
 import type { AppEvent } from './events';
 
 export interface AppState {
@@ -30,7 +36,6 @@ export interface AppState {
   readonly i18n: I18nState;
   readonly config: ConfigState;
   readonly account: AccountState;
-  readonly forms: FormsState;
   readonly wizard: WizardState;
   readonly resources: ResourcesState;
   readonly survey: SurveyState;
@@ -49,7 +54,6 @@ export const initialAppState: AppState = {
   i18n: initialI18n,
   config: initialConfig,
   account: initialAccount,
-  forms: {},
   wizard: initialWizard,
   resources: initialResources,
   survey: initialSurvey,
@@ -68,7 +72,6 @@ export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState,
   i18n: i18nReducer,
   config: configReducer,
   account: accountReducer,
-  forms: formsReducer,
   wizard: wizardReducer,
   resources: resourcesReducer,
   survey: surveyReducer,

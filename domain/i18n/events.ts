@@ -1,9 +1,6 @@
 import * as t from 'io-ts';
 import { message } from '../kernel/message';
 
-/** SPEC section 9: the default language, kept in localStorage under newLang. */
-export const DEFAULT_LANGUAGE = 'au';
-
 export const i18nCommands = {
   selectLanguage: message('i18n/selectLanguage', { code: t.string }),
 };
@@ -20,25 +17,3 @@ export const i18nEvents = {
 };
 export const I18nEvent = t.union([i18nEvents.languageSelected, i18nEvents.languageFollowed, i18nEvents.translationLoaded, i18nEvents.translationFailed]);
 export type I18nEvent = t.TypeOf<typeof I18nEvent>;
-
-export interface I18nState {
-  readonly language: string;
-  readonly status: 'builtIn' | 'loading' | 'loaded' | 'fallback';
-}
-
-export const initialI18n: I18nState = { language: DEFAULT_LANGUAGE, status: 'builtIn' };
-
-export const i18nReducer = (state: I18nState = initialI18n, event: { type: string }): I18nState => {
-  const e = event as I18nEvent;
-  switch (e.type) {
-    case 'i18n/languageSelected':
-    case 'i18n/languageFollowed':
-      return { language: e.code, status: 'loading' };
-    case 'i18n/translationLoaded':
-      return e.code === state.language ? { ...state, status: 'loaded' } : state;
-    case 'i18n/translationFailed':
-      return e.code === state.language ? { ...state, status: 'fallback' } : state;
-    default:
-      return state;
-  }
-};

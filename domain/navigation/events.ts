@@ -7,9 +7,3 @@ export const permissionEvents = {
 };
 export const PermissionEvent = permissionEvents.loaded;
 export type PermissionEvent = t.TypeOf<typeof PermissionEvent>;
-
-export const permissionsReducer = (state: readonly Permission[] = [], event: { type: string }): readonly Permission[] => {
-  if (event.type === 'permissions/loaded') return (event as PermissionEvent).permissions;
-  if (event.type === 'session/signedOut') return [];
-  return state;
-};

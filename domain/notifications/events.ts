@@ -30,36 +30,3 @@ export const NotificationCommand = notificationCommands.dismiss;
 export type NotificationCommand = t.TypeOf<typeof NotificationCommand>;
 export const NotificationEvent = t.union([apiEvents.failed, apiEvents.decodeFailed, apiEvents.throttled, notificationEvents.dismissed]);
 export type NotificationEvent = t.TypeOf<typeof NotificationEvent>;
-
-/** What the notification area shows: a translation key or the server's words. */
-export interface Notification {
-  readonly id: string;
-  readonly key: 'api_error' | 'unknown_error' | 'connection_lost_login' | 'too_many_requests';
-  readonly text: string | null;
-}
-
-/** How many notifications stay on screen; older ones are dropped first. */
-export const MAX_NOTIFICATIONS = 3;
-
-const keyForCode = (code: number | string): Notification['key'] =>
-  code === 'ERR_NETWORK' ? 'connection_lost_login' : code === 408 || code === 'ECONNABORTED' || code === 'ETIMEDOUT' ? 'api_error' : 'unknown_error';
-
-export const notificationsReducer = (state: readonly Notification[] = [], event: { type: string }): readonly Notification[] => {
-  const e = event as NotificationEvent;
-  switch (e.type) {
-    case 'api/failed':
-      if (e.silent) return state;
-      return [...state, { id: e.id, key: keyForCode(e.code), text: e.message }].slice(-MAX_NOTIFICATIONS);
-    case 'api/throttled':
-      // Many calls of one page are throttled at once: one message says it for all of them.
-      if (e.silent || state.some((n) => n.key === 'too_many_requests')) return state;
-      return [...state, { id: e.id, key: 'too_many_requests' as const, text: null }].slice(-MAX_NOTIFICATIONS);
-    case 'api/decodeFailed':
-      if (e.silent) return state;
-      return [...state, { id: e.id, key: 'unknown_error' as const, text: null }].slice(-MAX_NOTIFICATIONS);
-    case 'notification/dismissed':
-      return state.filter((n) => n.id !== e.id);
-    default:
-      return state;
-  }
-};

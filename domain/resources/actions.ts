@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { DataOf } from '../contracts/endpoint';
+import type { BodyOf, DataOf } from '../contracts/endpoint';
 import type { ActionEntry } from './actions/entry';
 import { organizationActions } from './actions/organization';
 import { tokenActions } from './actions/tokens';
@@ -8,6 +8,7 @@ import { surveyActions } from './actions/survey';
 import { certificateActions } from './actions/certificates';
 import { extraSurveyActions } from './actions/extraSurvey';
 import { calendarActions } from './actions/calendar';
+import { accountActions } from './actions/account';
 
 export type { ActionEntry } from './actions/entry';
 
@@ -24,6 +25,7 @@ export const actions = {
   ...certificateActions,
   ...extraSurveyActions,
   ...calendarActions,
+  ...accountActions,
 } satisfies Record<string, ActionEntry>;
 
 export type ActionName = keyof typeof actions;
@@ -31,3 +33,9 @@ export const ActionName = t.keyof(Object.fromEntries(Object.keys(actions).map((n
 
 /** What a successful action answers: what its endpoint's data codec decodes to. */
 export type ActionData<K extends ActionName> = DataOf<(typeof actions)[K]['endpoint']>;
+
+/** The files a multipart action sends beside its fields (none for the others). */
+type FilesOf<Entry> = Entry extends { readonly files: infer F extends t.Mixed } ? t.TypeOf<F> : unknown;
+
+/** What a form sends with an action: its endpoint's body, and the files of a multipart action. */
+export type ActionBody<K extends ActionName> = BodyOf<(typeof actions)[K]['endpoint']> & FilesOf<(typeof actions)[K]>;

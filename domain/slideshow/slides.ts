@@ -126,26 +126,3 @@ export const decideSlideShow = (state: SlideShowState, setting: SlideShowSetting
       return [{ type: 'slideShow/left' }];
   }
 };
-
-export const slideShowReducer = (state: SlideShowState = initialSlideShow, event: { readonly type: string }): SlideShowState => {
-  const e = event as SlideShowEvent | { readonly type: 'session/signedOut' };
-  switch (e.type) {
-    case 'slideShow/started':
-      return { running: true, setting: e.setting, playing: true, index: 0, count: slidesOf(e.setting).length, moves: state.moves + 1 };
-    case 'slideShow/configured':
-      return { ...state, setting: e.setting };
-    case 'slideShow/moved':
-      return { ...state, index: e.index, moves: state.moves + 1 };
-    case 'slideShow/advanced':
-      return state.running && state.playing && state.count > 0 ? { ...state, index: (state.index + 1) % state.count, moves: state.moves + 1 } : state;
-    case 'slideShow/paused':
-      return { ...state, playing: false };
-    case 'slideShow/resumed':
-      return { ...state, playing: true, moves: state.moves + 1 };
-    case 'slideShow/left':
-    case 'session/signedOut':
-      return initialSlideShow;
-    default:
-      return state;
-  }
-};

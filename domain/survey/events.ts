@@ -99,3 +99,12 @@ export const SurveyEvent = t.union([
   surveyEvents.extraAnswersRestored,
 ]);
 export type SurveyEvent = t.TypeOf<typeof SurveyEvent>;
+
+/**
+ * The names of the options a respondent picked from a searched list (languages, cultural
+ * heritages). Those lists are too long to load whole, so an answer's principleId could not be
+ * shown again after a reload without the name it was picked under. Lookup names are public
+ * data, never an answer, and are forgotten with the answers once the survey is sent.
+ */
+export const surveyOptionsNamed = message('survey/optionsNamed', { names: t.record(t.string, t.string) });
+export type SurveyOptionsNamed = t.TypeOf<typeof surveyOptionsNamed>;

@@ -9,9 +9,9 @@ import {
   type SurveyAnswers,
 } from '../contracts/survey';
 import type { RowValue } from './answers';
-import type { SurveyEvent } from './events';
+import type { AppEvent } from '../app/events';
 import { inOrder } from './questions';
-import { initialAnswers, initialSurvey, type SurveyState } from './state';
+import { initialAnswers, initialSurvey, type SurveyOptionNames, type SurveyState } from './state';
 import { validationFromErrors } from './validation';
 
 /**
@@ -42,8 +42,7 @@ const forget = (d: Draft<SurveyState>, questionId: number): void => {
   delete d.validations[String(questionId)];
 };
 
-export const surveyReducer = (state: SurveyState = initialSurvey, event: { type: string }): SurveyState => {
-  const e = event as SurveyEvent;
+export const surveyReducer = (state: SurveyState = initialSurvey, e: AppEvent): SurveyState => {
   switch (e.type) {
     case 'survey/opened': {
       // The same link opened again (a new token check) keeps what was answered.
@@ -146,6 +145,19 @@ export const surveyReducer = (state: SurveyState = initialSurvey, event: { type:
       return { ...state, answers: withinLink(initialAnswers, state.anonymityEnforced), extraAnswers: {}, validations: {}, status: 'submitted', message: null };
     case 'survey/submitFailed':
       return { ...state, status: 'failed', message: e.message, validations: validationFromErrors(e.errors) };
+    default:
+      return state;
+  }
+};
+
+export const surveyOptionNamesReducer = (state: SurveyOptionNames = {}, event: AppEvent): SurveyOptionNames => {
+  switch (event.type) {
+    case 'survey/optionsNamed': {
+      const { names } = event;
+      return Object.entries(names).every(([id, name]) => state[id] === name) ? state : { ...state, ...names };
+    }
+    case 'survey/submitSucceeded':
+      return Object.keys(state).length === 0 ? state : {};
     default:
       return state;
   }

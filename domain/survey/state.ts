@@ -68,3 +68,6 @@ export const surveyContext = (state: SurveyState): SurveyContext => ({
   hasChildOptions: (question: QuestionDefinition, parentAnswer: DraftAnswerValue) =>
     typeof parentAnswer === 'number' ? (state.childOptions[String(question.id)]?.[String(parentAnswer)] ?? true) : true,
 });
+
+/** principleId (as text) to its name. */
+export type SurveyOptionNames = Readonly<Record<string, string>>;

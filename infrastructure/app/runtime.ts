@@ -14,10 +14,7 @@ import { openTabChannel } from '../tabs/channel';
 import { connectTabs } from '../tabs/sync';
 import { forgetSessionEffect, type SessionEffectDeps } from '../effects/session.effects';
 import { loginEffect, logoutEffect, permissionsEffect, sessionCheckEffect, ssoEffect, type AuthDeps } from '../effects/auth.effects';
-import {
-  changePasswordEffect, passwordResetEffects, registerEffect, saveSettingEffect, toggleTwoFactorEffect, totpSetupEffect,
-  twoFactorCodeEffect, updateProfileEffect, keepLanguageEffect, type AccountDeps,
-} from '../effects/account.effects';
+import { accountFollowUps, keepLanguageEffect, type AccountDeps } from '../effects/account.effects';
 import { createSecrets, type Secrets } from './secrets';
 import { inactivityEffect, type InactivityDeps } from '../effects/inactivity.effects';
 import { browserActivitySources, createActivityTracker } from '../tabs/activity';
@@ -95,6 +92,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     leaveFor: (url) => env.window.location.assign(url),
     api,
     catalog: appCatalog,
+    followUps: accountFollowUps({ cookies, secrets }),
     cookies,
     secrets,
     forgetSession: () => {
@@ -128,15 +126,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     sessionCheckEffect,
     permissionsEffect,
     forgetSessionEffect,
-    registerEffect,
-    passwordResetEffects,
-    changePasswordEffect,
-    updateProfileEffect,
     keepLanguageEffect,
-    saveSettingEffect,
-    totpSetupEffect,
-    twoFactorCodeEffect,
-    toggleTwoFactorEffect,
     inactivityEffect,
     sectionLoadEffect,
     reloadEffect,

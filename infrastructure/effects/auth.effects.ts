@@ -3,7 +3,7 @@ import type { AppCommand, AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
 import { AuthMessages, checkAccessToken, getPermissions, login, login2fa, logout, type LoginResult } from '../../domain/contracts/auth';
 import { ofType } from '../bus/ofType';
-import type { Effect } from '../bus/types';
+import type { Effect, LiveMessage } from '../bus/types';
 import type { ApiClient, ApiSuccess } from '../http/client';
 import type { TokenCookies } from '../storage/cookies';
 import { ssoLogin, ssoStart } from '../../domain/contracts/sso';
@@ -109,6 +109,8 @@ export const logoutEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
     ),
   );
 
+const passwordChanged = (m: LiveMessage): boolean => m.type === 'action/succeeded' && (m.action === 'changePassword' || m.action === 'changePassword2fa');
+
 const restoredWithToken = (e: AppEvent) => e.type === 'session/restored' && e.hasToken;
 
 /**
@@ -126,7 +128,8 @@ export const sessionCheckEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
         m.type === 'session/check' ||
         // SPEC section 4: after a view-as switch the session is refreshed.
         m.type === 'session/viewAsChanged' ||
-        (m.type === 'form/succeeded' && (m as { form?: string }).form === 'changePassword'),
+        // A changed password came with a new token (the account's follow-up kept it).
+        passwordChanged(m),
     ),
     switchMap(() =>
       deps.api.call(checkAccessToken).pipe(

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE } from '../../domain/i18n/events';
+import { DEFAULT_LANGUAGE } from '../../domain/i18n/state';
 import { storedItems, type KeyValueStorage } from '../storage/local';
 
 /** The language whose texts ship with the client (SPEC section 9: 'au', built-in English). */

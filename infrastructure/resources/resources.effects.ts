@@ -1,15 +1,19 @@
-import { EMPTY, catchError, exhaustMap, groupBy, map, mergeMap, of, switchMap, take, type Observable } from 'rxjs';
+import { isLeft, left, right, type Either } from 'fp-ts/Either';
+import type * as t from 'io-ts';
+import { EMPTY, catchError, exhaustMap, groupBy, map, mergeMap, of, switchMap, take, throwError, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
 import type { AnyEndpoint, QueryOf } from '../../domain/contracts/endpoint';
 import { Messages } from '../../domain/contracts/envelope';
+import { fieldErrors, type FieldErrors } from '../../domain/contracts/fieldErrors';
 import type { ResourceArgs } from '../../domain/resources/events';
 import { actionSucceeded, sectionLoaded, sectionOf } from '../../domain/resources/events';
-import type { ActionEntry, ActionName, actions } from '../../domain/resources/actions';
+import type { ActionData, ActionEntry, ActionName, actions } from '../../domain/resources/actions';
 import type { SectionEntry, SectionName, sections } from '../../domain/resources/sections';
 import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
-import type { ApiClient } from '../http/client';
+import type { ApiClient, CallInput } from '../http/client';
+import { ApiFailure } from '../http/failure';
 import { failureText } from '../effects/failure';
 import type { ResourceCatalog } from './entries';
 
@@ -17,7 +21,17 @@ export interface ResourceDeps {
   readonly api: Pick<ApiClient, 'call'>;
   /** The sections and actions this page knows (the participant's page knows only the survey's). */
   readonly catalog: ResourceCatalog;
+  /** What follows an action's success beyond its own state, by action (the account's: infrastructure/effects/account.effects.ts). */
+  readonly followUps?: ActionFollowUps;
 }
+
+/**
+ * A follow-up of one action's success: the events that follow it (the person's new details,
+ * a language to show) and any I/O outside the store (a new token's cookie, the authenticator's
+ * key for the secrets holder). It sees the decoded data even when the entry keeps it secret.
+ */
+export type FollowUp<K extends ActionName> = (outcome: { readonly data: ActionData<K> | null; readonly state: AppState }) => AppEvent[];
+export type ActionFollowUps = { readonly [K in ActionName]?: FollowUp<K> };
 
 /** Splits args into path placeholders and the query. */
 const splitArgs = (args: ResourceArgs, pathParams: readonly string[] = []) => {
@@ -31,9 +45,9 @@ const splitArgs = (args: ResourceArgs, pathParams: readonly string[] = []) => {
 };
 
 /** Text fields as text, files as files; absent and null fields are left out. */
-const toFormData = (body: unknown): FormData => {
+const toFormData = (fields: object): FormData => {
   const form = new FormData();
-  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+  for (const [name, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue;
     if (value instanceof Blob) form.append(name, value);
     else form.append(name, String(value));
@@ -87,11 +101,41 @@ export const sectionLoadEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
     ),
   );
 
+const noFollowUp = (): AppEvent[] => [];
+const followUp = <K extends ActionName>(action: K, deps: ResourceDeps): FollowUp<K> => deps.followUps?.[action] ?? noFollowUp;
+
+/** A request part checked with its codec: typed when it fits, else the field errors a 422 would name. */
+const checked = <C extends t.Mixed>(codec: C, value: unknown, root: string): Either<FieldErrors, t.TypeOf<C>> => {
+  if (codec.is(value)) return right(value);
+  const decoded = codec.decode(value);
+  return left(isLeft(decoded) ? fieldErrors(decoded.left, root) : {});
+};
+
+/**
+ * The request of one action, typed by its endpoint: the args' query and the form's body
+ * checked with the endpoint's codecs (and a multipart action's files with its entry's), or
+ * the server's 422 for a request that does not fit, in the same words (the same codecs and
+ * domain/contracts/fieldErrors.ts), said without sending it.
+ */
+const requestOf = <K extends ActionName>(entry: (typeof actions)[K], body: unknown, args: ResourceArgs): Either<ApiFailure, CallInput<(typeof actions)[K]['endpoint']>> => {
+  type E = (typeof actions)[K]['endpoint'];
+  const { pathParams, files }: ActionEntry = entry;
+  const { params, query } = splitArgs(args, pathParams);
+  const refused = (errors: FieldErrors) => left(new ApiFailure(422, entry.endpoint.path, Messages.invalidData, errors));
+  const typedQuery = checked<E['query']>(entry.endpoint.query, query, 'query');
+  if (isLeft(typedQuery)) return refused(typedQuery.left);
+  const typedBody = checked<E['body']>(entry.endpoint.body, body, 'body');
+  if (isLeft(typedBody)) return refused(typedBody.left);
+  if (!files) return right({ params, query: typedQuery.right, body: typedBody.right, silent: true });
+  const typedFiles = checked(files, body, 'body');
+  if (isLeft(typedFiles)) return refused(typedFiles.left);
+  return right({ params, query: typedQuery.right, form: toFormData({ ...typedBody.right, ...typedFiles.right }), silent: true });
+};
+
 /**
  * One action sent. Its data is decoded once, with the endpoint's codec, and its success event
- * carries it typed by the action's name. The body and args go out as the form gave them: the
- * server decodes them with the same codec and answers 422 with the fields' errors, which the
- * form shows, so they are not checked here (hence the casts, on the request's side only).
+ * carries it typed by the action's name. The follow-up's events come before the success, as
+ * the form's outcome is the last word.
  */
 const sendAction = <K extends ActionName>(
   action: K,
@@ -100,14 +144,15 @@ const sendAction = <K extends ActionName>(
   state$: Observable<AppState>,
   deps: ResourceDeps,
 ): Observable<AppEvent> => {
-  const { pathParams, multipart, done, reloads }: ActionEntry = entry;
-  const { params, query } = splitArgs(args, pathParams);
-  const form = multipart ? toFormData(body) : undefined;
-  return deps.api.call<(typeof actions)[K]['endpoint']>(entry.endpoint, { params, query: query as never, silent: true, ...(form ? { form } : { body: body as never }) }).pipe(
+  const { done, reloads, secret }: ActionEntry = entry;
+  const request = requestOf(entry, body, args);
+  if (isLeft(request)) return throwError(() => request.left);
+  return deps.api.call<(typeof actions)[K]['endpoint']>(entry.endpoint, request.right).pipe(
     switchMap((result) =>
       latestState(state$).pipe(
         mergeMap((state): AppEvent[] => [
-          actionSucceeded(action, result.message ?? done ?? null, result.data ?? null),
+          ...followUp(action, deps)({ data: result.data ?? null, state }),
+          actionSucceeded(action, result.message ?? done ?? null, secret ? null : (result.data ?? null)),
           ...reloads
             .filter((name) => sectionOf(state.resources, name).status !== 'idle')
             .map((name): AppEvent => ({ type: 'resource/requested', name, args: sectionOf(state.resources, name).args })),

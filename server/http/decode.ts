@@ -2,31 +2,8 @@ import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { Messages } from '../../domain/contracts/envelope';
 import { ServerMessages } from '../../domain/contracts/errors';
+import { fieldErrors } from '../../domain/contracts/fieldErrors';
 import { ApiError } from './apiError';
-
-export type FieldErrors = Record<string, string[]>;
-
-// Children of these codecs are keyed by member index, which is no field name.
-const transparentParents = new Set(['UnionType', 'IntersectionType']);
-
-const fieldName = (context: t.Context, root: string): string => {
-  const keys = context
-    .filter((entry, index) => index > 0 && entry.key !== '' && !transparentParents.has((context[index - 1]!.type as { _tag?: string })._tag ?? ''))
-    .map((entry) => entry.key);
-  return keys.length === 0 ? root : keys.join('.');
-};
-
-/** Laravel-style `{ field: [message] }` from io-ts errors: a codec's own sentence, else absent or null is "required". */
-export const fieldErrors = (errors: t.Errors, root: string): FieldErrors => {
-  const result: FieldErrors = {};
-  for (const error of errors) {
-    const field = fieldName(error.context, root);
-    const message = error.message ?? (error.value === undefined || error.value === null ? Messages.fieldRequired(field) : ServerMessages.fieldInvalid(field));
-    const list = (result[field] ??= []);
-    if (!list.includes(message)) list.push(message);
-  }
-  return result;
-};
 
 /**
  * PostgreSQL cannot store U+0000 in text, nor a lone UTF-16 surrogate in json or jsonb (22P02):

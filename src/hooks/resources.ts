@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { AppState } from '../../domain/app/state';
-import type { BodyOf } from '../../domain/contracts/endpoint';
 import { actionOf, sectionOf, type ActionState, type ResourceArgs, type SectionStatus } from '../../domain/resources/events';
 import type { SectionData, SectionName } from '../../domain/resources/sections';
-import type { ActionData, ActionName, actions } from '../../domain/resources/actions';
+import type { ActionBody, ActionData, ActionName } from '../../domain/resources/actions';
 import { useDispatch, useSelector } from './runtime';
 
 export interface Section<D> {
@@ -32,8 +31,6 @@ export const useSection = <K extends SectionName>(name: K, args: ResourceArgs = 
   const section = useSelector((s: AppState) => sectionOf(s.resources, name));
   return useMemo(() => ({ status: section.status, data: section.data, message: section.message }), [section]);
 };
-
-type ActionBody<K extends ActionName> = BodyOf<(typeof actions)[K]['endpoint']>;
 
 export interface Action<K extends ActionName> {
   /** The outcome; on success its data is what the action's endpoint decoded, typed by its name. */

@@ -1,9 +1,10 @@
+import { slideShowReducer } from '../../domain/slideshow/reducer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_CARDS, EXPORT_PAGES, type ExportPage } from '../../domain/contracts/exports';
 import { UserSetting } from '../../domain/contracts/auth';
 import {
-  DEFAULT_SLIDE_SHOW, SLIDE_INTERVALS, type SlideShowCommand, SlideShowSetting, type SlideShowState, decideSlideShow, initialSlideShow, slideShowReducer, slidesOf,
+  DEFAULT_SLIDE_SHOW, SLIDE_INTERVALS, type SlideShowCommand, SlideShowSetting, type SlideShowState, decideSlideShow, initialSlideShow, slidesOf,
 } from '../../domain/slideshow/slides';
 
 const setting = fc.record({

@@ -26,9 +26,8 @@ export const user: fc.Arbitrary<User> = fc.record({
 
 const organization = fc.record({ id: fc.uuid(), name: fc.string(), country: fc.constantFrom('AU', 'NZ'), industry: fc.option(fc.string(), { nil: null }) });
 
-const formId = fc.constantFrom('register', 'resetRequest', 'resetPassword', 'changePassword', 'profile', 'banners', 'twoFactor') as fc.Arbitrary<'register'>;
 const sectionName = fc.constantFrom('orgInfo', 'tiers', 'dateRanges', 'orgGroups');
-const actionName = fc.constantFrom('renameTiers', 'saveDateRanges', 'toggleViewAsConsent');
+const actionName = fc.constantFrom('renameTiers', 'saveDateRanges', 'toggleViewAsConsent', 'register', 'changePassword', 'updateProfile', 'toggleTwoFactor');
 const tiers = fc.array(fc.record({ level: fc.constantFrom(1, 2, 3) as fc.Arbitrary<1>, name: word }), { maxLength: 3 });
 
 export const sessionState: fc.Arbitrary<SessionState> = fc.record({
@@ -117,10 +116,6 @@ export const appEvent: fc.Arbitrary<AppEvent> = fc.oneof(
   fc.constant({ type: 'session/ssoRequested' as const }),
   fc.constant({ type: 'session/inactivityWarned' as const }),
   fc.constant({ type: 'session/inactivityWarningDismissed' as const }),
-  fc.record({ type: fc.constant('form/submitted' as const), form: formId }),
-  fc.record({ type: fc.constant('form/succeeded' as const), form: formId, message: fc.option(word, { nil: null }) }),
-  fc.record({ type: fc.constant('form/failed' as const), form: formId, message: word, errors: fc.dictionary(word, fc.array(word, { maxLength: 2 }), { maxKeys: 2 }) }),
-  fc.record({ type: fc.constant('form/cleared' as const), form: formId }),
   fc.record({ type: fc.constant('account/registered' as const), email: fc.emailAddress() }),
   fc.record({ type: fc.constant('account/twoFactorCodeSent' as const), expiresAt: fc.constant('2026-11-21T10:00:00.000Z') }),
   fc.constant({ type: 'account/totpSetupStarted' as const }),

@@ -1,5 +1,14 @@
+import * as t from 'io-ts';
 import type { AnyEndpoint } from '../../contracts/endpoint';
 import type { SectionName } from '../sections';
+
+/** A file chosen in a form (a logo): sent beside the fields of a multipart action. */
+export const FileField = new t.Type<Blob, Blob, unknown>(
+  'File',
+  (u): u is Blob => typeof Blob !== 'undefined' && u instanceof Blob,
+  (u, context) => (typeof Blob !== 'undefined' && u instanceof Blob ? t.success(u) : t.failure(u, context)),
+  t.identity,
+);
 
 /** Which endpoint serves an action (a form or a button), and what follows its success. */
 export interface ActionEntry {
@@ -9,6 +18,14 @@ export interface ActionEntry {
   readonly reloads: readonly SectionName[];
   /** The sentence shown on success when the server sends none. */
   readonly done?: string;
-  /** The body's fields go out as multipart/form-data (files included). */
-  readonly multipart?: boolean;
+  /**
+   * The body goes out as multipart/form-data: the endpoint's fields, and beside them the files
+   * this codec names (FileField). The form's body is the fields and the files together.
+   */
+  readonly files?: t.Mixed;
+  /**
+   * The answer holds a secret (a new token, an authenticator's key): the success event carries
+   * no data, so it reaches neither the log nor another tab; only the effect's follow-up sees it.
+   */
+  readonly secret?: boolean;
 }

@@ -3,7 +3,8 @@ import {
 } from '../../contracts/organization';
 import { updateOrganization as updateDetails } from '../../contracts/groups';
 import { requestPackage } from '../../contracts/packages';
-import type { ActionEntry } from './entry';
+import * as t from 'io-ts';
+import { FileField, type ActionEntry } from './entry';
 
 /** Organisation settings: information, tiers, date ranges, view-as consent, package. */
 export const organizationActions = {
@@ -12,6 +13,6 @@ export const organizationActions = {
   updateOrganization: { endpoint: updateOrganizationSetting, reloads: ['orgInfo'], done: 'Organisation saved.' },
   toggleViewAsConsent: { endpoint: toggleViewAsConsent, reloads: ['orgInfo'] },
   /** Name, details and logo (POST /organization/update, multipart). */
-  updateDetails: { endpoint: updateDetails, reloads: ['orgInfo'], multipart: true, done: 'Organisation saved.' },
+  updateDetails: { endpoint: updateDetails, reloads: ['orgInfo'], files: t.partial({ logo: FileField }), done: 'Organisation saved.' },
   requestPackage: { endpoint: requestPackage, reloads: [], done: 'Request sent.' },
 } satisfies Record<string, ActionEntry>;

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
-import { useDispatch, useSelector } from '../../hooks/runtime';
+import { useSelector } from '../../hooks/runtime';
+import { useAction } from '../../hooks/resources';
 import {
   CodeField, FormAlert, FormDone, NewPasswordFields, PasswordField, codeProblem, confirmationProblem, passwordProblem,
-  useClearFormOnLeave, useFormCheck, useFormStatus, usePasswordRule,
+  useFormCheck, usePasswordRule,
 } from './formParts';
 
 const selectTwoFactor = (s: AppState) => s.session.user?.two_factor ?? 'off';
@@ -17,9 +18,12 @@ const selectCodeExpiry = (s: AppState) => s.account.twoFactorCodeExpiresAt;
  */
 export const ChangePasswordForm = ({ onDone }: { onDone?: () => void }) => {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const status = useFormStatus('changePassword');
   const twoFactor = useSelector(selectTwoFactor);
+  const change = useAction('changePassword');
+  const changeWithCode = useAction('changePassword2fa');
+  const sendCode = useAction('sendTwoFactorCode');
+  // With a second factor on, the change goes to the endpoint that also takes its code.
+  const status = twoFactor === 'off' ? change.state : changeWithCode.state;
   const codeExpiresAt = useSelector(selectCodeExpiry);
   const rule = usePasswordRule();
   const [current, setCurrent] = useState('');
@@ -28,7 +32,6 @@ export const ChangePasswordForm = ({ onDone }: { onDone?: () => void }) => {
   const [code, setCode] = useState('');
   const sent = useRef(false);
   const check = useFormCheck(status);
-  useClearFormOnLeave('changePassword');
 
   useEffect(() => {
     if (!sent.current || status.status !== 'done') return;
@@ -55,13 +58,9 @@ export const ChangePasswordForm = ({ onDone }: { onDone?: () => void }) => {
       return;
     }
     sent.current = true;
-    dispatch({
-      type: 'account/changePassword',
-      current_password: current,
-      password,
-      password_confirmation: confirmation,
-      code: needsCode ? code : null,
-    });
+    const passwords = { current_password: current, password, password_confirmation: confirmation };
+    if (needsCode) changeWithCode.submit({ ...passwords, code });
+    else change.submit(passwords);
   };
 
   return (
@@ -106,7 +105,7 @@ export const ChangePasswordForm = ({ onDone }: { onDone?: () => void }) => {
             }
           />
           {twoFactor === 'email' && (
-            <Button className="button secondary" onPress={() => dispatch({ type: 'account/sendTwoFactorCode' })}>
+            <Button className="button secondary" onPress={() => sendCode.submit({})}>
               {codeExpiresAt ? t('two_factor_send_again') : t('two_factor_send')}
             </Button>
           )}

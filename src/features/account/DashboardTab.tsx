@@ -5,8 +5,9 @@ import type { AppState } from '../../../domain/app/state';
 import type { BannerChoice } from '../../../domain/contracts/auth';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { BANNER_PANELS } from '../../../domain/navigation/menu';
-import { useDispatch, useSelector } from '../../hooks/runtime';
-import { FormAlert, FormDone, useClearFormOnLeave, useFormStatus, SaveActions } from './formParts';
+import { useSelector } from '../../hooks/runtime';
+import { useAction } from '../../hooks/resources';
+import { FormAlert, FormDone, SaveActions } from './formParts';
 
 type Panel = (typeof BANNER_PANELS)[number];
 
@@ -28,14 +29,13 @@ const bannerDraft = (saved: Readonly<Record<string, BannerChoice>> | null): Reco
 
 const BannerForm = ({ saved }: { saved: Readonly<Record<string, BannerChoice>> | null }) => {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const status = useFormStatus('banners');
+  const save = useAction('saveSetting');
+  const status = save.state;
   const [banners, setBanners] = useState(() => bannerDraft(saved));
-  useClearFormOnLeave('banners');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    dispatch({ type: 'account/saveSetting', setting: { banners } });
+    save.submit({ banners });
   };
 
   return (

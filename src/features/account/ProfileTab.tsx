@@ -6,20 +6,20 @@ import {
 import type { AppState } from '../../../domain/app/state';
 import type { User } from '../../../domain/contracts/auth';
 import { languageItems } from '../../components/LanguageSelect';
-import { useDispatch, useSelector } from '../../hooks/runtime';
-import { FormAlert, FormDone, requiredProblem, useClearFormOnLeave, useFormCheck, useFormStatus, SaveActions } from './formParts';
+import { useSelector } from '../../hooks/runtime';
+import { useAction } from '../../hooks/resources';
+import { FormAlert, FormDone, requiredProblem, useFormCheck, SaveActions } from './formParts';
 
 const selectUser = (s: AppState) => s.session.user;
 
 const ProfileForm = ({ user }: { user: User | null }) => {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const status = useFormStatus('profile');
+  const update = useAction('updateProfile');
+  const status = update.state;
   const [firstName, setFirstName] = useState(user?.first_name ?? '');
   const [lastName, setLastName] = useState(user?.last_name ?? '');
   const [locale, setLocale] = useState<string>(user?.locale_id ?? 'au');
   const check = useFormCheck(status);
-  useClearFormOnLeave('profile');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -27,7 +27,7 @@ const ProfileForm = ({ user }: { user: User | null }) => {
       check.refuse();
       return;
     }
-    dispatch({ type: 'account/updateProfile', first_name: firstName.trim(), last_name: lastName.trim(), locale_id: locale });
+    update.submit({ first_name: firstName.trim(), last_name: lastName.trim(), locale_id: locale });
   };
 
   return (

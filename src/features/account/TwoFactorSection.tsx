@@ -5,9 +5,10 @@ import { useObservableEagerState } from 'observable-hooks';
 import type { AppState } from '../../../domain/app/state';
 import type { TwoFactorMethod } from '../../../domain/contracts/auth';
 import type { MessageKey } from '../../../domain/i18n/en';
-import { useDispatch, useRuntime, useSelector } from '../../hooks/runtime';
+import { useRuntime, useSelector } from '../../hooks/runtime';
+import { useAction } from '../../hooks/resources';
 import { QrCode } from '../../components/QrCode';
-import { CodeField, FormAlert, FormDone, codeProblem, useClearFormOnLeave, useFormCheck, useFormStatus } from './formParts';
+import { CodeField, FormAlert, FormDone, codeProblem, useFormCheck } from './formParts';
 
 const selectMethod = (s: AppState): TwoFactorMethod => s.session.user?.two_factor ?? 'off';
 const selectEmail = (s: AppState) => s.session.user?.email ?? s.session.userEmail ?? '';
@@ -25,33 +26,40 @@ type Change = { readonly to: TwoFactorMethod } | null;
 /** Two-factor authentication: turn on emailed codes or an authenticator app, or turn it off. */
 export const TwoFactorSection = () => {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
   const { secrets } = useRuntime();
   const totp = useObservableEagerState(secrets.totp$);
   const method = useSelector(selectMethod);
   const email = useSelector(selectEmail);
   const codeExpiresAt = useSelector(selectCodeExpiry);
-  const status = useFormStatus('twoFactor');
+  const toggle = useAction('toggleTwoFactor');
+  const setup = useAction('startTotpSetup');
+  const sendCode = useAction('sendTwoFactorCode');
+  // One outcome for the section: a refused set-up or code shows like a refused switch.
+  const status = [setup.state, sendCode.state].find((s) => s.status === 'failed') ?? toggle.state;
+  const clearAll = () => {
+    toggle.clear();
+    setup.clear();
+    sendCode.clear();
+  };
   const [change, setChange] = useState<Change>(null);
   const [code, setCode] = useState('');
   const check = useFormCheck(status);
-  useClearFormOnLeave('twoFactor');
 
   const begin = (to: TwoFactorMethod) => {
-    dispatch({ type: 'account/clearForm', form: 'twoFactor' });
+    clearAll();
     setCode('');
     check.reset();
     setChange({ to });
-    if (to === 'totp') dispatch({ type: 'account/startTotpSetup' });
+    if (to === 'totp') setup.submit({});
     // Emailed codes confirm a switch to email, and turning off email 2FA.
-    else if (to === 'email' || method === 'email') dispatch({ type: 'account/sendTwoFactorCode' });
+    else if (to === 'email' || method === 'email') sendCode.submit({});
   };
 
   const cancel = () => {
     setChange(null);
     setCode('');
     secrets.setTotp(null);
-    dispatch({ type: 'account/clearForm', form: 'twoFactor' });
+    clearAll();
   };
 
   const confirm = (event: FormEvent<HTMLFormElement>) => {
@@ -61,7 +69,8 @@ export const TwoFactorSection = () => {
       check.refuse();
       return;
     }
-    dispatch({ type: 'account/toggleTwoFactor', method: change.to, code });
+    for (const earlier of [setup, sendCode]) if (earlier.state.status === 'failed') earlier.clear();
+    toggle.submit({ method: change.to, code });
   };
 
   // Once the switch is confirmed the section returns to its summary.
@@ -116,7 +125,7 @@ export const TwoFactorSection = () => {
               {change.to === 'off' ? t('two_factor_turn_off') : t('two_factor_turn_on')}
             </Button>
             {codeSource === 'email' && (
-              <Button className="button secondary" onPress={() => dispatch({ type: 'account/sendTwoFactorCode' })}>
+              <Button className="button secondary" onPress={() => sendCode.submit({})}>
                 {t('two_factor_send_again')}
               </Button>
             )}

@@ -1,27 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
-import { formStatus, type FormId, type FormStatus } from '../../../domain/account/forms';
-import { FALLBACK_PASSWORD_RULE, passwordMeetsRule } from '../../../domain/config/events';
+import { FALLBACK_PASSWORD_RULE, passwordMeetsRule } from '../../../domain/config/state';
 import { isValidEmail } from '../../../domain/session/email';
 import type { AppState } from '../../../domain/app/state';
 import type { MessageKey } from '../../../domain/i18n/en';
-import { useDispatch, useSelector } from '../../hooks/runtime';
+import type { ActionState } from '../../../domain/resources/events';
+import { useSelector } from '../../hooks/runtime';
 
-/** The outcome of one account form, as the effects reported it. */
-export const useFormStatus = (form: FormId): FormStatus => useSelector((s: AppState) => formStatus(s.forms, form));
-
-/** Forgets a form's outcome when its screen goes away, so the next visit starts clean. */
-export const useClearFormOnLeave = (...forms: FormId[]) => {
-  const dispatch = useDispatch();
-  const ids = useRef(forms);
-  useEffect(
-    () => () => {
-      for (const form of ids.current) dispatch({ type: 'account/clearForm', form });
-    },
-    [dispatch],
-  );
-};
+/** What a form shows of its action's outcome (useAction in src/hooks/resources.ts clears it when the form goes away). */
+export type FormStatus = Pick<ActionState, 'status' | 'message' | 'errors'>;
 
 /**
  * Client-side errors show once the person has tried to send the form, and from then on follow

@@ -3,17 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { AuthMessages } from '../../../domain/contracts/auth';
-import { FormAlert, emailProblem, useClearFormOnLeave, useFormCheck, useFormStatus } from '../account/formParts';
-import { useDispatch } from '../../hooks/runtime';
+import { FormAlert, emailProblem, useFormCheck } from '../account/formParts';
+import { useAction } from '../../hooks/resources';
 
 /** Asks for a reset link. The server answers the same whether or not the address exists. */
 export const ForgotPasswordPage = () => {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const status = useFormStatus('resetRequest');
+  const resetRequest = useAction('requestPasswordReset');
+  const status = resetRequest.state;
   const [email, setEmail] = useState('');
   const check = useFormCheck(status);
-  useClearFormOnLeave('resetRequest');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -21,7 +20,7 @@ export const ForgotPasswordPage = () => {
       check.refuse();
       return;
     }
-    dispatch({ type: 'account/requestPasswordReset', email: email.trim() });
+    resetRequest.submit({ email: email.trim() });
   };
 
   return (

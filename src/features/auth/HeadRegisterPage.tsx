@@ -7,9 +7,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { useDispatch, useSelector } from '../../hooks/runtime';
+import { useAction } from '../../hooks/resources';
 import {
   FormAlert, NewPasswordFields, confirmationProblem, emailProblem, passwordProblem, requiredProblem,
-  useClearFormOnLeave, useFormCheck, useFormStatus, usePasswordRule,
+  useFormCheck, usePasswordRule,
 } from '../account/formParts';
 
 const WIZARD = 'head-register';
@@ -59,7 +60,8 @@ export const HeadRegisterPage = () => {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const wizard = useSelector(selectWizard);
-  const status = useFormStatus('register');
+  const register = useAction('register');
+  const status = register.state;
   const rule = usePasswordRule();
   const active = wizard?.active ?? 0;
   // Values saved by earlier visits to a tab come back; secrets never were saved.
@@ -71,7 +73,6 @@ export const HeadRegisterPage = () => {
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const check = useFormCheck(status);
-  useClearFormOnLeave('register');
 
   useEffect(() => {
     dispatch({ type: 'wizard/start', name: WIZARD, length: LAST_TAB });
@@ -112,7 +113,7 @@ export const HeadRegisterPage = () => {
     }
     check.reset();
     // Errors from an earlier answer are stale once the person moves on with corrected values.
-    if (status.status === 'failed') dispatch({ type: 'account/clearForm', form: 'register' });
+    if (status.status === 'failed') register.clear();
     save();
     if (active < LAST_TAB) {
       dispatch({ type: 'wizard/next' });
@@ -126,19 +127,16 @@ export const HeadRegisterPage = () => {
       }
     }
     sent.current = true;
-    dispatch({
-      type: 'account/register',
-      form: {
-        organization_name: values.organization_name.trim(),
-        country: values.country,
-        industry: values.industry?.trim() ? values.industry.trim() : null,
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-        email: values.email.trim(),
-        password,
-        password_confirmation: confirmation,
-        agree: true,
-      },
+    register.submit({
+      organization_name: values.organization_name.trim(),
+      country: values.country,
+      industry: values.industry?.trim() ? values.industry.trim() : null,
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      email: values.email.trim(),
+      password,
+      password_confirmation: confirmation,
+      agree: true,
     });
   };
 

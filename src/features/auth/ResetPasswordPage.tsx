@@ -2,23 +2,22 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useDispatch } from '../../hooks/runtime';
+import { useAction } from '../../hooks/resources';
 import {
-  FormAlert, NewPasswordFields, confirmationProblem, passwordProblem, useClearFormOnLeave, useFormCheck, useFormStatus, usePasswordRule,
+  FormAlert, NewPasswordFields, confirmationProblem, passwordProblem, useFormCheck, usePasswordRule,
 } from '../account/formParts';
 
 /** Sets a new password from the emailed link (/password/reset?token=...). */
 export const ResetPasswordPage = () => {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const status = useFormStatus('resetPassword');
+  const reset = useAction('resetPassword');
+  const status = reset.state;
   const rule = usePasswordRule();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const check = useFormCheck(status);
-  useClearFormOnLeave('resetPassword');
 
   if (!token) {
     return (
@@ -50,7 +49,7 @@ export const ResetPasswordPage = () => {
       check.refuse();
       return;
     }
-    dispatch({ type: 'account/resetPassword', token, password, password_confirmation: confirmation });
+    reset.submit({ token, password, password_confirmation: confirmation });
   };
 
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';
-import type { FormStatus } from '../../../domain/account/forms';
+import type { FormStatus } from '../account/formParts';
 import type { InvitationCheck } from '../../../domain/contracts/members';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { DASHBOARD_HOME } from '../../../domain/navigation/routes';

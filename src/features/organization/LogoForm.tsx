@@ -35,7 +35,7 @@ export const LogoForm = ({ info, disabled }: { info: OrganizationInformation; di
     event.preventDefault();
     if (tooLarge) return check.refuse();
     // The file rides on the command to the effect, which sends the fields as multipart.
-    save.submit({ name: info.name, details: details.trim(), ...(file ? { logo: file } : {}) } as never);
+    save.submit({ name: info.name, details: details.trim(), ...(file ? { logo: file } : {}) });
   };
   const logoError = save.state.errors.logo?.[0] ?? (check.attempted && tooLarge ? t('logo_too_large') : null);
   const shown = preview ?? info.logo_url;

@@ -10,15 +10,15 @@ import { ApiFailure } from '../../../infrastructure/http/failure';
 import { actionOf, initialResources, sectionOf } from '../../../domain/resources/events';
 import { resourcesReducer } from '../../../domain/resources/reducer';
 
-interface Call { path: string; query: unknown; body: unknown }
+interface Call { path: string; query: unknown; body: unknown; form?: FormData }
 
 const setup = (answer: (call: Call) => Observable<unknown>, catalog: ResourceCatalog = appCatalog) => {
   const calls: Call[] = [];
   const deps: ResourceDeps = {
     catalog,
     api: {
-      call: ((endpoint: { path: string }, input: { query?: unknown; body?: unknown }) => {
-        const call = { path: endpoint.path, query: input?.query, body: input?.body };
+      call: ((endpoint: { path: string }, input: { query?: unknown; body?: unknown; form?: FormData }) => {
+        const call = { path: endpoint.path, query: input?.query, body: input?.body, form: input?.form };
         calls.push(call);
         return answer(call);
       }) as never,
@@ -125,6 +125,36 @@ describe('actions', () => {
       status: 'failed',
       errors: { 'tiers.0.name': ['The tier name must be 1 to 60 characters.'] },
     });
+  });
+
+  it('a body that does not fit its endpoint is refused in the server’s words, without a request', () => {
+    const { store, calls } = setup(() => of({ status: 200, data: tiers }));
+    store.dispatch({ type: 'action/submit', action: 'renameTiers', body: { tiers: [{ level: 'three', name: 'Teams' }] }, args: {} });
+    store.dispatch({ type: 'action/submit', action: 'saveDateRanges', body: {}, args: {} });
+    expect(calls).toEqual([]);
+    const { resources } = store.getState();
+    expect(actionOf(resources, 'renameTiers')).toMatchObject({
+      status: 'failed',
+      message: 'The tiers.0.level field is invalid',
+      errors: { 'tiers.0.level': ['The tiers.0.level field is invalid'] },
+    });
+    expect(actionOf(resources, 'saveDateRanges')).toMatchObject({ status: 'failed', errors: { ranges: ['The ranges field is required'] } });
+  });
+
+  it('a multipart action sends its fields and its file as form data, and refuses a logo that is no file', () => {
+    const { store, calls } = setup(() => of({ status: 200, data: null }));
+    const logo = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' });
+    store.dispatch({ type: 'action/submit', action: 'updateDetails', body: { name: 'Harbour School', details: 'By the sea', logo }, args: {} });
+    expect(calls).toHaveLength(1);
+    const [sent] = calls;
+    expect(sent!.body).toBeUndefined();
+    expect([...sent!.form!.keys()].sort()).toEqual(['details', 'logo', 'name']);
+    expect(sent!.form!.get('name')).toBe('Harbour School');
+    expect(sent!.form!.get('logo')).toBeInstanceOf(Blob);
+
+    store.dispatch({ type: 'action/submit', action: 'updateDetails', body: { name: 'Harbour School', logo: 'C:/logo.png' }, args: {} });
+    expect(calls).toHaveLength(1);
+    expect(actionOf(store.getState().resources, 'updateDetails')).toMatchObject({ status: 'failed', errors: { logo: ['The logo field is invalid'] } });
   });
 
   it('sections and actions are forgotten at sign-out', () => {

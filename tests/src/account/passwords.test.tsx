@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { initialAppState } from '../../../domain/app/state';
 import { inputLabelled, renderApp, submit, typeInto, type RenderedApp } from '../../support/renderApp';
-import { commandsOf, deliver, logged, text } from './support';
+import { deliver, logged, submitsOf, text } from './support';
 
 let app: RenderedApp | undefined;
 afterEach(() => {
@@ -18,16 +18,16 @@ describe('forgot password', () => {
     await typeInto(inputLabelled(app.container, 'Email'), 'ada@');
     await submit(form(app));
     expect(text(app)).toContain('Please provide a valid email.');
-    expect(commandsOf(app, 'account/requestPasswordReset')).toHaveLength(0);
-    expect(logged(app, 'form/submitted')).toHaveLength(0);
+    expect(submitsOf(app, 'requestPasswordReset')).toHaveLength(0);
+    expect(logged(app, 'action/submitted')).toHaveLength(0);
 
     await typeInto(inputLabelled(app.container, 'Email'), 'ada@example.org');
     await submit(form(app));
-    expect(commandsOf(app, 'account/requestPasswordReset')).toEqual([{ type: 'account/requestPasswordReset', email: 'ada@example.org' }]);
-    expect(logged(app, 'form/submitted')).toEqual([{ type: 'form/submitted', form: 'resetRequest' }]);
+    expect(submitsOf(app, 'requestPasswordReset')).toEqual([{ type: 'action/submit', action: 'requestPasswordReset', body: { email: 'ada@example.org' }, args: {} }]);
+    expect(logged(app, 'action/submitted')).toEqual([{ type: 'action/submitted', action: 'requestPasswordReset' }]);
 
     const answer = 'If an account exists for this email, a link to reset the password has been sent.';
-    await deliver(app, { type: 'form/succeeded', form: 'resetRequest', message: answer });
+    await deliver(app, { type: 'action/succeeded', action: 'requestPasswordReset', message: answer, data: null });
     expect(app.container.querySelector('[role="status"]')?.textContent).toBe(answer);
     expect(app.container.querySelector('a[href="/login"]')).not.toBeNull();
   });
@@ -47,22 +47,22 @@ describe('reset password', () => {
     await typeInto(inputLabelled(app.container, 'Confirm password'), 'short');
     await submit(form(app));
     expect(text(app)).toContain('Please provide a valid password.');
-    expect(commandsOf(app, 'account/resetPassword')).toHaveLength(0);
+    expect(submitsOf(app, 'resetPassword')).toHaveLength(0);
 
     await typeInto(inputLabelled(app.container, 'New password'), 'Sturdy-Pass-42');
     await typeInto(inputLabelled(app.container, 'Confirm password'), 'Sturdy-Pass-43');
     await submit(form(app));
     expect(text(app)).toContain('The password confirmation does not match.');
-    expect(commandsOf(app, 'account/resetPassword')).toHaveLength(0);
+    expect(submitsOf(app, 'resetPassword')).toHaveLength(0);
 
     await typeInto(inputLabelled(app.container, 'Confirm password'), 'Sturdy-Pass-42');
     await submit(form(app));
-    expect(commandsOf(app, 'account/resetPassword')).toEqual([
-      { type: 'account/resetPassword', token: 'abc', password: 'Sturdy-Pass-42', password_confirmation: 'Sturdy-Pass-42' },
+    expect(submitsOf(app, 'resetPassword')).toEqual([
+      { type: 'action/submit', action: 'resetPassword', body: { token: 'abc', password: 'Sturdy-Pass-42', password_confirmation: 'Sturdy-Pass-42' }, args: {} },
     ]);
-    expect(logged(app, 'form/submitted')).toEqual([{ type: 'form/submitted', form: 'resetPassword' }]);
+    expect(logged(app, 'action/submitted')).toEqual([{ type: 'action/submitted', action: 'resetPassword' }]);
 
-    await deliver(app, { type: 'form/failed', form: 'resetPassword', message: 'This token is no longer valid.', errors: {} });
+    await deliver(app, { type: 'action/failed', action: 'resetPassword', message: 'This token is no longer valid.', errors: {} });
     expect(app.container.querySelector('[role="alert"]')?.textContent).toBe('This token is no longer valid.');
   });
 
@@ -71,7 +71,7 @@ describe('reset password', () => {
     await typeInto(inputLabelled(app.container, 'New password'), 'easy');
     await typeInto(inputLabelled(app.container, 'Confirm password'), 'easy');
     await submit(form(app));
-    expect(commandsOf(app, 'account/resetPassword')).toHaveLength(1);
+    expect(submitsOf(app, 'resetPassword')).toHaveLength(1);
   });
 });
 
@@ -85,12 +85,12 @@ describe('expired password', () => {
     await typeInto(inputLabelled(app.container, 'New password'), 'Sturdy-Pass-42');
     await typeInto(inputLabelled(app.container, 'Confirm password'), 'Sturdy-Pass-42');
     await submit(form(app));
-    expect(commandsOf(app, 'account/changePassword')).toEqual([
-      { type: 'account/changePassword', current_password: 'Old-Pass-41', password: 'Sturdy-Pass-42', password_confirmation: 'Sturdy-Pass-42', code: null },
+    expect(submitsOf(app, 'changePassword')).toEqual([
+      { type: 'action/submit', action: 'changePassword', body: { current_password: 'Old-Pass-41', password: 'Sturdy-Pass-42', password_confirmation: 'Sturdy-Pass-42' }, args: {} },
     ]);
     const visited: string[] = [];
     app.router.subscribe((state) => visited.push(state.location.pathname));
-    await deliver(app, { type: 'form/succeeded', form: 'changePassword', message: null });
+    await deliver(app, { type: 'action/succeeded', action: 'changePassword', message: null, data: null });
     expect(visited[0]).toBe('/dashboard');
   });
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { inputLabelled, renderApp, submit, typeInto, type RenderedApp } from '../../support/renderApp';
-import { buttonNamed, chooseOption, commandsOf, deliver, logged, press, text } from './support';
+import { buttonNamed, chooseOption, commandsOf, deliver, logged, press, submitsOf, text } from './support';
 
 let app: RenderedApp | undefined;
 afterEach(() => {
@@ -99,23 +99,25 @@ describe('head registration wizard', () => {
     expect(text(app)).toContain('The password confirmation does not match.');
     expect(text(app)).toContain('You must agree before continue.');
     expect(text(app)).toContain('At least 8 characters');
-    expect(commandsOf(app, 'account/register')).toHaveLength(0);
+    expect(submitsOf(app, 'register')).toHaveLength(0);
 
     await typeInto(inputLabelled(app.container, 'Password'), 'Sturdy-Pass-42');
     await typeInto(inputLabelled(app.container, 'Confirm password'), 'Sturdy-Pass-42');
     await press(app.container.querySelector('input[name="agree"]')!);
     await submit(form(app));
 
-    expect(commandsOf(app, 'account/register')).toEqual([
+    expect(submitsOf(app, 'register')).toEqual([
       {
-        type: 'account/register',
-        form: {
+        type: 'action/submit',
+        action: 'register',
+        args: {},
+        body: {
           organization_name: 'Harbour School', country: 'AU', industry: null, first_name: 'Ada', last_name: 'Lovelace',
           email: 'ada@example.org', password: 'Sturdy-Pass-42', password_confirmation: 'Sturdy-Pass-42', agree: true,
         },
       },
     ]);
-    expect(logged(app, 'form/submitted')).toEqual([{ type: 'form/submitted', form: 'register' }]);
+    expect(logged(app, 'action/submitted')).toEqual([{ type: 'action/submitted', action: 'register' }]);
     expect(buttonNamed(app, 'Register').disabled).toBe(true);
     // No secret reached the saved tabs.
     expect(JSON.stringify(app.store.getLifted().entries.filter((e) => e.body.type === 'wizard/tabSaved'))).not.toContain('Sturdy');
@@ -129,7 +131,7 @@ describe('head registration wizard', () => {
     await typeInto(inputLabelled(app.container, 'Confirm password'), 'Sturdy-Pass-42');
     await press(app.container.querySelector('input[name="agree"]')!);
     await submit(form(app));
-    await deliver(app, { type: 'form/failed', form: 'register', message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+    await deliver(app, { type: 'action/failed', action: 'register', message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
     expect(app.store.getState().wizard.active).toBe(1);
     expect(app.container.querySelector('[role="alert"]')?.textContent).toBe('The email has already been taken.');
     const email = inputLabelled(app.container, 'Email');
@@ -149,7 +151,7 @@ describe('head registration wizard', () => {
     await press(app.container.querySelector('input[name="agree"]')!);
     await submit(form(app));
     await deliver(app, { type: 'account/registered', email: 'ada@example.org' });
-    await deliver(app, { type: 'form/succeeded', form: 'register', message: null });
+    await deliver(app, { type: 'action/succeeded', action: 'register', message: null, data: { email: 'ada@example.org' } });
     expect(app.router.state.location.pathname).toBe('/head-register/success');
     expect(app.store.getState().wizard.name).toBeNull();
     expect(text(app)).toContain('You can now log in with ada@example.org.');

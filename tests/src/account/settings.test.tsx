@@ -5,7 +5,7 @@ import { initialAppState, type AppState } from '../../../domain/app/state';
 import type { User } from '../../../domain/contracts/auth';
 import { BANNER_PANELS } from '../../../domain/navigation/menu';
 import { inputLabelled, renderApp, submit, typeInto, type RenderedApp } from '../../support/renderApp';
-import { buttonNamed, commandsOf, deliver, logged, press, text } from './support';
+import { buttonNamed, deliver, logged, press, submitsOf, text } from './support';
 
 // renderApp makes the shown-once secrets holder; keep a handle to play the effect's part.
 const made = vi.hoisted(() => [] as { setTotp(setup: { secret: string; uri: string } | null): void }[]);
@@ -66,17 +66,17 @@ describe('account settings', () => {
     await press(radio(app, 'Languages', 'Show always'));
     await press(buttonNamed(app, 'Save'));
 
-    const saved = commandsOf(app, 'account/saveSetting');
+    const saved = submitsOf(app, 'saveSetting');
     expect(saved).toHaveLength(1);
-    const banners = (saved[0] as { setting: { banners: Record<string, string> } }).setting.banners;
+    const banners = (saved[0] as { body: { banners: Record<string, string> } }).body.banners;
     expect(Object.keys(banners).sort()).toEqual([...BANNER_PANELS].sort());
     expect(banners.languages).toBe('showAlways');
     expect(banners.overview).toBe('showOnce');
     expect(banners.reports).toBe('hideAlways');
-    expect(logged(app, 'form/submitted')).toEqual([{ type: 'form/submitted', form: 'banners' }]);
+    expect(logged(app, 'action/submitted')).toEqual([{ type: 'action/submitted', action: 'saveSetting' }]);
     expect(buttonNamed(app, 'Save').disabled).toBe(true);
 
-    await deliver(app, { type: 'form/succeeded', form: 'banners', message: null });
+    await deliver(app, { type: 'action/succeeded', action: 'saveSetting', message: null, data: null });
     expect(app.container.querySelector('[role="status"]')?.textContent).toBe('Saved.');
   });
 
@@ -85,10 +85,10 @@ describe('account settings', () => {
     await typeInto(inputLabelled(app.container, 'First name'), '  ');
     await submit(app.container.querySelector('form')!);
     expect(text(app)).toContain('The first name is required.');
-    expect(commandsOf(app, 'account/updateProfile')).toHaveLength(0);
+    expect(submitsOf(app, 'updateProfile')).toHaveLength(0);
     await typeInto(inputLabelled(app.container, 'First name'), 'Augusta');
     await submit(app.container.querySelector('form')!);
-    expect(commandsOf(app, 'account/updateProfile')).toEqual([{ type: 'account/updateProfile', first_name: 'Augusta', last_name: 'Lovelace', locale_id: 'au' }]);
+    expect(submitsOf(app, 'updateProfile')).toEqual([{ type: 'action/submit', action: 'updateProfile', body: { first_name: 'Augusta', last_name: 'Lovelace', locale_id: 'au' }, args: {} }]);
   });
 
   it('asks for a code with the password change when two-factor is on', async () => {
@@ -98,13 +98,19 @@ describe('account settings', () => {
     await typeInto(inputLabelled(app.container, 'New password'), 'Sturdy-Pass-42');
     await typeInto(inputLabelled(app.container, 'Confirm password'), 'Sturdy-Pass-42');
     await submit(form);
-    expect(commandsOf(app, 'account/changePassword')).toHaveLength(0);
+    expect([...submitsOf(app, 'changePassword'), ...submitsOf(app, 'changePassword2fa')]).toHaveLength(0);
     await press(buttonNamed(app, 'Email me a code'));
-    expect(commandsOf(app, 'account/sendTwoFactorCode')).toHaveLength(1);
+    expect(submitsOf(app, 'sendTwoFactorCode')).toHaveLength(1);
     await typeInto(inputLabelled(app.container, 'Security code'), '123456');
     await submit(form);
-    expect(commandsOf(app, 'account/changePassword')).toEqual([
-      { type: 'account/changePassword', current_password: 'Old-Pass-41', password: 'Sturdy-Pass-42', password_confirmation: 'Sturdy-Pass-42', code: '123456' },
+    expect(submitsOf(app, 'changePassword')).toHaveLength(0);
+    expect(submitsOf(app, 'changePassword2fa')).toEqual([
+      {
+        type: 'action/submit',
+        action: 'changePassword2fa',
+        body: { current_password: 'Old-Pass-41', password: 'Sturdy-Pass-42', password_confirmation: 'Sturdy-Pass-42', code: '123456' },
+        args: {},
+      },
     ]);
   });
 
@@ -112,7 +118,7 @@ describe('account settings', () => {
     app = await renderApp('/dashboard/account-settings/security', signedIn());
     expect(text(app)).toContain('Current method: Off');
     await press(buttonNamed(app, 'Use an authenticator app'));
-    expect(commandsOf(app, 'account/startTotpSetup')).toHaveLength(1);
+    expect(submitsOf(app, 'startTotpSetup')).toHaveLength(1);
     const runtimeSecrets = made.at(-1)!;
     await act(async () => runtimeSecrets.setTotp({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Atlas:ada@example.org?secret=JBSWY3DPEHPK3PXP&issuer=Atlas' }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -121,7 +127,10 @@ describe('account settings', () => {
     const forms = app.container.querySelectorAll('form');
     await typeInto(inputLabelled(forms[1] as HTMLElement, 'Security code'), '654321');
     await submit(forms[1]);
-    expect(commandsOf(app, 'account/toggleTwoFactor')).toEqual([{ type: 'account/toggleTwoFactor', method: 'totp', code: '654321' }]);
-    expect(logged(app, 'form/submitted')).toEqual([{ type: 'form/submitted', form: 'twoFactor' }]);
+    expect(submitsOf(app, 'toggleTwoFactor')).toEqual([{ type: 'action/submit', action: 'toggleTwoFactor', body: { method: 'totp', code: '654321' }, args: {} }]);
+    expect(logged(app, 'action/submitted')).toEqual([
+      { type: 'action/submitted', action: 'startTotpSetup' },
+      { type: 'action/submitted', action: 'toggleTwoFactor' },
+    ]);
   });
 });

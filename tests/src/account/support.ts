@@ -18,6 +18,9 @@ export const logged = (app: RenderedApp, type: string) =>
 
 export const commandsOf = (app: RenderedApp, type: string) => app.commands.filter((c) => c.type === type);
 
+/** The commands that sent one action (a form of the account, a button). */
+export const submitsOf = (app: RenderedApp, action: string) => app.commands.filter((c) => c.type === 'action/submit' && c.action === action);
+
 export const buttonNamed = (app: RenderedApp, name: string): HTMLButtonElement => {
   const button = [...app.container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
   if (!button) throw new Error(`no button ${name}`);
