@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { isRight } from 'fp-ts/Either';
+import { ExtraAnswers } from '../contracts/extraAnswers';
 import { SurveyAnswers } from '../contracts/survey';
 import type { SurveyState } from './state';
 
@@ -10,14 +11,18 @@ import type { SurveyState } from './state';
  */
 export const SURVEY_DRAFT_VERSION = 1;
 
-export const SurveyDraft = t.strict({
-  version: t.literal(SURVEY_DRAFT_VERSION),
-  token: t.string,
-  surveyId: t.number,
-  /** ISO 8601 instant, stamped by whoever saves (the domain has no clock). */
-  savedAt: t.string,
-  answers: SurveyAnswers,
-});
+export const SurveyDraft = t.intersection([
+  t.strict({
+    version: t.literal(SURVEY_DRAFT_VERSION),
+    token: t.string,
+    surveyId: t.number,
+    /** ISO 8601 instant, stamped by whoever saves (the domain has no clock). */
+    savedAt: t.string,
+    answers: SurveyAnswers,
+  }),
+  /** The organisation's extra questions answered so far (a draft saved before they existed has none). */
+  t.exact(t.partial({ extraAnswers: ExtraAnswers })),
+]);
 export type SurveyDraft = t.TypeOf<typeof SurveyDraft>;
 
 /** localStorage key of a link's draft. */
@@ -31,7 +36,14 @@ export const surveyDraftKey = (token: string): string => `survey-draft:${token}`
 export const draftOf = (state: SurveyState, savedAt: string): SurveyDraft | null =>
   state.token === null || state.status === 'submitted' || state.editToken !== null
     ? null
-    : { version: SURVEY_DRAFT_VERSION, token: state.token, surveyId: state.surveyId, savedAt, answers: state.answers };
+    : {
+        version: SURVEY_DRAFT_VERSION,
+        token: state.token,
+        surveyId: state.surveyId,
+        savedAt,
+        answers: state.answers,
+        ...(Object.keys(state.extraAnswers).length > 0 ? { extraAnswers: Object.fromEntries(Object.entries(state.extraAnswers).map(([id, keys]) => [id, [...keys]])) } : {}),
+      };
 
 export const serialiseDraft = (draft: SurveyDraft): string => JSON.stringify(SurveyDraft.encode(draft));
 

@@ -83,6 +83,8 @@ export const surveyOpenEffect: Effect<SurveyDeps> = (live$, _state$, deps) =>
         },
         // The answers first: a names event is saved with the answers of the state it meets.
         ...(draft !== null && draft.surveyId === link.survey_id ? [{ type: 'survey/draftRestored', token: link.token, answers: draft.answers } as const] : []),
+        // The extra answers too; the link's questions, when they arrive, keep those still asked.
+        ...(draft !== null && draft.surveyId === link.survey_id && draft.extraAnswers !== undefined ? [{ type: 'survey/extraAnswersRestored', answers: draft.extraAnswers } as const] : []),
         ...(Object.keys(names).length > 0 ? [{ type: 'survey/optionsNamed', names } as const] : []),
       ];
     }),
@@ -189,7 +191,7 @@ export const surveyNamesEffect: Effect<SurveyDeps> = (live$, state$) =>
     }),
   );
 
-const CHANGES = ['survey/answerSet', 'survey/rowRemoved', 'survey/answerRemoved', 'survey/answerDisabled', 'survey/answerReEnabled', 'survey/optionsNamed'] as const;
+const CHANGES = ['survey/answerSet', 'survey/rowRemoved', 'survey/answerRemoved', 'survey/answerDisabled', 'survey/answerReEnabled', 'survey/optionsNamed', 'survey/extraAnswerSet'] as const;
 
 /**
  * Every change of an answer is kept on the device at once; a successful submit removes it.

@@ -50,6 +50,18 @@ describe('the survey draft kept in localStorage (version 1)', () => {
     expect(enforced.answers['33']?.answer).toBe(1);
   });
 
+  it('keeps the extra questions’ answers too, and a draft saved before they existed still reads', () => {
+    const state = { ...run(openedState(), [{ type: 'survey/setAnswer', questionId: 17, row: null, value: 2 }]).state, extraAnswers: { q1: ['often'], q2: ['a', 'b'] } };
+    const read = parseDraft(serialiseDraft(draftOf(state, savedAt)!), 'link-token');
+    expect(read?.extraAnswers).toEqual({ q1: ['often'], q2: ['a', 'b'] });
+    const restored = fold(openedState(), [{ type: 'survey/extraAnswersRestored', answers: read!.extraAnswers! }]);
+    expect(restored.extraAnswers).toEqual({ q1: ['often'], q2: ['a', 'b'] });
+    const older = JSON.parse(serialiseDraft(draftOf(state, savedAt)!)) as Record<string, unknown>;
+    delete older.extraAnswers;
+    expect(parseDraft(JSON.stringify(older), 'link-token')?.answers).toEqual(state.answers);
+    expect(draftOf({ ...state, extraAnswers: {} }, savedAt)).not.toHaveProperty('extraAnswers');
+  });
+
   it('is not written without a link or once the answers are sent', () => {
     expect(draftOf(initialSurvey, savedAt)).toBeNull();
     const sent = fold(openedState(), [{ type: 'survey/submitRequested' }, { type: 'survey/submitSucceeded' }]);

@@ -142,6 +142,23 @@ describe('survey effects', () => {
     expect(JSON.parse(storage.map.get(surveyDraftKey('link-token-1'))!).answers['4'].answer).toBe(36);
   });
 
+  it('the extra questions’ answers are kept in the draft too, and come back after a reload', () => {
+    const storage = memoryStorage();
+    const extra: Answer = () => of({ status: 200, data: [{ id: 'q1', kind: 'single', text: 'How often?', translations: {}, options: [{ key: 'often', label: 'Often', translations: {} }, { key: 'never', label: 'Never', translations: {} }] }] });
+    const openWithExtra = (store: Store) => {
+      open(store);
+      store.dispatch({ type: 'resource/load', name: 'surveyExtraQuestions', args: { token: 'link-token-1' } });
+    };
+    const first = setup(storage, { '/extra-survey/link-questions': extra });
+    openWithExtra(first.store);
+    first.store.dispatch({ type: 'survey/setExtraAnswer', questionId: 'q1', keys: ['often'] });
+    expect(JSON.parse(storage.map.get(surveyDraftKey('link-token-1'))!).extraAnswers).toEqual({ q1: ['often'] });
+
+    const second = setup(storage, { '/extra-survey/link-questions': extra });
+    openWithExtra(second.store);
+    expect(second.store.getState().survey.extraAnswers).toEqual({ q1: ['often'] });
+  });
+
   it('another link, a damaged entry or another version restores nothing', () => {
     const storage = memoryStorage();
     storage.setItem(surveyDraftKey('link-token-1'), JSON.stringify({ version: 2, token: 'link-token-1', surveyId: 1, savedAt: 'x', answers: {} }));
