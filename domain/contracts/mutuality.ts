@@ -106,6 +106,8 @@ export const MutualityValue = t.strict({
   census: t.number,
   /** The census share as published (of the whole population); null for a residual the source does not give. */
   published: Nullable(t.number),
+  /** The organisation's released figures list it; when not, `share` is 0 for the maths only. */
+  listed: t.boolean,
   /** share − census in points. */
   gap: t.number,
   /** share / census; null when the census share is 0. */

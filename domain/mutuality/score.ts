@@ -54,6 +54,12 @@ export interface ComparedValue {
   readonly census: number;
   /** The census share as published (of the whole population). */
   readonly published: number | null;
+  /**
+   * Whether the organisation's released figures list the category (a category nobody gave, or
+   * fewer than k people after adjustment, is not listed: it counts as 0 in the maths, and is
+   * shown as "not listed", never as 0.0%).
+   */
+  readonly listed: boolean;
   /** share − census, in points, one decimal. */
   readonly gap: number;
   /** share / census, two decimals; null when the census share is 0. */
@@ -112,6 +118,7 @@ export const comparePillar = (pillar: CensusPillar, values: readonly OrgValue[],
       key,
       label,
       share: round(share, 1),
+      listed: Object.hasOwn(org, key),
       census: round(theirs, 1),
       published: category?.share ?? (key === OTHER ? round(census[OTHER] ?? 0, 1) : null),
       gap: round(share - theirs, 1),

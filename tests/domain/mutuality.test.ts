@@ -112,6 +112,15 @@ describe('a pillar against a census classification', () => {
     expect(compared.classified).toBe(100);
   });
 
+  it('marks a category the organisation’s released figures do not list, which counts as 0', () => {
+    const compared = comparePillar(pillar('other', 10), [{ code: '10', count: 40, label: 'Ten' }]);
+    expect(compared.values.map((value) => [value.key, value.listed, value.share])).toEqual([
+      ['x', true, 100],
+      ['y', false, 0],
+      [OTHER, false, 0],
+    ]);
+  });
+
   it('with only the listed categories known, compares over them and reports what falls outside', () => {
     const compared = comparePillar(pillar('none'), [
       { code: '10', count: 30, label: 'Ten' },

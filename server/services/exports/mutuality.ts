@@ -93,10 +93,10 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
       pillar.status === 200
         ? pillar.values.map((value) => [
             text(value.key === 'other' ? t('mutuality_other') : value.label),
-            percent(value.share),
+            value.listed ? percent(value.share) : text(t('compare_not_listed')),
             percent(value.census),
             value.published === null ? text('') : percent(value.published),
-            percent(value.gap),
+            value.listed ? percent(value.gap) : text(t('compare_not_listed')),
             text(value.ratio === null ? '' : value.ratio.toFixed(2)),
             text([value.quoted === null ? '' : t('mutuality_quoted', { who: value.quoted }), value.computed === null ? '' : t('mutuality_computed', { how: value.computed })].filter(Boolean).join(' ')),
           ])

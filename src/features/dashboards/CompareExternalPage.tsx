@@ -127,7 +127,8 @@ const RATIO_RAMP = ['#b35c00', '#e3a35c', '#c4c4c4', '#6fa4d4', '#123f78'] as co
 
 const RatioMap = ({ pillar, title, other }: { pillar: Shown; title: string; other: string }) => {
   const { t } = useTranslation();
-  const countries = pillar.values.filter((value) => value.key !== 'other' && value.ratio !== null);
+  // Countries the organisation's figures do not list are left uncoloured, not drawn as "well under".
+  const countries = pillar.values.filter((value) => value.key !== 'other' && value.ratio !== null && value.listed);
   const cells = countries.map((value) => cellOf(value, other, value.ratio!));
   const shapeOf = useCallback((key: string) => shapeIdOfAlpha2(key), []);
   const table = (
@@ -183,7 +184,8 @@ const PillarCard = ({ pillar, organisation }: { pillar: ComparedMutualityPillar;
   }
   const top = [...pillar.values].sort((a, b) => Math.max(b.census, b.share) - Math.max(a.census, a.share)).slice(0, TOP);
   const series = [
-    { label: organisation, cells: top.map((value) => cellOf(value, other, value.share)) },
+    // A category the organisation's figures do not list reads "not listed", never 0.0%.
+    { label: organisation, cells: top.filter((value) => value.listed).map((value) => cellOf(value, other, value.share)) },
     { label: t('mutuality_census'), cells: top.map((value) => cellOf(value, other, value.census)) },
   ];
   return (
@@ -201,7 +203,7 @@ const PillarCard = ({ pillar, organisation }: { pillar: ComparedMutualityPillar;
         </div>
         <div>
           <h3>{t('mutuality_diverging')}</h3>
-          <DivergingBar title={`${name}: ${t('mutuality_diverging')}`} values={pillar.values} other={other} />
+          <DivergingBar title={`${name}: ${t('mutuality_diverging')}`} values={pillar.values.filter((value) => value.listed)} other={other} />
         </div>
       </div>
       {pillar.pillar === 'country' && (
