@@ -10,4 +10,5 @@ export * from './cellkey';
 export * from './release';
 export * from './diversity';
 export * from './filters';
+export * from './bands';
 export type { Dimension, DimensionValue } from './hierarchy';
