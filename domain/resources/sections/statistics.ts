@@ -1,4 +1,5 @@
 import { statisticsEndpoints as s } from '../../contracts/statistics';
+import { benchmarkProcess } from '../../contracts/benchmark';
 import { compareData, compareQueryOf } from '../../contracts/compare';
 import type { SectionEntry } from './entry';
 
@@ -81,6 +82,8 @@ export const statisticsSections = {
 
   /** Compare → Internal: args from compareArgs (the selections), with the active filters. */
   compareData: { endpoint: compareData, filtered: true, toQuery: compareQueryOf },
+  /** Benchmark → Internal: every group measured, with the bands (POST, the filters as its query). */
+  benchmarkInternal: { endpoint: benchmarkProcess, filtered: true },
 } satisfies Record<string, SectionEntry>;
 
 export type StatisticsSectionName = keyof typeof statisticsSections;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type * as t from 'io-ts';
+import { benchmarkProcess } from '../../../domain/contracts/benchmark';
 import { compareData } from '../../../domain/contracts/compare';
 import { KeyFactPage, type StatisticsEndpoint, statisticsEndpoints as E, statisticsMessages } from '../../../domain/contracts/statistics';
 import { statsMessages } from '../../../domain/contracts/stats';
@@ -10,6 +11,7 @@ import { type AuthContext, authenticated, authOf } from '../../plugins/auth';
 import { invalidData } from '../../services/auth/errors';
 import { departmentScopeOf } from '../../services/organization/scope';
 import { SelectionBudget } from '../../services/statistics/budget';
+import { benchmarkOf } from '../../services/statistics/benchmark';
 import { compareOf } from '../../services/statistics/compare';
 import { StatisticsFigures, type StatsRequest, renameItems, statsRequestOf } from '../../services/statistics/figures';
 import { keyFactsOf } from '../../services/statistics/keyFacts';
@@ -160,6 +162,8 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
       for (const route of statisticsTable(figures)) register(scope, route);
       keyFacts(scope);
       compare(scope);
+      // Benchmark → Internal: every group the caller sees is a request of its own, as in a comparison.
+      registerEndpoint(scope, benchmarkProcess, async ({ request, query }) => benchmarkOf(app.db, figures, budget, authOf(request), query));
     }),
   );
 };

@@ -78,7 +78,7 @@ const released = <T>(release: Release<T>): T | null => (release.status === 200 ?
 const topsOf = (release: Release<Distribution>): ReleasedCell[] => (release.status === 200 ? release.data.cells.filter((cell): cell is ReleasedCell => !isSuppressed(cell)).slice(0, TOP) : []);
 
 /** LGBTIQ+ respondents: a sexual-orientation selection, so k is the special-category one (as ltcOf for disability). */
-const lgbtiqOf = (figures: StatisticsFigures, req: StatsRequest) =>
+export const lgbtiqOf = (figures: StatisticsFigures, req: StatsRequest) =>
   figures.countOf(req, { lgbtiq: req.filters.lgbtiq === 'no' ? ['\u0000'] : ['yes'] }, thresholdFor({ ...req.filters, lgbtiq: 'yes' }));
 
 /** The age bands as one distribution: the released column totals of the gender-by-age table. */

@@ -15,6 +15,7 @@ export const PAGE_CONTENT: Readonly<Record<string, LazyPage<{ page: string }>>> 
   worldviews: lazyNamed(() => import('../dashboards/WorldviewsPage'), 'WorldviewsPage'),
   'cultural-heritage': lazyNamed(() => import('../dashboards/CulturalHeritagePage'), 'CulturalHeritagePage'),
   'compare/internal': lazyNamed(() => import('../dashboards/CompareInternalPage'), 'CompareInternalPage'),
+  'benchmark/internal': lazyNamed(() => import('../dashboards/BenchmarkInternalPage'), 'BenchmarkInternalPage'),
   'control-panel/members-management': lazyNamed(() => import('../control-panel/MembersManagement'), 'MembersManagement'),
   'control-panel/surveys-management': lazyNamed(() => import('../control-panel/SurveysManagement'), 'SurveysManagement'),
 };
