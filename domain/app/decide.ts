@@ -5,7 +5,7 @@ import { decideResource } from '../resources/events';
 import { DEFAULT_DEPARTMENT_ID } from '../session/state';
 import { decideSurvey } from '../survey/decide';
 import { decideTracing } from '../tracing/events';
-import { decideExport } from '../dashboard/decide';
+import { decideExport, decideExportCompare } from '../dashboard/decide';
 import type { AppCommand, AppEvent } from './events';
 import type { AppState } from './state';
 
@@ -30,6 +30,8 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return [{ type: 'certificate/pdfRequested', id: command.id }];
     case 'dashboard/export':
       return decideExport(state.dashboard, command, state.filters.active);
+    case 'dashboard/exportCompare':
+      return decideExportCompare(state.dashboard, command, state.filters.active);
     case 'notification/dismiss':
       return [{ type: 'notification/dismissed', id: command.id }];
     case 'session/dismissLogoutAlert':

@@ -780,6 +780,18 @@ export const en = {
   "benchmark_metric.tertiary": "% with tertiary education",
   "benchmark_metric.prefer_not_religion": "% Prefer not to answer: religion",
   "benchmark_metric.prefer_not_sexual_orientation": "% Prefer not to answer: sexual orientation",
+  "export_compare_selections": "Selections",
+  "export_compare_tops": "Top values",
+  "export_compare_note": "Note",
+  "export_compare_pillar_index": "Index: {{pillar}}",
+  "export_compare_pillar_groups": "Effective number of groups: {{pillar}}",
+  "export_compare_shown.countries": "Countries of birth shown",
+  "export_compare_shown.languages": "Languages shown",
+  "export_compare_shown.worldviews": "Worldviews shown",
+  "export_compare_shown.heritages": "Cultural heritages shown",
+  "export_compare_fact": "Key fact",
+  "export_compare_download": "Download the comparison (xlsx)",
+  "export_compare_download_facts": "Download the key facts (xlsx)",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -31,7 +31,7 @@ import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
 import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
-import { browserSaveFile, certificatePdfEffect, exportEffect, type ExportDeps } from '../effects/export.effects';
+import { browserSaveFile, certificatePdfEffect, exportCompareEffect, exportEffect, type ExportDeps } from '../effects/export.effects';
 
 export interface AppRuntime {
   readonly store: Store;
@@ -143,6 +143,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     ...surveyEffects,
     errorReportEffect,
     exportEffect,
+    exportCompareEffect,
     certificatePdfEffect,
     translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];

@@ -20,7 +20,9 @@ import { testConfig } from './helpers/testConfig';
  *   i % 5 is 1, Prefer not to answer otherwise; heritage H1 when i % 3 is 0, else H2.
  * Groups: Sales 24 people (survey links of 20 and 10 seats), its sub-group Sales East 12
  * (part of Sales' 24? no: its own 12, so Sales as a group counts 36), Support 15, Ops 20,
- * Tiny 3 (below k). Another organisation has Elsewhere, 20 people.
+ * Tiny 3 (below k), Legal 2 of its own with its sub-group Legal Team 10 (so Legal counts 12, and
+ * Legal and Legal Team differ by 2 people: protected together, Legal Team is left out). Another
+ * organisation has Elsewhere, 20 people.
  */
 
 let database: OpenDatabase;
@@ -30,7 +32,7 @@ let otherAdmin: string;
 let adminEmail: string;
 const groups: Record<string, string> = {};
 const ids: Record<string, number> = {};
-const SIZES: Record<string, number> = { Sales: 24, 'Sales East': 12, Support: 15, Ops: 20, Tiny: 3 };
+const SIZES: Record<string, number> = { Sales: 24, 'Sales East': 12, Support: 15, Ops: 20, Tiny: 3, Legal: 2, 'Legal Team': 10 };
 
 beforeAll(async () => {
   database = await createTestDatabase({ lookups: true });
@@ -40,8 +42,9 @@ beforeAll(async () => {
   const user = await insertUser(db, { role: 'admin' });
   const organizationId = user.organizationId;
   await db.updateTable('organizations').set({ country: 'AU' }).where('id', '=', organizationId).execute();
-  for (const name of ['Sales', 'Support', 'Ops', 'Tiny']) groups[name] = await insertDepartment(db, organizationId, name);
+  for (const name of ['Sales', 'Support', 'Ops', 'Tiny', 'Legal']) groups[name] = await insertDepartment(db, organizationId, name);
   groups['Sales East'] = await insertDepartment(db, organizationId, 'Sales East', { parentId: groups.Sales! });
+  groups['Legal Team'] = await insertDepartment(db, organizationId, 'Legal Team', { parentId: groups.Legal! });
   await db.updateTable('departments').set({ capacity: 40 }).where('id', '=', groups.Support!).execute();
   for (const [alias, capacity] of [['sales-a', 20], ['sales-b', 10]] as const) {
     await db
@@ -130,8 +133,9 @@ describe('POST /benchmark/internal/process', () => {
   it('measures every group of k or more on twenty metrics, and names the groups left out', async () => {
     const data = await processed();
     expect(data.k).toBe(5);
-    expect(data.groups.map((group) => group.name).sort()).toEqual(['Ops', 'Sales', 'Sales East', 'Support']);
-    expect(data.leftOut).toEqual([{ id: groups.Tiny, name: 'Tiny' }]);
+    expect(data.groups.map((group) => group.name).sort()).toEqual(['Legal', 'Ops', 'Sales', 'Sales East', 'Support']);
+    // Tiny is below k; Legal Team would show, beside Legal, the 2 people of Legal's own.
+    expect(data.leftOut).toEqual([{ id: groups['Legal Team'], name: 'Legal Team' }, { id: groups.Tiny, name: 'Tiny' }]);
     expect(JSON.stringify(data)).not.toContain('Elsewhere');
     expect(BENCHMARK_METRICS.length).toBeGreaterThanOrEqual(15);
     for (const group of data.groups) expect(Object.keys(group.values).sort()).toEqual(BENCHMARK_METRICS.map(([key]) => key).sort());
@@ -190,24 +194,24 @@ describe('POST /benchmark/internal/process', () => {
     for (const { metric, band } of data.bands) expect(band, metric).toEqual(bandOf(data.groups.map((group) => group.values[metric])));
     const respondents = data.bands.find((item) => item.metric === 'respondents')!.band!;
     const sorted = data.groups.map((group) => group.values.respondents!).sort((x, y) => x - y);
-    expect(respondents.n).toBe(4);
-    // Four values: the median halfway between the middle two; P10 at 0.3 of the way from the first to the second.
-    expect(respondents.median).toBe((sorted[1]! + sorted[2]!) / 2);
-    expect(respondents.p10).toBeCloseTo(sorted[0]! + 0.3 * (sorted[1]! - sorted[0]!), 3);
-    expect(respondents.p90).toBeCloseTo(sorted[2]! + 0.7 * (sorted[3]! - sorted[2]!), 3);
+    expect(respondents.n).toBe(5);
+    // Five values: the median is the middle one; P10 at 0.4 of the way from the first to the second, P90 at 0.6 from the fourth to the fifth.
+    expect(respondents.median).toBe(sorted[2]);
+    expect(respondents.p10).toBeCloseTo(sorted[0]! + 0.4 * (sorted[1]! - sorted[0]!), 3);
+    expect(respondents.p90).toBeCloseTo(sorted[3]! + 0.6 * (sorted[4]! - sorted[3]!), 3);
     const participation = data.bands.find((item) => item.metric === 'participation')!.band!;
     expect(participation.n).toBe(2);
   });
 
   it('follows the responses: a new respondent is counted at the next call', async () => {
-    expect((await processed()).leftOut.map((group) => group.name)).toEqual(['Tiny']);
+    expect((await processed()).leftOut.map((group) => group.name)).toEqual(['Legal Team', 'Tiny']);
     const db = database.db;
     const organizationId = (await db.selectFrom('departments').select('organization_id').where('id', '=', groups.Tiny!).executeTakeFirstOrThrow()).organization_id;
     const template = await db.selectFrom('responses').selectAll().where('department_id', '=', groups.Tiny!).executeTakeFirstOrThrow();
     const { id: _id, record_key: _key, ...row } = template as typeof template & { record_key?: unknown };
     for (let i = 0; i < 6; i += 1) await db.insertInto('responses').values({ ...row, organization_id: organizationId, answers: '{}' } as never).execute();
     const after = await processed();
-    expect(after.leftOut).toEqual([]);
+    expect(after.leftOut.map((group) => group.name)).toEqual(['Legal Team']);
     near(byName(after, 'Tiny').values.respondents, 9, 'Tiny after six more');
   });
 
@@ -235,8 +239,9 @@ describe('POST /benchmark/internal/process', () => {
     try {
       const token = await signIn(limited, adminEmail);
       const { body } = await benchmark(token, '', limited);
-      expect(body.data!.groups.length).toBe(2);
-      expect(body.data!.leftOut.length).toBe(3);
+      // In name order: Legal and Legal Team are admitted, Legal Team then protected away with Legal; the rest refused.
+      expect(body.data!.groups.map((group) => group.name)).toEqual(['Legal']);
+      expect(body.data!.leftOut.length).toBe(6);
     } finally {
       await limited.close();
     }

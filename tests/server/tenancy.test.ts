@@ -206,6 +206,8 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'POST certificate/revoke': 'foreign id (id): B’s certificate is not found for A and stays valid',
   'POST certificate/issue': 'no id field: for the caller’s own organisation, from its released figures',
   'POST general/export-excel': 'a CSV of a card by every caller: A’s released figures only',
+  'POST general/export-excel-compare': 'foreign ids (organizations[].group, date-tag): answers as for an unknown id',
+  'POST general/export-key-facts-compare': 'foreign ids (organizations[].group, date-tag): answers as for an unknown id',
 };
 
 /** Signed-in endpoints deliberately left out, and why. */
@@ -286,7 +288,7 @@ describe('lists', () => {
         if (totals.includes(endpoint) && typeof count === 'number') expect(count, `${caller.label} ${endpoint.path}`).toBeLessThanOrEqual(a.responseIds.length + MAX_ADJUSTMENT);
       }
     }
-  });
+  }, 120_000); // every caller reads every statistic, the benchmark's groups included
 
   it('exports and certificates of A never reach B', async () => {
     for (const caller of callers) {
@@ -465,6 +467,32 @@ const ID_CASES: readonly IdCase[] = [
       for (const [key, value] of Object.entries(extras)) params.set(key, asText(value));
       return { method: 'GET', url: `/api/compare/data?${params.toString()}` };
     },
+  },
+  {
+    endpoint: 'POST /general/export-excel-compare',
+    fields: [
+      { name: 'group', pool: 'department' },
+      { name: 'date-tag', pool: 'range', optional: true },
+    ],
+    extras: fc.constantFrom<Record<string, unknown>>({}, { filter: { gender: ['1'] } }),
+    request: (ids, extras) => ({
+      method: 'POST',
+      url: '/api/general/export-excel-compare',
+      payload: { organizations: [{ group: 'all' }, { group: ids.group, ...(ids['date-tag'] === undefined ? {} : { 'date-tag': ids['date-tag'] }) }], ...extras },
+    }),
+  },
+  {
+    endpoint: 'POST /general/export-key-facts-compare',
+    fields: [
+      { name: 'group', pool: 'department' },
+      { name: 'date-tag', pool: 'range', optional: true },
+    ],
+    extras: fc.constantFrom<Record<string, unknown>>({}, { filter: { gender: ['1'] } }),
+    request: (ids, extras) => ({
+      method: 'POST',
+      url: '/api/general/export-key-facts-compare',
+      payload: { organizations: [{ group: 'all' }, { group: ids.group, ...(ids['date-tag'] === undefined ? {} : { 'date-tag': ids['date-tag'] }) }], ...extras },
+    }),
   },
   {
     endpoint: 'POST /organization/setting/date-range',

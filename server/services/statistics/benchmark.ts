@@ -9,6 +9,7 @@ import { visibleDepartmentIds } from '../organization/scope';
 import type { SelectionBudget } from './budget';
 import { lgbtiqOf } from './compare';
 import { type StatisticsFigures, type StatsRequest, statsRequestOf } from './figures';
+import { withheldTogether } from './joint';
 import { lookupValues } from './population';
 import * as topics from './topics';
 
@@ -135,8 +136,12 @@ export const benchmarkOf = async (db: Kysely<Database>, figures: StatisticsFigur
       return { id: unit.id, name: unit.name, parentId: unit.parentId, values: await valuesOf(figures, req, total.data.count, seats.get(unit.id) ?? null, female) };
     }),
   );
-  const groups = measured.filter((group): group is BenchmarkGroup => group !== null);
-  const leftOut = units.filter((_, index) => measured[index] === null).map((unit) => ({ id: unit.id, name: unit.name }));
+  // Protected together (domain/stats/joint.ts): a group differing from one measured before it by 1 to k-1 people (a
+  // group with a few people of its own beside its sub-group) is left out.
+  const together = await withheldTogether(db, requests.map((req) => req.context), measured.flatMap((group, index) => (group === null ? [] : [index])), k);
+  const kept = measured.map((group, index) => (together.has(index) ? null : group));
+  const groups = kept.filter((group): group is BenchmarkGroup => group !== null);
+  const leftOut = units.filter((_, index) => kept[index] === null).map((unit) => ({ id: unit.id, name: unit.name }));
   const bands = BENCHMARK_METRICS.map(([metric]) => ({ metric, band: bandOf(groups.map((group) => group.values[metric])) }));
   return { k, groups, bands, leftOut };
 };

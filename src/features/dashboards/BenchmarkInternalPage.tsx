@@ -14,7 +14,7 @@ const formatValue = (metric: BenchmarkMetric, value: number | null, notReleased:
     case 'percent':
       return `${value.toFixed(1)}%`;
     case 'index':
-      return value.toFixed(2);
+      return value.toFixed(3);
     case 'groups':
       return value.toFixed(1);
     case 'count':
@@ -166,8 +166,16 @@ const Results = ({ data }: { data: BenchmarkData }) => {
       </section>
       <section className="card stat-card wide" aria-labelledby="benchmark-ranked">
         <h2 id="benchmark-ranked">{t('benchmark_ranked')}</h2>
-        <div className="benchmark-controls">
-          <Choice label={t('benchmark_rank_by')} name="benchmark-metric" value={metric} items={BENCHMARK_METRICS.map(([key]) => ({ id: key, name: t(`benchmark_metric.${key}`) }))} onChange={setMetric} />
+        {/* A native select: a long list low on the page, which a popover would have to scroll to. */}
+        <div className="benchmark-controls field">
+          <label htmlFor="benchmark-metric">{t('benchmark_rank_by')}</label>
+          <select id="benchmark-metric" className="native-select" value={metric} onChange={(event) => setMetric(event.target.value as BenchmarkMetric)}>
+            {BENCHMARK_METRICS.map(([key]) => (
+              <option key={key} value={key}>
+                {t(`benchmark_metric.${key}`)}
+              </option>
+            ))}
+          </select>
         </div>
         <RankedTable data={data} chosen={chosen} metric={metric} />
       </section>
