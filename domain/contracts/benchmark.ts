@@ -69,13 +69,40 @@ export type BenchmarkBand = t.TypeOf<typeof BenchmarkBand>;
 
 export const LeftOut = t.strict({ id: t.string, name: t.string });
 
+/**
+ * Size bands of the pooled benchmark, by the organisation's seats (its package's capacity):
+ * organisations are pooled with those of the same industry and band.
+ */
+export const SIZE_BANDS = [
+  ['1-49', 1, 49],
+  ['50-249', 50, 249],
+  ['250-999', 250, 999],
+  ['1000+', 1000, Number.POSITIVE_INFINITY],
+] as const;
+export const sizeBandOf = (seats: number): string => (SIZE_BANDS.find(([, low, high]) => seats >= low && seats <= high) ?? SIZE_BANDS[0])[0];
+
+/**
+ * The opt-in pooled benchmark: the median and P10–P90 of the whole organisations of the same
+ * industry and size band that agreed to pool, shown only when at least 10 of them (this one
+ * included) contribute, each with at least k respondents (domain/stats/bands.ts: pooledBandOf).
+ * 'off': this organisation does not pool (it sees the pool only if it gives to it);
+ * 'too_few': fewer than 10 contribute.
+ */
+export const PooledBenchmark = t.union([
+  t.strict({ status: t.literal('off') }),
+  t.strict({ status: t.literal('too_few'), industry: Nullable(t.string), sizeBand: t.string }),
+  t.strict({ status: t.literal('shown'), industry: t.string, sizeBand: t.string, organizations: t.number, bands: t.array(BenchmarkBand) }),
+]);
+export type PooledBenchmark = t.TypeOf<typeof PooledBenchmark>;
+
 export const BenchmarkData = t.strict({
   /** The minimum group size that applied. */
   k: t.number,
   groups: t.array(BenchmarkGroup),
   bands: t.array(BenchmarkBand),
-  /** Groups with fewer than k respondents (or refused by the hourly allowance): named, never measured. */
+  /** Groups with fewer than k respondents, refused by the hourly allowance or too close to another group: named, never measured. */
   leftOut: t.array(LeftOut),
+  pooled: PooledBenchmark,
 });
 export type BenchmarkData = t.TypeOf<typeof BenchmarkData>;
 
@@ -83,3 +110,12 @@ export const benchmarkProcess: StatisticsEndpoint<typeof BenchmarkData> = {
   ...endpoint({ method: 'POST', path: '/benchmark/internal/process', query: FilterQuery, data: BenchmarkData }),
   filtered: true,
 };
+
+/** Administrator only, audited: whether the organisation pools its whole-organisation figures with its peers (off by default). */
+export const benchmarkPooling = endpoint({
+  method: 'POST',
+  path: '/benchmark/pooling',
+  body: t.strict({ pooling: t.boolean }),
+  data: t.strict({ pooling: t.boolean }),
+  primary: true,
+});

@@ -792,6 +792,12 @@ export const en = {
   "export_compare_fact": "Key fact",
   "export_compare_download": "Download the comparison (xlsx)",
   "export_compare_download_facts": "Download the key facts (xlsx)",
+  "benchmark_pooled": "Organisations like yours",
+  "benchmark_pooled_help": "An opt-in benchmark of organisations of the same industry and size band that agreed to pool their whole-organisation figures. It is shown only when at least 10 organisations with enough respondents contribute, and only as the median and P10–P90.",
+  "benchmark_pooled_switch": "Pool our figures with organisations like ours",
+  "benchmark_pooled_off": "Your organisation does not pool its figures, so the pooled benchmark is not shown.",
+  "benchmark_pooled_too_few": "Fewer than 10 organisations of your industry ({{industry}}) and size band ({{band}}) pool their figures yet.",
+  "benchmark_pooled_caption": "{{n}} organisations of {{industry}}, {{band}} seats: median and P10–P90",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -206,6 +206,7 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'POST certificate/revoke': 'foreign id (id): B’s certificate is not found for A and stays valid',
   'POST certificate/issue': 'no id field: for the caller’s own organisation, from its released figures',
   'POST general/export-excel': 'a CSV of a card by every caller: A’s released figures only',
+  'POST benchmark/pooling': 'no id field: set on and off by A’s administrator, B unchanged',
   'POST general/export-excel-compare': 'foreign ids (organizations[].group, date-tag): answers as for an unknown id',
   'POST general/export-key-facts-compare': 'foreign ids (organizations[].group, date-tag): answers as for an unknown id',
 };
@@ -759,6 +760,8 @@ describe('writes without ids', () => {
       { method: 'PATCH', url: '/api/user/update', payload: { first_name: 'Alderqxadmin' } },
       { method: 'POST', url: '/api/organization/toggle-view-as-consent', payload: {} },
       { method: 'POST', url: '/api/organization/toggle-view-as-consent', payload: {} },
+      { method: 'POST', url: '/api/benchmark/pooling', payload: { pooling: true } },
+      { method: 'POST', url: '/api/benchmark/pooling', payload: { pooling: false } },
     ];
     for (const request of writes) {
       const response = await send(app, request, admin);

@@ -969,4 +969,10 @@ export const ar: Catalogue = {
   "export_compare_fact": "حقيقة رئيسية",
   "export_compare_download": "تنزيل المقارنة (xlsx)",
   "export_compare_download_facts": "تنزيل الحقائق الرئيسية (xlsx)",
+  "benchmark_pooled": "مؤسسات مماثلة لمؤسستك",
+  "benchmark_pooled_help": "مقارنة اختيارية مع مؤسسات من القطاع نفسه وفئة الحجم نفسها وافقت على تجميع أرقامها. لا تُعرض إلا عندما تساهم 10 مؤسسات على الأقل لديها عدد كافٍ من المشاركين، وفقط كوسيط وP10–P90.",
+  "benchmark_pooled_switch": "تجميع أرقامنا مع مؤسسات مماثلة",
+  "benchmark_pooled_off": "مؤسستك لا تجمّع أرقامها، لذلك لا تُعرض المقارنة المجمّعة.",
+  "benchmark_pooled_too_few": "أقل من 10 مؤسسات من قطاعك ({{industry}}) وفئة حجمك ({{band}}) تجمّع أرقامها حتى الآن.",
+  "benchmark_pooled_caption": "{{n}} مؤسسة من قطاع {{industry}}، {{band}} مقعدًا: الوسيط وP10–P90",
 };

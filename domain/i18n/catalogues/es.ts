@@ -914,4 +914,10 @@ export const es: Catalogue = {
   "export_compare_fact": "Dato clave",
   "export_compare_download": "Descargar la comparación (xlsx)",
   "export_compare_download_facts": "Descargar los datos clave (xlsx)",
+  "benchmark_pooled": "Organizaciones como la suya",
+  "benchmark_pooled_help": "Una comparación opcional con organizaciones del mismo sector y tamaño que aceptaron compartir sus cifras. Solo se muestra cuando contribuyen al menos 10 organizaciones con suficientes participantes, y solo como mediana y P10–P90.",
+  "benchmark_pooled_switch": "Compartir nuestras cifras con organizaciones similares",
+  "benchmark_pooled_off": "Su organización no comparte sus cifras, por lo que no se muestra la comparación conjunta.",
+  "benchmark_pooled_too_few": "Aún comparten sus cifras menos de 10 organizaciones de su sector ({{industry}}) y tamaño ({{band}}).",
+  "benchmark_pooled_caption": "{{n}} organizaciones de {{industry}}, {{band}} plazas: mediana y P10–P90",
 };

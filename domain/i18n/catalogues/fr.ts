@@ -913,4 +913,10 @@ export const fr: Catalogue = {
   "export_compare_fact": "Fait marquant",
   "export_compare_download": "Télécharger la comparaison (xlsx)",
   "export_compare_download_facts": "Télécharger les faits marquants (xlsx)",
+  "benchmark_pooled": "Organisations comparables",
+  "benchmark_pooled_help": "Une comparaison facultative avec les organisations du même secteur et de la même taille qui ont accepté de mettre en commun leurs chiffres. Elle n’est affichée que si au moins 10 organisations ayant assez de répondants y contribuent, et seulement sous forme de médiane et de P10–P90.",
+  "benchmark_pooled_switch": "Mettre nos chiffres en commun avec des organisations comparables",
+  "benchmark_pooled_off": "Votre organisation ne met pas ses chiffres en commun : la comparaison commune n’est pas affichée.",
+  "benchmark_pooled_too_few": "Moins de 10 organisations de votre secteur ({{industry}}) et de votre taille ({{band}}) mettent leurs chiffres en commun pour l’instant.",
+  "benchmark_pooled_caption": "{{n}} organisations du secteur {{industry}}, {{band}} places : médiane et P10–P90",
 };

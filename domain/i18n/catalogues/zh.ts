@@ -912,4 +912,10 @@ export const zh: Catalogue = {
   "export_compare_fact": "关键事实",
   "export_compare_download": "下载比较结果（xlsx）",
   "export_compare_download_facts": "下载关键事实（xlsx）",
+  "benchmark_pooled": "与您类似的组织",
+  "benchmark_pooled_help": "与同行业、同规模且同意汇集数据的组织进行的可选对比。仅当至少 10 个受访者足够的组织参与时才显示，且只显示中位数和 P10–P90。",
+  "benchmark_pooled_switch": "与类似组织汇集我们的数据",
+  "benchmark_pooled_off": "您的组织未汇集数据，因此不显示汇总对比。",
+  "benchmark_pooled_too_few": "目前与您同行业（{{industry}}）、同规模（{{band}}）并汇集数据的组织少于 10 个。",
+  "benchmark_pooled_caption": "{{n}} 个{{industry}}组织，{{band}} 个名额：中位数和 P10–P90",
 };

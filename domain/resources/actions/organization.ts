@@ -3,6 +3,7 @@ import {
 } from '../../contracts/organization';
 import { updateOrganization as updateDetails } from '../../contracts/groups';
 import { requestPackage } from '../../contracts/packages';
+import { benchmarkPooling } from '../../contracts/benchmark';
 import type { ActionEntry } from './entry';
 
 /** Organisation settings: information, tiers, date ranges, view-as consent, package. */
@@ -14,4 +15,6 @@ export const organizationActions = {
   /** Name, details and logo (POST /organization/update, multipart). */
   updateDetails: { endpoint: updateDetails, reloads: ['orgInfo'], multipart: true, done: 'Organisation saved.' },
   requestPackage: { endpoint: requestPackage, reloads: [], done: 'Request sent.' },
+  /** Benchmark → Internal: whether the organisation pools with its peers (administrator only). */
+  benchmarkPooling: { endpoint: benchmarkPooling, reloads: ['benchmarkInternal'] },
 } satisfies Record<string, ActionEntry>;

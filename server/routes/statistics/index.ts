@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type * as t from 'io-ts';
-import { benchmarkProcess } from '../../../domain/contracts/benchmark';
+import { benchmarkPooling, benchmarkProcess } from '../../../domain/contracts/benchmark';
 import { compareData } from '../../../domain/contracts/compare';
 import { KeyFactPage, type StatisticsEndpoint, statisticsEndpoints as E, statisticsMessages } from '../../../domain/contracts/statistics';
 import { statsMessages } from '../../../domain/contracts/stats';
@@ -11,7 +11,7 @@ import { type AuthContext, authenticated, authOf } from '../../plugins/auth';
 import { invalidData } from '../../services/auth/errors';
 import { departmentScopeOf } from '../../services/organization/scope';
 import { SelectionBudget } from '../../services/statistics/budget';
-import { benchmarkOf } from '../../services/statistics/benchmark';
+import { benchmarkOf, setPooling } from '../../services/statistics/benchmark';
 import { compareOf } from '../../services/statistics/compare';
 import { StatisticsFigures, type StatsRequest, renameItems, statsRequestOf } from '../../services/statistics/figures';
 import { keyFactsOf } from '../../services/statistics/keyFacts';
@@ -164,6 +164,7 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
       compare(scope);
       // Benchmark → Internal: every group the caller sees is a request of its own, as in a comparison.
       registerEndpoint(scope, benchmarkProcess, async ({ request, query }) => benchmarkOf(app.db, figures, budget, authOf(request), query));
+      registerEndpoint(scope, benchmarkPooling, async ({ request, body }) => setPooling(app.db, { auth: authOf(request), address: request.ip, pooling: body.pooling }));
     }),
   );
 };

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { BENCHMARK_METRICS, type BenchmarkData, type BenchmarkGroup, type BenchmarkMetric, type BenchmarkValues } from '../../../domain/contracts/benchmark';
+import { BENCHMARK_METRICS, type BenchmarkData, type BenchmarkGroup, type BenchmarkMetric, type BenchmarkValues, type PooledBenchmark, sizeBandOf } from '../../../domain/contracts/benchmark';
 import { type Distribution, isSuppressed } from '../../../domain/contracts/stats';
 import type { Filters } from '../../../domain/filters/model';
-import { type Release, SPECIAL_CATEGORY_MIN_GROUP_SIZE, bandOf, percentOf, thresholdFor } from '../../../domain/stats';
-import type { Database } from '../../db/database';
+import { POOL_MIN_ORGANIZATIONS, type Release, SPECIAL_CATEGORY_MIN_GROUP_SIZE, bandOf, percentOf, pooledBandOf, thresholdFor } from '../../../domain/stats';
+import { type Database, toJson } from '../../db/database';
 import type { AuthContext } from '../../plugins/auth';
-import { visibleDepartmentIds } from '../organization/scope';
+import { audit } from '../auth/audit';
+import { requireRole, visibleDepartmentIds } from '../organization/scope';
 import type { SelectionBudget } from './budget';
 import { lgbtiqOf } from './compare';
 import { type StatisticsFigures, type StatsRequest, statsRequestOf } from './figures';
@@ -119,10 +120,76 @@ const valuesOf = async (figures: StatisticsFigures, req: StatsRequest, responden
   return values;
 };
 
+/** The settings key of the organisation's choice to pool (jsonb true or false; absent: off). */
+export const POOLING_KEY = 'benchmark_pooling';
+
+const femaleKeys = async (db: Kysely<Database>): Promise<Set<string>> => new Set((await lookupValues(db, 'genders')).filter((item) => item.code === 'female').map((item) => String(item.id)));
+
+const poolingOf = async (db: Kysely<Database>, organizationId: string): Promise<boolean> => {
+  const row = await db.selectFrom('settings').select('value').where('organization_id', '=', organizationId).where('key', '=', POOLING_KEY).executeTakeFirst();
+  return row?.value === true;
+};
+
+/** POST /benchmark/pooling: the administrator only, audited like the organisation's other settings. */
+export const setPooling = async (db: Kysely<Database>, input: { auth: AuthContext; address: string | null; pooling: boolean }): Promise<{ pooling: boolean }> => {
+  const { auth, pooling } = input;
+  requireRole(auth, ['admin']);
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values({ organization_id: auth.organization.id, key: POOLING_KEY, value: toJson(pooling) })
+      .onConflict((oc) => oc.constraint('settings_organization_key_unique').doUpdateSet({ value: toJson(pooling) }))
+      .execute();
+    await audit(trx, { organizationId: auth.organization.id, actor: auth.user.id, action: 'organization.benchmark_pooling_changed', address: input.address, details: { pooling } });
+    return { pooling };
+  });
+};
+
+/**
+ * The pooled benchmark of the caller's organisation: its peers are the organisations of the same
+ * industry (compared without case) and size band that pool. Each contributes its whole
+ * organisation's released figures, without the dashboard filters (another organisation's
+ * filters mean nothing here), read through the statistics cache and not counted against the
+ * caller's hourly allowance (the selections are fixed: one per organisation). Participation is
+ * left out of the pool (seats differ in meaning between organisations).
+ */
+const pooledOf = async (db: Kysely<Database>, figures: StatisticsFigures, auth: AuthContext, female: ReadonlySet<string>): Promise<PooledBenchmark> => {
+  if (!(await poolingOf(db, auth.organization.id))) return { status: 'off' };
+  const own = await db.selectFrom('organizations').select(['industry', 'seat_capacity']).where('id', '=', auth.organization.id).executeTakeFirstOrThrow();
+  const sizeBand = sizeBandOf(own.seat_capacity);
+  const industry = own.industry?.trim() ?? '';
+  if (industry === '') return { status: 'too_few', industry: null, sizeBand };
+  const peers = (
+    await db
+      .selectFrom('organizations as o')
+      .innerJoin('settings as s', (join) => join.onRef('s.organization_id', '=', 'o.id').on('s.key', '=', POOLING_KEY))
+      .select(['o.id', 'o.seat_capacity', 's.value'])
+      .where('o.active', '=', true)
+      .where((eb) => eb(eb.fn('lower', [eb.fn('trim', ['o.industry'])]), '=', industry.toLowerCase()))
+      .execute()
+  ).filter((row) => row.value === true && sizeBandOf(row.seat_capacity) === sizeBand);
+  if (peers.length < POOL_MIN_ORGANIZATIONS) return { status: 'too_few', industry, sizeBand };
+  const contributions = await Promise.all(
+    peers.map(async (peer) => {
+      const req = await statsRequestOf(db, peer.id, { kind: 'organization' }, {});
+      const total = await figures.countOf(req);
+      if (total.status !== 200) return null;
+      return { respondents: total.data.count, values: await valuesOf(figures, req, total.data.count, null, female) };
+    }),
+  );
+  const counted = contributions.filter((item): item is NonNullable<typeof item> => item !== null);
+  const k = thresholdFor({});
+  if (counted.filter((item) => item.respondents >= k).length < POOL_MIN_ORGANIZATIONS) return { status: 'too_few', industry, sizeBand };
+  const bands = BENCHMARK_METRICS.filter(([metric]) => metric !== 'participation').map(([metric]) => ({
+    metric,
+    band: pooledBandOf(counted.map((item) => ({ respondents: item.respondents, value: item.values[metric] })), k),
+  }));
+  return { status: 'shown', industry, sizeBand, organizations: counted.length, bands };
+};
+
 export const benchmarkOf = async (db: Kysely<Database>, figures: StatisticsFigures, budget: SelectionBudget, auth: AuthContext, filters: Filters): Promise<BenchmarkData> => {
   const units = await unitsOf(db, auth);
-  const [seats, genders] = await Promise.all([seatsOf(db, auth.organization.id, units), lookupValues(db, 'genders')]);
-  const female = new Set(genders.filter((item) => item.code === 'female').map((item) => String(item.id)));
+  const [seats, female] = await Promise.all([seatsOf(db, auth.organization.id, units), femaleKeys(db)]);
   const requests = await Promise.all(units.map((unit) => statsRequestOf(db, auth.organization.id, { kind: 'departments', ids: unit.ids }, filters)));
   const k = requests[0]?.k ?? thresholdFor(filters);
   // Counted in the order listed, so which group the allowance refuses is predictable.
@@ -143,5 +210,5 @@ export const benchmarkOf = async (db: Kysely<Database>, figures: StatisticsFigur
   const groups = kept.filter((group): group is BenchmarkGroup => group !== null);
   const leftOut = units.filter((_, index) => kept[index] === null).map((unit) => ({ id: unit.id, name: unit.name }));
   const bands = BENCHMARK_METRICS.map(([metric]) => ({ metric, band: bandOf(groups.map((group) => group.values[metric])) }));
-  return { k, groups, bands, leftOut };
+  return { k, groups, bands, leftOut, pooled: await pooledOf(db, figures, auth, female) };
 };

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
-import { BENCHMARK_METRICS, type Band, type BenchmarkData, type BenchmarkGroup, type BenchmarkMetric, metricKind } from '../../../domain/contracts/benchmark';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Switch } from 'react-aria-components';
+import type { AppState } from '../../../domain/app/state';
+import { BENCHMARK_METRICS, type Band, type BenchmarkData, type BenchmarkGroup, type BenchmarkMetric, type PooledBenchmark, metricKind } from '../../../domain/contracts/benchmark';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { placeOf, rankOf } from '../../../domain/stats/bands';
-import { useSection } from '../../hooks/resources';
+import { useAction, useSection } from '../../hooks/resources';
+import { useSelector } from '../../hooks/runtime';
+import { FormAlert } from '../account/formParts';
 import { PageToolbar } from './PageToolbar';
 
 /** A metric's value as its kind is written: a share with one decimal, an index with two, groups with one. */
@@ -137,6 +140,63 @@ const RankedTable = ({ data, chosen, metric }: { data: BenchmarkData; chosen: Be
   );
 };
 
+const selectRole = (state: AppState) => state.session.user?.role;
+
+/** The opt-in pool: its bands beside the chosen group, and the administrator's switch. */
+const PooledSection = ({ pooled, chosen }: { pooled: PooledBenchmark; chosen: BenchmarkGroup | undefined }) => {
+  const { t } = useTranslation();
+  const role = useSelector(selectRole);
+  const toggle = useAction('benchmarkPooling');
+  const on = pooled.status !== 'off';
+  const notReleased = t('benchmark_not_released');
+  return (
+    <section className="card stat-card wide" aria-labelledby="benchmark-pooled">
+      <h2 id="benchmark-pooled">{t('benchmark_pooled')}</h2>
+      <p className="field-help">{t('benchmark_pooled_help')}</p>
+      {role === 'admin' && (
+        <>
+          <FormAlert status={toggle.state} />
+          <Switch isSelected={on} isDisabled={toggle.state.status === 'pending'} onChange={(next) => toggle.submit({ pooling: next })} className="switch">
+            <span className="switch-indicator" aria-hidden="true" />
+            {t('benchmark_pooled_switch')}
+          </Switch>
+        </>
+      )}
+      {pooled.status === 'off' ? (
+        <p className="stat-withheld">{t('benchmark_pooled_off')}</p>
+      ) : pooled.status === 'too_few' ? (
+        <p className="stat-withheld">{t('benchmark_pooled_too_few', { industry: pooled.industry ?? '–', band: pooled.sizeBand })}</p>
+      ) : (
+        <div className="compare-table-wrap">
+          <table className="chart-table benchmark-pooled-table">
+            <caption>{t('benchmark_pooled_caption', { n: pooled.organizations, industry: pooled.industry, band: pooled.sizeBand })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('benchmark_metric')}</th>
+                <th scope="col">{t('benchmark_p10')}</th>
+                <th scope="col">{t('benchmark_median')}</th>
+                <th scope="col">{t('benchmark_p90')}</th>
+                <th scope="col">{chosen === undefined ? t('benchmark_here') : t('benchmark_here_named', { name: chosen.name })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pooled.bands.map(({ metric, band }) => (
+                <tr key={metric}>
+                  <th scope="row">{t(`benchmark_metric.${metric}`)}</th>
+                  <td className="num">{band === null ? '–' : formatValue(metric, band.p10, notReleased)}</td>
+                  <td className="num">{band === null ? '–' : formatValue(metric, band.median, notReleased)}</td>
+                  <td className="num">{band === null ? '–' : formatValue(metric, band.p90, notReleased)}</td>
+                  <td className="num">{formatValue(metric, chosen?.values[metric] ?? null, notReleased)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+};
+
 const Results = ({ data }: { data: BenchmarkData }) => {
   const { t } = useTranslation();
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -179,6 +239,7 @@ const Results = ({ data }: { data: BenchmarkData }) => {
         </div>
         <RankedTable data={data} chosen={chosen} metric={metric} />
       </section>
+      <PooledSection pooled={data.pooled} chosen={chosen} />
     </>
   );
 };
