@@ -13,7 +13,7 @@ describe('benchmark internal', () => {
   it('shows each metric as a band across the groups with the chosen group marked, and a ranked table', async () => {
     const page = await demo.browser.context.newPage();
     await page.goto(`${demo.server.url}/dashboard/benchmark/internal`);
-    await page.waitForFunction(settled, undefined, { timeout: 120_000 });
+    await page.waitForFunction(settled, undefined, { timeout: 300_000 });
     const results = page.locator('.compare-results');
     assert.equal(await results.getAttribute('data-status'), 'loaded', (await results.textContent()) ?? '');
     assert.equal(await page.getByText('No data has been collected for this page yet', { exact: false }).count(), 0);
@@ -74,7 +74,7 @@ describe('benchmark internal', () => {
     const group = ((await options.nth(1).textContent()) ?? '').trim();
     await options.nth(1).click();
     await form.getByRole('button', { name: 'Compare', exact: true }).click();
-    await page.waitForFunction(settled, undefined, { timeout: 120_000 });
+    await page.waitForFunction(settled, undefined, { timeout: 300_000 });
     const results = page.locator('.compare-results');
     assert.equal(await results.getAttribute('data-status'), 'loaded', (await results.textContent()) ?? '');
     const shownRespondents = (await results.locator('table.compare-table tbody tr').first().locator('td').allTextContents()).map((text) => Number(text.replace(/[^\d]/g, '')));
