@@ -54,7 +54,7 @@ describe('benchmark internal', () => {
     // The pooled benchmark is off by default; the administrator turns it on, and alone in its pool it shows nothing.
     const pooled = page.locator('section', { has: page.getByRole('heading', { name: 'Organisations like yours' }) });
     await pooled.getByText('does not pool its figures').waitFor();
-    await pooled.getByRole('switch', { name: 'Pool our figures with organisations like ours' }).click();
+    await pooled.getByRole('switch', { name: 'Pool our figures with organisations like ours' }).click({ force: true });
     await pooled.getByText(/Fewer than 10 organisations/).waitFor({ timeout: 60_000 });
     assert.equal(await pooled.locator('table').count(), 0);
     await expectAccessible(page, 'benchmark internal, pooling on');

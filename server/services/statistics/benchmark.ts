@@ -77,8 +77,17 @@ const seatsOf = async (db: Kysely<Database>, organizationId: string, units: read
   );
 };
 
-/** The metrics of one released unit; respondents is its released count. */
+/**
+ * The metrics of one released unit (respondents is its released count), kept in the statistics
+ * cache with the unit's population: a warm benchmark reads one cached figure per group, and a
+ * change to the responses recomputes them (participation is added after: seats are not responses).
+ */
 const valuesOf = async (figures: StatisticsFigures, req: StatsRequest, respondents: number, seats: number | null, female: ReadonlySet<string>): Promise<BenchmarkValues> => {
+  const values = await figures.derived(req, `benchmark:${respondents}`, () => computeValues(figures, req, respondents, female));
+  return { ...values, participation: seats === null ? null : Math.min(100, percentOf(respondents, seats)) };
+};
+
+const computeValues = async (figures: StatisticsFigures, req: StatsRequest, respondents: number, female: ReadonlySet<string>): Promise<BenchmarkValues> => {
   const special = { ...req, k: Math.max(req.k, SPECIAL_CATEGORY_MIN_GROUP_SIZE) };
   const [index, born, languages, ltc, lgbtiq, gender, managers, tertiary, worldviews, orientation] = await Promise.all([
     figures.mutualityIndex(req),
@@ -96,7 +105,7 @@ const valuesOf = async (figures: StatisticsFigures, req: StatsRequest, responden
   const pillar = (name: string) => diversity?.pillars.find((item) => item.pillar === name) ?? null;
   const countShare = (release: Release<{ count: number }>) => (release.status === 200 ? percentOf(release.data.count, respondents) : null);
   const values: Record<BenchmarkMetric, number | null> = {
-    participation: seats === null ? null : Math.min(100, percentOf(respondents, seats)),
+    participation: null,
     respondents,
     index_overall: diversity?.overall ?? null,
     index_heritage: pillar('heritage')?.giniSimpson ?? null,
