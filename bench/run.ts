@@ -9,6 +9,7 @@ await runLookupsBench();
 await runSubmitBench();
 await runStatisticsBench();
 await (await import('./exports.bench')).runExportsBench();
+await (await import('./benchmark.bench')).runBenchmarkBench();
 (await import('./bundle.bench')).runBundleBench();
 await (await import('./wire.bench')).runWireBench();
 await (await import('./participantLcp.bench')).runParticipantLcpBench();

@@ -4,7 +4,7 @@ import { decideResource } from '../resources/events';
 import { DEFAULT_DEPARTMENT_ID } from '../session/state';
 import { decideSurvey } from '../survey/decide';
 import { decideTracing } from '../tracing/events';
-import { decideExport } from '../dashboard/decide';
+import { decideExport, decideExportCompare } from '../dashboard/decide';
 import { decideAiExport } from '../aiExport/events';
 import { DEFAULT_SLIDE_SHOW, decideSlideShow } from '../slideshow/slides';
 import type { AppCommand, AppEvent } from './events';
@@ -53,6 +53,8 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       const decided = decideSlideShow(state.slideShow, state.session.user?.setting.slide_show ?? DEFAULT_SLIDE_SHOW, command);
       return Array.isArray(decided) ? decided : [{ type: 'bus/commandRejected', command: command.type, reason: decided.rejected }];
     }
+    case 'dashboard/exportCompare':
+      return decideExportCompare(state.dashboard, command, state.filters.active);
     case 'notification/dismiss':
       return [{ type: 'notification/dismissed', id: command.id }];
     case 'session/dismissLogoutAlert':

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import type { MessageKey } from '../i18n/en';
 import { Generation } from '../filters/model';
+import { CompareSelection } from './compare';
 import { endpoint } from './endpoint';
 import { type StatisticsEndpoint, statisticsEndpoints as s } from './statistics';
 
@@ -71,9 +72,22 @@ export const ExportExcelBody = t.intersection([
 ]);
 export type ExportExcelBody = t.TypeOf<typeof ExportExcelBody>;
 
+/**
+ * POST /general/export-excel-compare and /general/export-key-facts-compare (SPEC section 7:
+ * payload `organizations`). `organizations` are the comparison's selections, as GET
+ * /compare/data takes them (2 to 6: `all` or a group id, each with an optional date-tag);
+ * `filter` the dashboard filters shared by every selection.
+ */
+export const ExportCompareBody = t.intersection([t.strict({ organizations: t.array(CompareSelection) }), t.partial({ filter: ExportFilters })]);
+export type ExportCompareBody = t.TypeOf<typeof ExportCompareBody>;
+
 export const exportEndpoints = {
   /** Answers the file itself (xlsx or csv) with a Content-Disposition, or the 422 envelope. */
   exportExcel: endpoint({ method: 'POST', path: '/general/export-excel', body: ExportExcelBody, data: t.unknown }),
+  /** The comparison as a workbook: cover, side by side, key facts, demographics, top values. */
+  exportExcelCompare: endpoint({ method: 'POST', path: '/general/export-excel-compare', body: ExportCompareBody, data: t.unknown }),
+  /** The comparison's key facts as a workbook: cover, key facts, side by side. */
+  exportKeyFactsCompare: endpoint({ method: 'POST', path: '/general/export-key-facts-compare', body: ExportCompareBody, data: t.unknown }),
 } as const;
 
 export const exportMessages = {

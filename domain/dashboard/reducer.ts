@@ -17,6 +17,8 @@ export const dashboardReducer = (state: DashboardState = initialDashboard, event
       return { ...state, reloads: { ...state.reloads, [event.page]: (state.reloads[event.page] ?? 0) + 1 } };
     case 'dashboard/exportRequested':
       return { reloads: state.reloads, exporting: exportKey(event.page, event.card) };
+    case 'dashboard/exportCompareRequested':
+      return { reloads: state.reloads, exporting: exportKey(event.page, event.kind) };
     case 'dashboard/exported':
       return { reloads: state.reloads, exportNote: { kind: 'done', fileName: event.fileName } };
     case 'dashboard/exportFailed':

@@ -11,6 +11,8 @@ export type TableCell =
   | { readonly kind: 'text'; readonly value: string }
   | { readonly kind: 'count'; readonly value: number }
   | { readonly kind: 'percent'; readonly value: number }
+  /** An index or an effective number of groups, as released (rounded to `places` decimals). */
+  | { readonly kind: 'decimal'; readonly value: number; readonly places: number }
   | { readonly kind: 'hidden'; readonly threshold: number };
 
 export interface CardTable {
@@ -114,6 +116,8 @@ const csvCell = (cell: TableCell, hidden: string): string => {
       return String(cell.value);
     case 'percent':
       return cell.value.toFixed(1);
+    case 'decimal':
+      return cell.value.toFixed(cell.places);
     case 'hidden':
       return csvField(neutraliseFormula(hidden));
   }

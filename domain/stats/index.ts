@@ -10,4 +10,6 @@ export * from './cellkey';
 export * from './release';
 export * from './diversity';
 export * from './filters';
+export * from './bands';
+export * from './joint';
 export type { Dimension, DimensionValue } from './hierarchy';

@@ -28,7 +28,7 @@ import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
 import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
-import { browserSaveFile, calendarExportEffect, certificatePdfEffect, exportEffect, type ExportDeps, mutualityExcelEffect } from '../effects/export.effects';
+import { browserSaveFile, calendarExportEffect, certificatePdfEffect, exportCompareEffect, exportEffect, type ExportDeps, mutualityExcelEffect } from '../effects/export.effects';
 import { aiExportAskEffect, aiExportDownloadEffect } from '../effects/aiExport.effects';
 import { slideSettingEffect, slideTimerEffect } from '../effects/slideShow.effects';
 
@@ -139,6 +139,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     aiExportDownloadEffect,
     slideTimerEffect,
     slideSettingEffect,
+    exportCompareEffect,
     certificatePdfEffect,
     mutualityExcelEffect,
     calendarExportEffect,

@@ -1,7 +1,7 @@
 import { catchError, exhaustMap, map, mergeMap, of, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import { Messages } from '../../domain/contracts/envelope';
-import { type ExportExcelBody, type ExportPage, exportEndpoints } from '../../domain/contracts/exports';
+import { type ExportCompareBody, type ExportExcelBody, type ExportPage, exportEndpoints } from '../../domain/contracts/exports';
 import { certificateEndpoints } from '../../domain/contracts/certificates';
 import { mutualityEndpoints } from '../../domain/contracts/mutuality';
 import { extraSurveyEndpoints } from '../../domain/contracts/extraSurvey';
@@ -35,6 +35,20 @@ export const exportEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
           : deps.api.download(exportEndpoints.exportExcel, { body, silent: true });
       return file$.pipe(
         map((file): AppEvent => ({ type: 'dashboard/exported', page, fileName: deps.saveFile(file, `${page}.${format}`) })),
+        catchError((error: unknown) => of<AppEvent>({ type: 'dashboard/exportFailed', page, message: failureText(error, Messages.unknownError).message })),
+      );
+    }),
+  );
+
+/** Compare → Internal's download: the comparison's selections and the filters it was asked with, as the export body. */
+export const exportCompareEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('dashboard/exportCompareRequested'),
+    exhaustMap(({ page, kind, selections, filters }): Observable<AppEvent> => {
+      const endpoint = kind === 'excel' ? exportEndpoints.exportExcelCompare : exportEndpoints.exportKeyFactsCompare;
+      const body = { organizations: selections, filter: normaliseFilters(filters) } as ExportCompareBody;
+      return deps.api.download(endpoint, { body, silent: true }).pipe(
+        map((file): AppEvent => ({ type: 'dashboard/exported', page, fileName: deps.saveFile(file, kind === 'excel' ? 'compare.xlsx' : 'compare-key-facts.xlsx') })),
         catchError((error: unknown) => of<AppEvent>({ type: 'dashboard/exportFailed', page, message: failureText(error, Messages.unknownError).message })),
       );
     }),

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompareData, type ComparedSelection, CompareMessages, selectionParameters } from '../../domain/contracts/compare';
@@ -9,7 +10,7 @@ import type { OpenDatabase } from '../../server/db/connect';
 import { toJson } from '../../server/db/database';
 import { createCapturingMailer } from '../../server/services/mail';
 import { statsMessages } from '../../domain/contracts/stats';
-import { get, insertUser, signIn } from './helpers/accounts';
+import { get, insertUser, post, signIn } from './helpers/accounts';
 import { insertDepartment, lookupIds } from './helpers/surveyResponses';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
@@ -306,6 +307,133 @@ describe('GET /compare/data', () => {
       }
     } finally {
       await limited.close();
+    }
+  });
+});
+
+const readWorkbook = async (payload: Buffer): Promise<ExcelJS.Workbook> => {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  return workbook;
+};
+
+const rowsOf = (sheet: ExcelJS.Worksheet): ExcelJS.CellValue[][] => {
+  const rows: ExcelJS.CellValue[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    rows[number - 1] = (row.values as ExcelJS.CellValue[]).slice(1);
+  });
+  return rows;
+};
+
+describe('POST /general/export-excel-compare and /general/export-key-facts-compare', () => {
+  const selections = () => [{ group: 'all' }, { group: groups.Sales! }, { group: groups.Tiny! }];
+
+  it('writes the comparison the page shows: cover, side by side, key facts, demographics, top values; a selection below k is hidden', async () => {
+    const data = await compared(selections());
+    const response = await post(app, '/api/general/export-excel-compare', { organizations: selections() }, { token: admin });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="compare-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const workbook = await readWorkbook(response.rawPayload);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Page', 'Side by side', 'Key facts', 'Gender', 'Age', 'Generation', 'Position level', 'Disability', 'Top values']);
+    const cover = rowsOf(workbook.worksheets[0]!);
+    expect(cover.find((row) => row[0] === 'Selections')?.[1]).toBe(`${organizationName}; Sales; Tiny`);
+    const side = rowsOf(workbook.getWorksheet('Side by side')!);
+    // An empty text cell reads back as no value.
+    expect(side[1]).toEqual([undefined, organizationName, 'Sales', 'Tiny']);
+    const byLabel = (label: string) => side.find((row) => row[0] === label)!;
+    const [whole, sales] = [shown(data.selections[0]), shown(data.selections[1])];
+    // Exactly the released figures, and the column below k hidden in every row.
+    expect(byLabel('Note')).toEqual(['Note', undefined, undefined, 'It needs at least 5 answers.']);
+    expect(byLabel('Respondents')).toEqual(['Respondents', whole.respondents, sales.respondents, 'hidden']);
+    expect(byLabel('Diversity index')).toEqual(['Diversity index', whole.index!.overall, sales.index!.overall, 'hidden']);
+    const heritage = sales.index!.pillars.find((pillar) => pillar.pillar === 'heritage')!;
+    expect(byLabel('Effective number of groups: Cultural heritage')[2]).toBe(heritage.effectiveGroups);
+    expect(byLabel('Languages shown')).toEqual(['Languages shown', whole.shown.languages, sales.shown.languages, 'hidden']);
+    // Nobody is LGBTIQ+: withheld at k = 10, so hidden, never 0.
+    expect(byLabel('LGBTIQ+ people')).toEqual(['LGBTIQ+ people', 'hidden', 'hidden', 'hidden']);
+    const facts = rowsOf(workbook.getWorksheet('Key facts')!);
+    expect(facts.slice(2, 2 + data.facts.length).map((row) => row[0])).toEqual(
+      data.facts.map((fact) => `${fact.label} has the ${{ most_respondents: 'most respondents', highest_index: 'highest diversity index', most_countries: 'most countries of birth shown', most_languages: 'most languages shown', most_worldviews: 'most worldviews shown', most_heritages: 'most cultural heritages shown' }[fact.key]}: ${fact.key === 'highest_index' ? fact.value.toFixed(3) : fact.value}`),
+    );
+    expect(data.facts.length).toBeGreaterThan(0);
+    expect(facts[2 + data.facts.length + 1]?.[0]).toBe('Figures are adjusted by up to ±2 to protect people.');
+    const gender = rowsOf(workbook.getWorksheet('Gender')!);
+    const women = gender.find((row) => row[0] === whole.demographics.gender!.cells.find((cell) => cell.key === String(ids.female))!.label)!;
+    const womenCell = (column: typeof whole) => {
+      const cell = column.demographics.gender!.cells.find((item) => item.key === String(ids.female))!;
+      return isSuppressed(cell) ? 'hidden' : cell.count;
+    };
+    expect(women.slice(1)).toEqual([womenCell(whole), womenCell(sales), 'hidden']);
+    const text = JSON.stringify(workbook.worksheets.map(rowsOf));
+    expect(text).not.toContain('Elsewhere');
+  });
+
+  it('writes the key facts with the side by side table', async () => {
+    const response = await post(app, '/api/general/export-key-facts-compare', { organizations: selections().slice(0, 2) }, { token: admin });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/compare-key-facts-/);
+    const workbook = await readWorkbook(response.rawPayload);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Page', 'Key facts', 'Side by side']);
+    expect(rowsOf(workbook.getWorksheet('Key facts')!)[2]![0]).toMatch(/^.+ has the most respondents: \d+$/);
+  });
+
+  it('refuses bad input in the SPEC’s words: too few or too many selections, unknown and foreign groups, a malformed body', async () => {
+    for (const url of ['/api/general/export-excel-compare', '/api/general/export-key-facts-compare']) {
+      for (const organizations of [[], [{ group: 'all' }], Array.from({ length: 7 }, () => ({ group: 'all' }))]) {
+        const response = await post(app, url, { organizations }, { token: admin });
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toMatchObject({ message: 'The given data was invalid.', errors: { organizations: [CompareMessages.count] } });
+      }
+      const malformed = await post(app, url, { organizations: [{ group: 'all' }, { group: 'sales' }] }, { token: admin });
+      expect(malformed.statusCode).toBe(422);
+      expect(malformed.json().errors).toEqual({ 'organizations[1][group]': [CompareMessages.group] });
+      for (const group of [groups.Elsewhere!, '00000000-0000-4000-8000-000000000000']) {
+        const response = await post(app, url, { organizations: [{ group: 'all' }, { group }] }, { token: admin });
+        expect(response.statusCode).toBe(404);
+        expect(response.json().message).toBe(GroupMessages.notBelongToOrganization);
+        expect(response.body).not.toContain('Elsewhere');
+      }
+      const other = await post(app, url, { organizations: [{ group: 'all' }, { group: groups.Sales! }] }, { token: otherAdmin });
+      expect(other.statusCode).toBe(404);
+      expect((await post(app, url, { organizations: 'all' }, { token: admin })).statusCode).toBe(422);
+      expect((await post(app, url, { organizations: [{ group: 'all' }, { group: 'all' }] })).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('joint protection of a comparison', () => {
+  it('withholds a selection that differs from one shown before it by 1 to k-1 people, and shows it again alone', async () => {
+    const db = database.db;
+    const organizationId = (await db.selectFrom('departments').select('organization_id').where('id', '=', groups.Sales!).executeTakeFirstOrThrow()).organization_id;
+    const ranges = [
+      { id: 'r2024', label: 'Round 2024', type: 'between', value: '2024-01-01..2024-12-31' },
+      { id: 'since2024', label: 'Since 2024', type: 'since', value: '2024-01-01' },
+    ];
+    await db.updateTable('settings').set({ value: toJson(ranges) }).where('organization_id', '=', organizationId).where('key', '=', 'date_ranges').execute();
+    // Three people of Sales answered in 2023: Sales and "Sales since 2024" differ by exactly them.
+    const template = await db.selectFrom('responses').selectAll().where('department_id', '=', groups.Sales!).executeTakeFirstOrThrow();
+    const { id: _id, record_key: _key, ...row } = template as typeof template & { record_key?: unknown };
+    const added = [];
+    for (let i = 0; i < 3; i += 1) added.push((await db.insertInto('responses').values({ ...row, answers: '{}', submitted_at: new Date('2023-03-01T00:00:00Z') } as never).returning('id').executeTakeFirstOrThrow()).id);
+    try {
+      const data = await compared([{ group: groups.Sales! }, { group: groups.Sales!, 'date-tag': 'since2024' }, { group: 'all' }]);
+      expect(shown(data.selections[0]).label).toBe('Sales');
+      expect(data.selections[1]).toEqual({ group: groups.Sales, dateTag: 'since2024', label: 'Sales · Since 2024', status: 204, message: statsMessages.notEnoughData });
+      // The whole organisation (45) is 18 people away from Sales (27): shown.
+      near(shown(data.selections[2]).respondents, 45, 'organisation');
+      // In the other order the first one asked is the one shown.
+      const swapped = await compared([{ group: groups.Sales!, 'date-tag': 'since2024' }, { group: groups.Sales! }]);
+      near(shown(swapped.selections[0]).respondents, 24, 'Sales since 2024');
+      expect(swapped.selections[1]).toMatchObject({ status: 204, message: statsMessages.notEnoughData });
+      // The same people twice are the same figures: both shown.
+      const same = await compared([{ group: groups.Support! }, { group: groups.Support!, 'date-tag': 'since2024' }]);
+      expect(same.selections.map((column) => column.status)).toEqual([200, 200]);
+      expect(shown(same.selections[0]).respondents).toBe(shown(same.selections[1]).respondents);
+    } finally {
+      await db.deleteFrom('response_languages').where('response_id', 'in', added).execute();
+      await db.deleteFrom('response_heritages').where('response_id', 'in', added).execute();
+      await db.deleteFrom('responses').where('id', 'in', added).execute();
     }
   });
 });

@@ -4,6 +4,7 @@ import {
 import { updateOrganization as updateDetails } from '../../contracts/groups';
 import { requestPackage } from '../../contracts/packages';
 import * as t from 'io-ts';
+import { benchmarkPooling } from '../../contracts/benchmark';
 import { FileField, type ActionEntry } from './entry';
 
 /** Organisation settings: information, tiers, date ranges, view-as consent, package. */
@@ -15,4 +16,6 @@ export const organizationActions = {
   /** Name, details and logo (POST /organization/update, multipart). */
   updateDetails: { endpoint: updateDetails, reloads: ['orgInfo'], files: t.partial({ logo: FileField }), done: 'Organisation saved.' },
   requestPackage: { endpoint: requestPackage, reloads: [], done: 'Request sent.' },
+  /** Benchmark → Internal: whether the organisation pools with its peers (administrator only). */
+  benchmarkPooling: { endpoint: benchmarkPooling, reloads: ['benchmarkInternal'] },
 } satisfies Record<string, ActionEntry>;

@@ -1,4 +1,5 @@
 import { statisticsEndpoints as s } from '../../contracts/statistics';
+import { benchmarkProcess } from '../../contracts/benchmark';
 import { compareData, compareQueryOf } from '../../contracts/compare';
 import { mutualityEndpoints } from '../../contracts/mutuality';
 import type { SectionEntry } from './entry';
@@ -87,6 +88,8 @@ export const statisticsSections = {
   mutualityCountries: { endpoint: mutualityEndpoints.countriesList },
   mutualityData: { endpoint: mutualityEndpoints.data, filtered: true },
   mutualityCompareData: { endpoint: mutualityEndpoints.compareData, filtered: true },
+  /** Benchmark → Internal: every group measured, with the bands (POST, the filters as its query). */
+  benchmarkInternal: { endpoint: benchmarkProcess, filtered: true },
 } satisfies Record<string, SectionEntry>;
 
 export type StatisticsSectionName = keyof typeof statisticsSections;

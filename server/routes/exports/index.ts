@@ -1,21 +1,44 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { ExportExcelBody, exportEndpoints } from '../../../domain/contracts/exports';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, FastifyInstance } from 'fastify';
+import type * as t from 'io-ts';
+import { ExportCompareBody, ExportExcelBody, exportEndpoints } from '../../../domain/contracts/exports';
+import type { AnyEndpoint } from '../../../domain/contracts/endpoint';
 import { aiExportEndpoints } from '../../../domain/contracts/aiExport';
 import { decodeOrThrow } from '../../http/decode';
 import { registerEndpoint, routePath } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
 import { releasedReaderOf } from '../../http/internalRead';
-import { exportDashboard } from '../../services/exports';
+import { type ExportCaller, type ExportFile, exportDashboard } from '../../services/exports';
+import { exportCompare } from '../../services/exports/compare';
 import { ExportMutualityBody, mutualityEndpoints } from '../../../domain/contracts/mutuality';
 import { exportMutuality } from '../../services/exports/mutuality';
 import { understandExport } from '../../services/aiExport';
 
 /**
- * POST /general/export-excel: a dashboard page as a spreadsheet, or one card as CSV. The body
- * is decoded with the contract's codec (422 on anything else); the answer is the file itself,
- * not an envelope, so the route is declared here rather than with registerEndpoint.
+ * The spreadsheet exports: POST /general/export-excel (a dashboard page as a spreadsheet, or
+ * one card as CSV), POST /general/export-excel-compare and /general/export-key-facts-compare
+ * (a comparison). The body is decoded with the contract's codec (422 on anything else); the
+ * answer is the file itself, not an envelope, so the routes are declared here rather than
+ * with registerEndpoint.
  */
 export const exportRoutes: FastifyPluginAsync = async (app) => {
+  const fileRoute = <C extends t.Mixed>(scope: FastifyInstance, endpoint: AnyEndpoint, codec: C, make: (caller: ExportCaller, body: t.TypeOf<C>) => Promise<ExportFile>) => {
+    if (scope.hasDecorator('registeredEndpoints')) scope.registeredEndpoints.push(endpoint);
+    scope.route({
+      method: endpoint.method,
+      url: routePath(endpoint.path),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const body = decodeOrThrow(codec, request.body ?? {}, 'body');
+        const locale = request.headers['x-locale'];
+        const caller = { auth: authOf(request), locale: typeof locale === 'string' ? locale : undefined, read: releasedReaderOf(app, request) };
+        const file = await make(caller, body);
+        return reply
+          .code(200)
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .send(file.body);
+      },
+    });
+  };
   await app.register(
     authenticated(async (scope) => {
       // GET /general/ai/export: what a prompt asks for, as an export description (never a figure).
@@ -30,42 +53,10 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
         });
       });
 
-      const endpoint = exportEndpoints.exportExcel;
-      if (scope.hasDecorator('registeredEndpoints')) scope.registeredEndpoints.push(endpoint);
-      scope.route({
-        method: endpoint.method,
-        url: routePath(endpoint.path),
-        handler: async (request, reply) => {
-          const body = decodeOrThrow(ExportExcelBody, request.body ?? {}, 'body');
-          const locale = request.headers['x-locale'];
-          const caller = { auth: authOf(request), locale: typeof locale === 'string' ? locale : undefined, read: releasedReaderOf(app, request) };
-          const file = await exportDashboard(app.db, caller, body);
-          return reply
-            .code(200)
-            .header('content-type', file.contentType)
-            .header('content-disposition', `attachment; filename="${file.fileName}"`)
-            .send(file.body);
-        },
-      });
-
-      // POST /general/export-excel-mutuality: Compare → External as a spreadsheet.
-      const mutuality = mutualityEndpoints.exportExcel;
-      if (scope.hasDecorator('registeredEndpoints')) scope.registeredEndpoints.push(mutuality);
-      scope.route({
-        method: mutuality.method,
-        url: routePath(mutuality.path),
-        handler: async (request, reply) => {
-          const body = decodeOrThrow(ExportMutualityBody, request.body ?? {}, 'body');
-          const locale = request.headers['x-locale'];
-          const caller = { auth: authOf(request), locale: typeof locale === 'string' ? locale : undefined, read: releasedReaderOf(app, request) };
-          const file = await exportMutuality(app.db, caller, body);
-          return reply
-            .code(200)
-            .header('content-type', file.contentType)
-            .header('content-disposition', `attachment; filename="${file.fileName}"`)
-            .send(file.body);
-        },
-      });
+      fileRoute(scope, exportEndpoints.exportExcel, ExportExcelBody, (caller, body) => exportDashboard(app.db, caller, body));
+      fileRoute(scope, exportEndpoints.exportExcelCompare, ExportCompareBody, (caller, body) => exportCompare(app.db, caller, body, 'excel'));
+      fileRoute(scope, exportEndpoints.exportKeyFactsCompare, ExportCompareBody, (caller, body) => exportCompare(app.db, caller, body, 'key-facts'));
+      fileRoute(scope, mutualityEndpoints.exportExcel, ExportMutualityBody, (caller, body) => exportMutuality(app.db, caller, body));
     }),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type * as t from 'io-ts';
+import { benchmarkPooling, benchmarkProcess } from '../../../domain/contracts/benchmark';
 import { compareData } from '../../../domain/contracts/compare';
 import { KeyFactPage, type StatisticsEndpoint, statisticsEndpoints as E, statisticsMessages } from '../../../domain/contracts/statistics';
 import { statsMessages } from '../../../domain/contracts/stats';
@@ -10,6 +11,7 @@ import { type AuthContext, authenticated, authOf } from '../../plugins/auth';
 import { invalidData } from '../../services/auth/errors';
 import { departmentScopeOf } from '../../services/organization/scope';
 import { SelectionBudget } from '../../services/statistics/budget';
+import { benchmarkOf, setPooling } from '../../services/statistics/benchmark';
 import { compareOf } from '../../services/statistics/compare';
 import { StatisticsFigures, type StatsRequest, renameItems, statsRequestOf } from '../../services/statistics/figures';
 import { keyFactsOf } from '../../services/statistics/keyFacts';
@@ -162,6 +164,9 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
       keyFacts(scope);
       compare(scope);
       registerMutuality(scope, figures, budget);
+      // Benchmark → Internal: every group the caller sees is a request of its own, as in a comparison.
+      registerEndpoint(scope, benchmarkProcess, async ({ request, query }) => benchmarkOf(app.db, figures, budget, authOf(request), query));
+      registerEndpoint(scope, benchmarkPooling, async ({ request, body }) => setPooling(app.db, { auth: authOf(request), address: request.ip, pooling: body.pooling }));
     }),
   );
 };

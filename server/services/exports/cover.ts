@@ -62,7 +62,9 @@ const filterWords = async (db: Kysely<Database>, filters: ExportFilters, t: Tran
 export interface CoverInput {
   readonly db: Kysely<Database>;
   readonly auth: AuthContext;
-  readonly page: ExportPage | 'extra-survey';
+  readonly page: ExportPage | 'compare' | 'extra-survey';
+  /** Lines of the export's own, after the page (a comparison's selections). */
+  readonly extra?: readonly (readonly [string, string])[];
   readonly filters: ExportFilters;
   readonly k: number;
   readonly maxAdjustment: number;
@@ -72,7 +74,7 @@ export interface CoverInput {
 }
 
 /** What the export shows, for whom and how: the first sheet of every workbook. */
-export const coverOf = async ({ db, auth, page, filters, k, maxAdjustment, now, locale, t }: CoverInput): Promise<Cover> => {
+export const coverOf = async ({ db, auth, page, extra = [], filters, k, maxAdjustment, now, locale, t }: CoverInput): Promise<Cover> => {
   const [scope, filterText, range] = await Promise.all([
     scopeWords(db, auth, t),
     filterWords(db, filters, t, locale),
@@ -84,6 +86,7 @@ export const coverOf = async ({ db, auth, page, filters, k, maxAdjustment, now, 
     lines: [
       [t('export_cover_organisation'), auth.organization.name],
       [t('export_cover_page'), pageName],
+      ...extra,
       [t('export_cover_scope'), scope],
       [t('export_cover_filters'), filterText],
       [t('export_cover_date_range'), range ?? t('date_range_all')],

@@ -56,6 +56,7 @@ const cellValue = (cell: TableCell, hidden: string): string | number => {
       return cell.value;
     case 'count':
     case 'percent':
+    case 'decimal':
       return cell.value;
     case 'hidden':
       return hidden;
@@ -65,6 +66,7 @@ const cellValue = (cell: TableCell, hidden: string): string | number => {
 const styleCell = (target: ExcelJS.Cell, cell: TableCell): void => {
   if (cell.kind === 'count') target.numFmt = COUNT_FORMAT;
   else if (cell.kind === 'percent') target.numFmt = PERCENT_FORMAT;
+  else if (cell.kind === 'decimal') target.numFmt = cell.places === 0 ? '0' : `0.${'0'.repeat(cell.places)}`;
   else if (cell.kind === 'hidden') {
     target.font = HIDDEN_FONT;
     target.alignment = { horizontal: 'right' };

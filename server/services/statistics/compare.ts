@@ -4,7 +4,7 @@ import * as t from 'io-ts';
 import { COMPARE_FACTS, type CompareData, type CompareFact, CompareMessages, type CompareQuery, type ComparedSelection, WHOLE_ORGANIZATION } from '../../../domain/contracts/compare';
 import { GroupMessages } from '../../../domain/contracts/groups';
 import { DateRange } from '../../../domain/contracts/organization';
-import { type CrossTable, isSuppressed, type Distribution, type ReleasedCell } from '../../../domain/contracts/stats';
+import { type CrossTable, isSuppressed, type Distribution, type ReleasedCell, statsMessages } from '../../../domain/contracts/stats';
 import { type Release, refused, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
@@ -13,6 +13,7 @@ import { invalidData } from '../auth/errors';
 import { type DepartmentScope, departmentScopeOf, visibleDepartmentIds } from '../organization/scope';
 import type { SelectionBudget } from './budget';
 import { type StatisticsFigures, type StatsRequest, shownValues, statsRequestOf } from './figures';
+import { withheldTogether } from './joint';
 import * as topics from './topics';
 
 /**
@@ -78,7 +79,7 @@ const released = <T>(release: Release<T>): T | null => (release.status === 200 ?
 const topsOf = (release: Release<Distribution>): ReleasedCell[] => (release.status === 200 ? release.data.cells.filter((cell): cell is ReleasedCell => !isSuppressed(cell)).slice(0, TOP) : []);
 
 /** LGBTIQ+ respondents: a sexual-orientation selection, so k is the special-category one (as ltcOf for disability). */
-const lgbtiqOf = (figures: StatisticsFigures, req: StatsRequest) =>
+export const lgbtiqOf = (figures: StatisticsFigures, req: StatsRequest) =>
   figures.countOf(req, { lgbtiq: req.filters.lgbtiq === 'no' ? ['\u0000'] : ['yes'] }, thresholdFor({ ...req.filters, lgbtiq: 'yes' }));
 
 /** The age bands as one distribution: the released column totals of the gender-by-age table. */
@@ -162,12 +163,18 @@ export const compareOf = async (db: Kysely<Database>, figures: StatisticsFigures
   // Counted in the order asked, so which selection the allowance refuses is predictable.
   const admitted: boolean[] = [];
   for (const req of requests) admitted.push(await budget.allow(req.context, req.filters));
-  const columns = await Promise.all(
+  const computed = await Promise.all(
     resolved.map((selection, index): Promise<ComparedSelection> | ComparedSelection =>
       admitted[index]
         ? columnOf(figures, requests[index]!, selection)
         : { group: selection.group, dateTag: selection.dateTag, label: selection.label, status: 204, message: refused().message },
     ),
+  );
+  // Protected together (domain/stats/joint.ts): a selection differing from one shown before it by 1 to k-1 people is withheld.
+  const shownIndices = computed.flatMap((column, index) => (column.status === 200 ? [index] : []));
+  const together = await withheldTogether(db, requests.map((req) => req.context), shownIndices, requests[0]?.k ?? thresholdFor(filters));
+  const columns = computed.map((column, index): ComparedSelection =>
+    together.has(index) ? { group: column.group, dateTag: column.dateTag, label: column.label, status: 204, message: statsMessages.notEnoughData } : column,
   );
   return { selections: columns, facts: compareFacts(columns) };
 };

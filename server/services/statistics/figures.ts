@@ -74,6 +74,11 @@ export class StatisticsFigures {
     return this.cache.question(context, topic.name, () => topic.build(this.db, context), topic.countsPopulation === true);
   }
 
+  /** A figure derived from released ones (e.g. a benchmark group's metrics), kept with the request's population until its responses change. */
+  async derived<T>(req: StatsRequest, key: string, compute: () => Promise<T>): Promise<T> {
+    return this.cache.figure(req.context, `${key}|k=${req.k}`, compute);
+  }
+
   async distributionOf(req: StatsRequest, topic: topics.Topic): Promise<Release<Distribution>> {
     const { population, question } = await this.questionOf(req.context, topic);
     return population.question(question).distribution(EVERYONE, req.k);

@@ -279,6 +279,8 @@ export const ethnicityTree = multiTopic(
 export const positionLevel = columnTopic('position-level-answer', 'position-levels', 'position_level_id');
 export const education = columnTopic('education', 'educations', 'education_id');
 export const disability = columnTopic('disabilities', 'disabilities', 'disability_id');
+/** Sexual orientation (a special category: its figures are released at k of at least 10 where used). */
+export const sexualOrientation = columnTopic('sexual-orientations', 'sexual-orientations', 'sexual_orientation_id');
 export const states = columnTopic('state', 'states', 'state_id');
 export const generation = fixedTopic(
   'generation-answer',

@@ -7,6 +7,8 @@ import { PILLARS, type ReleasedCell } from '../../../domain/contracts/stats';
 import type { ResourceArgs } from '../../../domain/resources/events';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { useSection } from '../../hooks/resources';
+import { useDispatch, useSelector } from '../../hooks/runtime';
+import type { AppState } from '../../../domain/app/state';
 import { GroupedBar, type Series } from '../charts/GroupedBar';
 import { useNumbers } from '../charts/useNumbers';
 import { PageToolbar } from './PageToolbar';
@@ -160,7 +162,37 @@ const CompareTable = ({ data }: { data: CompareData }) => {
   );
 };
 
-const Results = ({ data }: { data: CompareData }) => {
+const selectDashboard = (state: AppState) => state.dashboard;
+
+/** The comparison (or its key facts) as a spreadsheet made by the server from the same released figures. */
+const CompareDownloads = ({ page, selections }: { page: string; selections: readonly CompareSelection[] }) => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const { exporting, exportNote } = useSelector(selectDashboard);
+  const busy = exporting !== undefined;
+  const download = (kind: 'excel' | 'key-facts') => dispatch({ type: 'dashboard/exportCompare', page, kind, selections: [...selections] });
+  return (
+    <div className="export-controls compare-downloads">
+      <Button className="button secondary" isDisabled={busy} onPress={() => download('excel')}>
+        {t('export_compare_download')}
+      </Button>
+      <Button className="button secondary" isDisabled={busy} onPress={() => download('key-facts')}>
+        {t('export_compare_download_facts')}
+      </Button>
+      <p className="export-status" role="status">
+        {busy
+          ? t('export_working')
+          : exportNote?.kind === 'done'
+            ? t('export_done', { file: exportNote.fileName })
+            : exportNote?.kind === 'failed'
+              ? t('export_failed', { reason: t(exportNote.message, { defaultValue: exportNote.message }) })
+              : ''}
+      </p>
+    </div>
+  );
+};
+
+const Results = ({ data, page, selections }: { data: CompareData; page: string; selections: readonly CompareSelection[] }) => {
   const { t } = useTranslation();
   const numbers = useNumbers();
   const seriesOf = (key: (typeof DEMOGRAPHICS)[number]): Series[] =>
@@ -169,6 +201,7 @@ const Results = ({ data }: { data: CompareData }) => {
     <>
       <section className="card stat-card wide" aria-labelledby="compare-side-by-side">
         <h2 id="compare-side-by-side">{t('compare_side_by_side')}</h2>
+        <CompareDownloads page={page} selections={selections} />
         <CompareTable data={data} />
         <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
       </section>
@@ -207,6 +240,7 @@ export const CompareInternalPage = ({ page }: { page: string }) => {
   const ranges = useSection('dateRanges');
   const [draft, setDraft] = useState<CompareSelection[]>([{ group: WHOLE_ORGANIZATION }, { group: WHOLE_ORGANIZATION }]);
   const [asked, setAsked] = useState<ResourceArgs | null>(null);
+  const [askedSelections, setAskedSelections] = useState<CompareSelection[]>([]);
   const result = useSection('compareData', asked ?? {}, page, asked !== null);
   const resultId = useId();
   const choices = [{ id: WHOLE_ORGANIZATION, name: t('compare_whole_organisation'), depth: 0 }, ...flatten(groups.data ?? [])];
@@ -215,6 +249,7 @@ export const CompareInternalPage = ({ page }: { page: string }) => {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setAsked(compareArgs(draft));
+    setAskedSelections(draft);
   };
   return (
     <div className="dashboard-page">
@@ -248,7 +283,7 @@ export const CompareInternalPage = ({ page }: { page: string }) => {
       </Form>
       <div id={resultId} className="compare-results" aria-live="polite" aria-busy={result.status === 'pending'} data-status={asked === null ? 'idle' : result.status}>
         {asked === null ? null : result.status === 'loaded' && result.data !== null ? (
-          <Results data={result.data} />
+          <Results data={result.data} page={page} selections={askedSelections} />
         ) : result.status === 'empty' ? (
           <p className="stat-withheld">{result.message ?? t('section_empty')}</p>
         ) : result.status === 'error' ? (

@@ -18,6 +18,7 @@ export const PAGE_CONTENT: Readonly<Record<string, LazyPage<{ page: string }>>> 
   reports: lazyNamed(() => import('../reports/ReportsPage'), 'ReportsPage'),
   'compare/internal': lazyNamed(() => import('../dashboards/CompareInternalPage'), 'CompareInternalPage'),
   'compare/external': lazyNamed(() => import('../dashboards/CompareExternalPage'), 'CompareExternalPage'),
+  'benchmark/internal': lazyNamed(() => import('../dashboards/BenchmarkInternalPage'), 'BenchmarkInternalPage'),
   'control-panel/members-management': lazyNamed(() => import('../control-panel/MembersManagement'), 'MembersManagement'),
   'control-panel/surveys-management': lazyNamed(() => import('../control-panel/SurveysManagement'), 'SurveysManagement'),
 };

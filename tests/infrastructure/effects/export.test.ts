@@ -2,19 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { Subject, of, throwError, type Observable } from 'rxjs';
 import { createStore } from '../../../infrastructure/bus/store';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
-import { exportEffect, type ExportDeps } from '../../../infrastructure/effects/export.effects';
+import { exportCompareEffect, exportEffect, type ExportDeps } from '../../../infrastructure/effects/export.effects';
 import type { DownloadedFile } from '../../../infrastructure/http/client';
 import { ApiFailure } from '../../../infrastructure/http/failure';
 
 const setup = (answer: () => Observable<DownloadedFile>) => {
   const bodies: unknown[] = [];
+  const paths: string[] = [];
   const saved: string[] = [];
   const deps: ExportDeps = {
-    api: { download: ((_endpoint: unknown, input: { body?: unknown }) => { bodies.push(input.body); return answer(); }) as never },
+    api: { download: ((endpoint: { path: string }, input: { body?: unknown }) => { paths.push(endpoint.path); bodies.push(input.body); return answer(); }) as never },
     saveFile: (file, fallback) => { const name = file.fileName ?? fallback; saved.push(name); return name; },
   };
-  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [exportEffect], deps });
-  return { store, bodies, saved };
+  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [exportEffect, exportCompareEffect], deps });
+  return { store, bodies, saved, paths };
 };
 
 const file = (fileName: string | null): DownloadedFile => ({ blob: new Blob(['x']), fileName });
@@ -45,5 +46,23 @@ describe('export', () => {
     const { store } = setup(() => throwError(() => new ApiFailure(422, '/general/export-excel', 'The given data was invalid.', { card: ['The selected card is not on this page.'] })));
     store.dispatch({ type: 'dashboard/export', page: 'home', format: 'csv', card: 'nope' });
     expect(store.getState().dashboard.exportNote).toEqual({ kind: 'failed', message: 'The selected card is not on this page.' });
+  });
+
+  it('a comparison goes out as its selections (organizations) with the active filters, to the export of its kind', () => {
+    const answer = new Subject<DownloadedFile>();
+    const { store, bodies, saved, paths } = setup(() => answer);
+    store.dispatch({ type: 'filters/apply', filters: { gender: ['3'] } });
+    const selections = [{ group: 'all' }, { group: '7d1f3a52-5b1c-4c57-9a55-0f6f6c0e5c1a', 'date-tag': 'r1' }];
+    store.dispatch({ type: 'dashboard/exportCompare', page: 'compare/internal', kind: 'excel', selections });
+    expect(store.getState().dashboard.exporting).toBe('compare/internal excel');
+    // One file at a time: the key facts asked meanwhile are dropped.
+    store.dispatch({ type: 'dashboard/exportCompare', page: 'compare/internal', kind: 'key-facts', selections });
+    expect(paths).toEqual(['/general/export-excel-compare']);
+    expect(bodies).toEqual([{ organizations: selections, filter: { gender: ['3'] } }]);
+    answer.next(file(null));
+    answer.complete();
+    expect(saved).toEqual(['compare.xlsx']);
+    store.dispatch({ type: 'dashboard/exportCompare', page: 'compare/internal', kind: 'key-facts', selections });
+    expect(paths).toEqual(['/general/export-excel-compare', '/general/export-key-facts-compare']);
   });
 });

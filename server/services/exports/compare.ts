@@ -1,0 +1,111 @@
+import { PassThrough } from 'node:stream';
+import { isLeft } from 'fp-ts/lib/Either';
+import type { Kysely } from 'kysely';
+import { COMPARE_MAX, COMPARE_MIN, CompareData, CompareMessages, selectionParameters } from '../../../domain/contracts/compare';
+import { Messages } from '../../../domain/contracts/envelope';
+import type { ExportCompareBody } from '../../../domain/contracts/exports';
+import { COMPARE_DEMOGRAPHICS, type CompareWords, demographicTable, factsTable, sideBySideTable, topsTable } from '../../../domain/exports/compare';
+import { toSearchParams } from '../../../domain/filters/encoding';
+import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
+import type { Database } from '../../db/database';
+import { ApiError } from '../../http/apiError';
+import { invalidData } from '../auth/errors';
+import { coverOf } from './cover';
+import { type ExportCaller, type ExportFile, XLSX_TYPE } from './index';
+import { writeWorkbook } from './workbook';
+import { type Translate, translator } from './words';
+
+/**
+ * A comparison as a spreadsheet (POST /general/export-excel-compare) or its key facts
+ * (POST /general/export-key-facts-compare). The figures are what GET /compare/data answers
+ * this caller for these selections and filters, asked through the application itself (a
+ * ReleasedReader), so the file passes the same authentication, group scope, hourly allowance
+ * and disclosure control as the page, and holds only figures the page shows. Its refusals
+ * (404 for a group the caller may not see, 422 for a bad selection or filter) are the export's,
+ * with the selection's field named as the body names it (`organizations`).
+ */
+
+export type CompareExportKind = 'excel' | 'key-facts';
+
+interface Envelope {
+  readonly status?: number;
+  readonly data?: unknown;
+  readonly message?: string;
+  readonly errors?: Record<string, string[]>;
+}
+
+const renamed = (errors: Record<string, string[]> | undefined): Record<string, string[]> | undefined =>
+  errors === undefined ? undefined : Object.fromEntries(Object.entries(errors).map(([key, value]) => [key.replace(/^selection/, 'organizations'), value]));
+
+const comparisonOf = async (caller: ExportCaller, body: ExportCompareBody): Promise<CompareData> => {
+  const query = [new URLSearchParams(selectionParameters(body.organizations)).toString(), toSearchParams(body.filter ?? {})].filter((part) => part !== '').join('&');
+  const response = await caller.read(`/api/compare/data?${query}`);
+  let envelope: Envelope;
+  try {
+    envelope = JSON.parse(response.body) as Envelope;
+  } catch {
+    throw new ApiError(502, Messages.unknownError);
+  }
+  if (response.statusCode !== 200) throw new ApiError(response.statusCode, envelope.message ?? Messages.unknownError, renamed(envelope.errors));
+  if (envelope.status !== 200) throw new ApiError(422, envelope.message ?? Messages.unknownError);
+  const decoded = CompareData.decode(envelope.data);
+  if (isLeft(decoded)) throw new ApiError(502, Messages.unknownError);
+  return decoded.right;
+};
+
+const compareWords = (t: Translate): CompareWords => ({
+  respondents: t('compare_respondents'),
+  index: t('compare_index'),
+  pillar: (pillar) => t(`compare_pillar.${pillar}`),
+  pillarIndex: (pillar) => t('export_compare_pillar_index', { pillar: t(`compare_pillar.${pillar}`) }),
+  pillarGroups: (pillar) => t('export_compare_pillar_groups', { pillar: t(`compare_pillar.${pillar}`) }),
+  longTermCondition: t('compare_count.longTermCondition'),
+  lgbtiq: t('compare_count.lgbtiq'),
+  shown: (what) => t(`export_compare_shown.${what}`),
+  fact: (fact) => t(`compare_fact.${fact.key}`, { label: fact.label, value: fact.key === 'highest_index' ? fact.value.toFixed(3) : String(fact.value) }),
+  noFacts: t('compare_no_facts'),
+  keyFact: t('export_compare_fact'),
+  rank: t('benchmark_rank'),
+  selection: t('export_compare_selections'),
+  status: t('export_compare_note'),
+});
+
+export const exportCompare = async (db: Kysely<Database>, caller: ExportCaller, body: ExportCompareBody, kind: CompareExportKind, now = new Date()): Promise<ExportFile> => {
+  const count = body.organizations.length;
+  if (count < COMPARE_MIN || count > COMPARE_MAX) throw invalidData({ organizations: [CompareMessages.count] });
+  const data = await comparisonOf(caller, body);
+  const { auth, locale } = caller;
+  const t = translator(locale);
+  const words = compareWords(t);
+  const filters = body.filter ?? {};
+  const sideBySide = { title: t('compare_side_by_side'), table: sideBySideTable(data, words) };
+  const facts = { title: t('compare_facts'), table: factsTable(data, words) };
+  const sheets =
+    kind === 'key-facts'
+      ? [facts, sideBySide]
+      : [
+          sideBySide,
+          facts,
+          ...COMPARE_DEMOGRAPHICS.map((key) => ({ title: t(`compare_demographic.${key}`), table: demographicTable(data, key) })),
+          { title: t('export_compare_tops'), table: topsTable(data, words) },
+        ];
+  const cover = await coverOf({
+    db,
+    auth,
+    page: 'compare',
+    extra: [[t('export_compare_selections'), data.selections.map((column) => column.label).join('; ')]],
+    filters,
+    k: thresholdFor(filters),
+    maxAdjustment: MAX_ADJUSTMENT,
+    now,
+    locale,
+    t,
+  });
+  const stream = new PassThrough();
+  const hidden = t('chart_hidden_short');
+  writeWorkbook(stream, { cover, coverName: t('export_cover_page'), sheets, hidden, note: t('export_cover_adjusted', { d: MAX_ADJUSTMENT }), creator: auth.organization.name, now }).catch(
+    (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  const day = now.toISOString().slice(0, 10);
+  return { fileName: `${kind === 'key-facts' ? 'compare-key-facts' : 'compare'}-${day}.xlsx`, contentType: XLSX_TYPE, body: stream };
+};
