@@ -1,6 +1,6 @@
 import { filterProblem } from '../filters/model';
 import { decideWizard } from '../wizard/decide';
-import { decideResource } from '../resources/events';
+import { decideResource } from '../resources/decide';
 import { DEFAULT_DEPARTMENT_ID } from '../session/state';
 import { decideSurvey } from '../survey/decide';
 import { decideTracing } from '../tracing/events';

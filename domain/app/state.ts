@@ -15,7 +15,7 @@ import { accountReducer } from '../account/reducer';
 import { initialAccount, type AccountState } from '../account/state';
 import { wizardReducer } from '../wizard/reducer';
 import { initialWizard, type WizardState } from '../wizard/state';
-import { initialResources, type ResourcesState } from '../resources/events';
+import { initialResources, type ResourcesState } from '../resources/state';
 import { resourcesReducer } from '../resources/reducer';
 import { surveyOptionNamesReducer, surveyReducer } from '../survey/reducer';
 import { initialSurvey, type SurveyOptionNames, type SurveyState } from '../survey/state';

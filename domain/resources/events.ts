@@ -1,42 +1,12 @@
 import { isLeft } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { message } from '../kernel/message';
-import { isSectionName, sections, SectionName, type SectionData, type SectionEntry } from './sections';
+import { sections, SectionName, type SectionData, type SectionEntry } from './sections';
 import { actions, ActionName, type ActionData, type ActionEntry } from './actions';
+import { OfPage, ResourceArgs } from './commands';
 
-/**
- * Data sections (SPEC section 3, "Dashboard data sections": orgGroups, tokenAll, ...) and the
- * actions that change them, by name. Which endpoint serves each, and so the type of its data,
- * is the domain's catalogue (./sections.ts and ./actions.ts).
- *
- * A section is pending, loaded, empty (the server's status 204) or error (SPEC section 4); an
- * aborted request is superseded by a newer one and leaves no trace.
- */
-const Args = t.record(t.string, t.union([t.string, t.number, t.boolean, t.null, t.array(t.union([t.string, t.number]))]));
-export type ResourceArgs = t.TypeOf<typeof Args>;
-
+/** The facts of loading data sections and sending actions (./commands.ts says what is asked). */
 const FieldErrors = t.record(t.string, t.array(t.string));
-
-/** The page whose Refresh loads the section again (absent: no page's Refresh does). */
-const OfPage = t.partial({ page: t.string });
-
-export const resourceCommands = {
-  /** Read a section; `args` are its query or path values. A newer load of the same name supersedes an older one. */
-  load: t.intersection([message('resource/load', { name: SectionName, args: Args }), OfPage]),
-  /**
-   * Send an action (a form or a button). The body rides on the command only, never in an
-   * event, so a password typed into an invitation form does not reach the log.
-   */
-  submit: message('action/submit', { action: ActionName, body: t.unknown, args: Args }),
-  clear: message('action/clear', { action: ActionName }),
-  /**
-   * Load again every section this tab holds, with the args of its last load: another tab
-   * switched the view-as group, and only this tab knows what it shows.
-   */
-  reloadAll: message('resource/reloadAll', {}),
-};
-export const ResourceCommand = t.union([resourceCommands.load, resourceCommands.submit, resourceCommands.clear, resourceCommands.reloadAll]);
-export type ResourceCommand = t.TypeOf<typeof ResourceCommand>;
 
 /** A section's data arrived, decoded with its endpoint's codec: the name says the data's type. */
 export type SectionLoaded<K extends SectionName = SectionName> = { [P in K]: { readonly type: 'resource/loaded'; readonly name: P; readonly data: SectionData<P> } }[K];
@@ -108,7 +78,7 @@ const ActionSucceededCodec = new t.Type<ActionSucceeded, unknown, unknown>(
 );
 
 export const resourceEvents = {
-  requested: t.intersection([message('resource/requested', { name: SectionName, args: Args }), OfPage]),
+  requested: t.intersection([message('resource/requested', { name: SectionName, args: ResourceArgs }), OfPage]),
   loaded: SectionLoadedCodec,
   empty: message('resource/empty', { name: SectionName, message: t.union([t.string, t.null]) }),
   failed: message('resource/failed', { name: SectionName, message: t.string }),
@@ -129,62 +99,3 @@ export const ResourceEvent = t.union([
 ]);
 export type ResourceEvent = t.TypeOf<typeof ResourceEvent>;
 
-export type SectionStatus = 'idle' | 'pending' | 'loaded' | 'empty' | 'error';
-
-export interface SectionState<D = unknown> {
-  readonly status: SectionStatus;
-  /** The last loaded data stays while a reload is pending, so screens do not flash. */
-  readonly data: D | null;
-  /** Empty: the server's reason (for example 'It needs at least 5 answers.'); error: what went wrong. */
-  readonly message: string | null;
-  readonly args: ResourceArgs;
-  /** The page whose Refresh reloads it: once a load names a page, the section stays that page's. */
-  readonly page?: string;
-}
-
-export interface ActionState<D = unknown> {
-  readonly status: 'idle' | 'pending' | 'done' | 'failed';
-  readonly message: string | null;
-  readonly errors: Readonly<Record<string, readonly string[]>>;
-  readonly data: D | null;
-}
-
-/** Each section's state, typed by its name. */
-export type Sections = { readonly [K in SectionName]?: SectionState<SectionData<K>> };
-
-/** Each action's outcome, typed by its name. */
-export type Actions = { readonly [K in ActionName]?: ActionState<ActionData<K>> };
-
-export interface ResourcesState {
-  readonly sections: Sections;
-  readonly actions: Actions;
-}
-
-export const initialResources: ResourcesState = { sections: {}, actions: {} };
-export const idleSection: SectionState<never> = { status: 'idle', data: null, message: null, args: {} };
-export const idleAction: ActionState<never> = { status: 'idle', message: null, errors: {}, data: null };
-
-export const sectionOf = <K extends SectionName>(state: ResourcesState, name: K): SectionState<SectionData<K>> => state.sections[name] ?? idleSection;
-
-/** The sections this tab holds, by name. */
-export const heldSections = (state: ResourcesState): [SectionName, SectionState][] =>
-  Object.keys(state.sections)
-    .filter(isSectionName)
-    .map((name) => [name, sectionOf(state, name)]);
-
-export const actionOf = <K extends ActionName>(state: ResourcesState, action: K): ActionState<ActionData<K>> => state.actions[action] ?? idleAction;
-
-export const decideResource = (state: ResourcesState, command: ResourceCommand): ResourceEvent[] => {
-  switch (command.type) {
-    case 'resource/load':
-      return [{ type: 'resource/requested', name: command.name, args: command.args, ...(command.page === undefined ? {} : { page: command.page }) }];
-    case 'resource/reloadAll':
-      // The reloads themselves are facts of the effect that sends them (resource/requested).
-      return [];
-    case 'action/submit':
-      // A second click while the first is on its way is one request.
-      return actionOf(state, command.action).status === 'pending' ? [] : [{ type: 'action/submitted', action: command.action }];
-    case 'action/clear':
-      return [{ type: 'action/cleared', action: command.action }];
-  }
-};

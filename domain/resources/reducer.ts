@@ -1,18 +1,7 @@
 import type { AppEvent } from '../app/events';
 import type { ActionData, ActionName } from './actions';
-import {
-  type ActionState,
-  type ActionSucceeded,
-  type Actions,
-  type ResourcesState,
-  type SectionLoaded,
-  type SectionState,
-  type Sections,
-  idleAction,
-  idleSection,
-  initialResources,
-  sectionOf,
-} from './events';
+import { type ActionState, type Actions, type ResourcesState, type SectionState, type Sections, idleAction, idleSection, initialResources, sectionOf } from './state';
+import type { ActionSucceeded, SectionLoaded } from './events';
 import type { SectionData, SectionName } from './sections';
 
 /** The resources' state folded from the app's events (typed over their union, so no casts). */

@@ -1,7 +1,7 @@
 import { mergeMap, take, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
-import { heldSections, type SectionState } from '../../domain/resources/events';
+import { heldSections, type SectionState } from '../../domain/resources/state';
 import type { SectionEntry, SectionName } from '../../domain/resources/sections';
 import { ofType } from '../bus/ofType';
 import type { Effect, LiveMessage } from '../bus/types';

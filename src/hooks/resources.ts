@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { AppState } from '../../domain/app/state';
-import { actionOf, sectionOf, type ActionState, type ResourceArgs, type SectionStatus } from '../../domain/resources/events';
+import { actionOf, sectionOf, type ActionState, type SectionStatus } from '../../domain/resources/state';
+import type { ResourceArgs } from '../../domain/resources/commands';
 import type { SectionData, SectionName } from '../../domain/resources/sections';
 import type { ActionBody, ActionData, ActionName } from '../../domain/resources/actions';
 import { useDispatch, useSelector } from './runtime';

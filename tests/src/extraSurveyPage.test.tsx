@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { initialAppState, type AppState } from '../../domain/app/state';
 import type { Role, User } from '../../domain/contracts/auth';
 import type { ExtraQuestion } from '../../domain/contracts/extraSurvey';
-import { idleSection, initialResources, type SectionState } from '../../domain/resources/events';
+import { idleSection, initialResources, type SectionState } from '../../domain/resources/state';
 import { ExtraSurveyPage } from '../../src/features/extraSurvey/ExtraSurveyPage';
 import { inputLabelled, renderApp, submit, typeInto, type RenderedApp } from '../support/renderApp';
 import { buttonNamed, commandsOf, press, text } from './account/support';

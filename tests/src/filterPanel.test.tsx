@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { initialAppState } from '../../domain/app/state';
-import { idleSection, initialResources, type SectionState } from '../../domain/resources/events';
+import { idleSection, initialResources, type SectionState } from '../../domain/resources/state';
 import { HeaderActions } from '../../src/features/shell/HeaderActions';
 import { renderApp, type RenderedApp } from '../support/renderApp';
 import { commandsOf, press } from './account/support';

@@ -5,7 +5,7 @@ import { initialAppState, type AppState } from '../../domain/app/state';
 import type { Role, User } from '../../domain/contracts/auth';
 import type { Group, OptionNode, SubGroup } from '../../domain/contracts/groups';
 import { MemberMessages, type Invitation, type Member } from '../../domain/contracts/members';
-import { idleSection, initialResources, type SectionState } from '../../domain/resources/events';
+import { idleSection, initialResources, type SectionState } from '../../domain/resources/state';
 import { MembersManagement } from '../../src/features/control-panel/MembersManagement';
 import { renderApp, type RenderedApp } from '../support/renderApp';
 import { commandsOf, deliver, press } from './account/support';

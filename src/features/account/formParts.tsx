@@ -5,7 +5,7 @@ import { FALLBACK_PASSWORD_RULE, passwordMeetsRule } from '../../../domain/confi
 import { isValidEmail } from '../../../domain/session/email';
 import type { AppState } from '../../../domain/app/state';
 import type { MessageKey } from '../../../domain/i18n/en';
-import type { ActionState } from '../../../domain/resources/events';
+import type { ActionState } from '../../../domain/resources/state';
 import { useSelector } from '../../hooks/runtime';
 
 /** What a form shows of its action's outcome (useAction in src/hooks/resources.ts clears it when the form goes away). */

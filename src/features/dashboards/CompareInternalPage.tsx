@@ -4,7 +4,7 @@ import { Button, Form, Label, ListBox, ListBoxItem, Popover, Select, SelectValue
 import { COMPARE_MAX, COMPARE_MIN, type CompareData, type CompareSelection, type ComparedSelection, WHOLE_ORGANIZATION, compareArgs } from '../../../domain/contracts/compare';
 import type { OptionNode } from '../../../domain/contracts/groups';
 import { PILLARS, type ReleasedCell } from '../../../domain/contracts/stats';
-import type { ResourceArgs } from '../../../domain/resources/events';
+import type { ResourceArgs } from '../../../domain/resources/commands';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { useSection } from '../../hooks/resources';
 import { useDispatch, useSelector } from '../../hooks/runtime';

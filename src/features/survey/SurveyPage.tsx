@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from './translate';
 import type { AppState } from '../../../domain/app/state';
-import type { ResourceArgs } from '../../../domain/resources/events';
+import type { ResourceArgs } from '../../../domain/resources/commands';
 import { useAction } from '../../hooks/resources';
 import { useSelector } from '../../hooks/runtime';
 import { SurveyForm } from './SurveyForm';

@@ -3,7 +3,7 @@ import { type Observable, of, throwError } from 'rxjs';
 import { initialAppState, type AppState } from '../../../domain/app/state';
 import type { User } from '../../../domain/contracts/auth';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
-import { actionOf } from '../../../domain/resources/events';
+import { actionOf } from '../../../domain/resources/state';
 import { createStore } from '../../../infrastructure/bus/store';
 import { accountFollowUps } from '../../../infrastructure/effects/account.effects';
 import { ApiFailure } from '../../../infrastructure/http/failure';

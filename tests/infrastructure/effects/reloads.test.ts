@@ -7,7 +7,7 @@ import { ofType } from '../../../infrastructure/bus/ofType';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { initialAppState, type AppState } from '../../../domain/app/state';
 import type { AppEvent } from '../../../domain/app/events';
-import { idleSection, sectionOf, type SectionState } from '../../../domain/resources/events';
+import { idleSection, sectionOf, type SectionState } from '../../../domain/resources/state';
 import { appCatalog } from '../../../infrastructure/resources/catalog';
 import { sectionLoadEffect, type ResourceDeps } from '../../../infrastructure/resources/resources.effects';
 import { reloadEffect } from '../../../infrastructure/resources/reloads.effects';

@@ -7,7 +7,7 @@ import { createStore } from '../../../infrastructure/bus/store';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../../../infrastructure/resources/resources.effects';
 import { ApiFailure } from '../../../infrastructure/http/failure';
-import { actionOf, initialResources, sectionOf } from '../../../domain/resources/events';
+import { actionOf, initialResources, sectionOf } from '../../../domain/resources/state';
 import { resourcesReducer } from '../../../domain/resources/reducer';
 
 interface Call { path: string; query: unknown; body: unknown; form?: FormData }

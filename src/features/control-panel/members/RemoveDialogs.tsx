@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from 'react-aria-components';
-import type { ActionState } from '../../../../domain/resources/events';
+import type { ActionState } from '../../../../domain/resources/state';
 import type { Member } from '../../../../domain/contracts/members';
 import { useAction } from '../../../hooks/resources';
 import { FormAlert } from '../../account/formParts';

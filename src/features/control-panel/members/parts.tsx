@@ -4,7 +4,7 @@ import {
   Button, Dialog, FieldError, Heading, Input, Label, ListBox, ListBoxItem, Modal, ModalOverlay, Popover, Select, SelectValue, Text, TextField,
 } from 'react-aria-components';
 import type { ReactNode } from 'react';
-import type { ActionState } from '../../../../domain/resources/events';
+import type { ActionState } from '../../../../domain/resources/state';
 import type { Role } from '../../../../domain/contracts/auth';
 import type { InvitationKind, InvitationStatus } from '../../../../domain/contracts/members';
 import { MemberMessages } from '../../../../domain/contracts/members';
