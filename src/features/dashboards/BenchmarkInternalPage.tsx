@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Switch } from 'react-aria-components';
+import { Switch } from 'react-aria-components';
+import { ChoiceSelect } from '../../components/ChoiceSelect';
 import type { AppState } from '../../../domain/app/state';
 import { BENCHMARK_METRICS, type Band, type BenchmarkData, type BenchmarkGroup, type BenchmarkMetric, type PooledBenchmark, metricKind } from '../../../domain/contracts/benchmark';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
@@ -83,25 +84,6 @@ const BandsTable = ({ data, chosen }: { data: BenchmarkData; chosen: BenchmarkGr
   );
 };
 
-/** A choice from a list, as the compare page's selects are built. */
-const Choice = <K extends string>({ label, name, value, items, onChange }: { label: string; name: string; value: K | null; items: { id: K; name: string }[]; onChange: (next: K) => void }) => (
-  <Select className="field" name={name} selectedKey={value} onSelectionChange={(key) => key !== null && onChange(String(key) as K)}>
-    <Label>{label}</Label>
-    <Button className="button secondary select-button">
-      <SelectValue />
-      <span aria-hidden="true">▾</span>
-    </Button>
-    <Popover className="popover">
-      <ListBox className="listbox" items={items}>
-        {(item) => (
-          <ListBoxItem id={item.id} textValue={item.name} className="listbox-item">
-            {item.name}
-          </ListBoxItem>
-        )}
-      </ListBox>
-    </Popover>
-  </Select>
-);
 
 /** The groups ranked on one metric, highest first; the chosen group is marked. */
 const RankedTable = ({ data, chosen, metric }: { data: BenchmarkData; chosen: BenchmarkGroup | undefined; metric: BenchmarkMetric }) => {
@@ -217,7 +199,7 @@ const Results = ({ data }: { data: BenchmarkData }) => {
       <section className="card stat-card wide" aria-labelledby="benchmark-bands">
         <h2 id="benchmark-bands">{t('benchmark_bands')}</h2>
         <div className="benchmark-controls">
-          <Choice label={t('benchmark_you_are')} name="benchmark-group" value={chosen?.id ?? null} items={data.groups.map((group) => ({ id: group.id, name: groupName(group) }))} onChange={setChosenId} />
+          <ChoiceSelect label={t('benchmark_you_are')} name="benchmark-group" value={chosen?.id ?? null} items={data.groups.map((group) => ({ id: group.id, name: groupName(group) }))} onChange={setChosenId} />
         </div>
         <p className="field-help">{t('benchmark_help', { n: data.groups.length })}</p>
         <BandsTable data={data} chosen={chosen} />

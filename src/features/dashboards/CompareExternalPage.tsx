@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { Button } from 'react-aria-components';
+import { ChoiceSelect } from '../../components/ChoiceSelect';
 import { WHOLE_ORGANIZATION } from '../../../domain/contracts/compare';
 import type { OptionNode } from '../../../domain/contracts/groups';
 import type { ComparedMutualityPillar, MutualityData, MutualitySource, MutualityValue } from '../../../domain/contracts/mutuality';
@@ -280,38 +281,8 @@ export const CompareExternalPage = ({ page }: { page: string }) => {
       <div className="card compare-form">
         <p className="field-help">{t('mutuality_help')}</p>
         <div className="compare-selections">
-          <Select className="field" name="country" selectedKey={chosen === '' ? null : chosen} onSelectionChange={(key) => key !== null && setCountry(String(key))}>
-            <Label>{t('mutuality_country')}</Label>
-            <Button className="button secondary select-button">
-              <SelectValue>{({ selectedText }) => selectedText ?? t('mutuality_choose_country')}</SelectValue>
-              <span aria-hidden="true">▾</span>
-            </Button>
-            <Popover className="popover">
-              <ListBox className="listbox" items={countryChoices}>
-                {(choice) => (
-                  <ListBoxItem id={choice.id} textValue={choice.name} className="listbox-item">
-                    {choice.name}
-                  </ListBoxItem>
-                )}
-              </ListBox>
-            </Popover>
-          </Select>
-          <Select className="field" name="group" selectedKey={group} onSelectionChange={(key) => key !== null && setGroup(String(key))}>
-            <Label>{t('compare_group')}</Label>
-            <Button className="button secondary select-button">
-              <SelectValue />
-              <span aria-hidden="true">▾</span>
-            </Button>
-            <Popover className="popover">
-              <ListBox className="listbox" items={groupChoices}>
-                {(choice) => (
-                  <ListBoxItem id={choice.id} textValue={choice.name} className="listbox-item" style={{ paddingLeft: `${0.75 + choice.depth * 1.25}rem` }}>
-                    {choice.name}
-                  </ListBoxItem>
-                )}
-              </ListBox>
-            </Popover>
-          </Select>
+          <ChoiceSelect label={t('mutuality_country')} name="country" value={chosen === '' ? null : chosen} items={countryChoices} onChange={setCountry} placeholder={t('mutuality_choose_country')} />
+          <ChoiceSelect label={t('compare_group')} name="group" value={group} items={groupChoices} onChange={setGroup} />
         </div>
       </div>
       <div className="compare-results mutuality-results" aria-live="polite" aria-busy={result.status === 'pending'} data-status={result.status}>

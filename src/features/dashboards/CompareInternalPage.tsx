@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { Button, Form } from 'react-aria-components';
+import { ChoiceSelect } from '../../components/ChoiceSelect';
 import { COMPARE_MAX, COMPARE_MIN, type CompareData, type CompareSelection, type ComparedSelection, WHOLE_ORGANIZATION, compareArgs } from '../../../domain/contracts/compare';
 import type { OptionNode } from '../../../domain/contracts/groups';
 import { PILLARS, type ReleasedCell } from '../../../domain/contracts/stats';
@@ -42,22 +43,7 @@ const SelectionRow = ({
   return (
     <fieldset className="compare-selection" data-index={index}>
       <legend>{t('compare_selection', { n: index + 1 })}</legend>
-      <Select className="field" name={`group-${index}`} selectedKey={selection.group} onSelectionChange={(key) => key !== null && onChange({ ...selection, group: String(key) })}>
-        <Label>{t('compare_group')}</Label>
-        <Button className="button secondary select-button">
-          <SelectValue />
-          <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className="popover">
-          <ListBox className="listbox" items={groups}>
-            {(choice) => (
-              <ListBoxItem id={choice.id} textValue={choice.name} className="listbox-item" style={{ paddingLeft: `${0.75 + choice.depth * 1.25}rem` }}>
-                {choice.name}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
-      </Select>
+      <ChoiceSelect label={t('compare_group')} name={`group-${index}`} value={selection.group} items={groups} onChange={(group) => onChange({ ...selection, group })} />
       {ranges.length > 0 && (
         <DateRangeField
           name={`date-range-${index}`}
