@@ -75,7 +75,7 @@ describe('AI export', () => {
     assert.match(cover, /Position level: Managers/);
     assert.doesNotMatch(cover, /Woman or female/);
     assert.match(cover, /Since 2020/);
-    assert.match(cover, /Figures are adjusted by up to ±2 to protect people\./);
+    assert.match(cover, /Figures are adjusted by up to ±3 to protect people\./);
     await page.getByRole('status').filter({ hasText: /Downloaded: country-birth-/ }).waitFor();
 
     await expectAccessible(page, 'AI export corrected and downloaded');

@@ -357,7 +357,7 @@ describe('POST /general/export-excel-compare and /general/export-key-facts-compa
       data.facts.map((fact) => `${fact.label} has the ${{ most_respondents: 'most respondents', highest_index: 'highest diversity index', most_countries: 'most countries of birth shown', most_languages: 'most languages shown', most_worldviews: 'most worldviews shown', most_heritages: 'most cultural heritages shown' }[fact.key]}: ${fact.key === 'highest_index' ? fact.value.toFixed(3) : fact.value}`),
     );
     expect(data.facts.length).toBeGreaterThan(0);
-    expect(facts[2 + data.facts.length + 1]?.[0]).toBe('Figures are adjusted by up to ±2 to protect people.');
+    expect(facts[2 + data.facts.length + 1]?.[0]).toBe(`Figures are adjusted by up to ±${MAX_ADJUSTMENT} to protect people.`);
     const gender = rowsOf(workbook.getWorksheet('Gender')!);
     const women = gender.find((row) => row[0] === whole.demographics.gender!.cells.find((cell) => cell.key === String(ids.female))!.label)!;
     const womenCell = (column: typeof whole) => {
