@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import {
   Button, CheckboxButton, CheckboxField, FieldError, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField,
 } from 'react-aria-components';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
+import { REGISTRATION_TAB_FIELDS, REGISTRATION_WIZARD } from '../../../domain/wizard/registration';
 import type { AppState } from '../../../domain/app/state';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { useDispatch, useSelector } from '../../hooks/runtime';
@@ -13,18 +14,12 @@ import {
   useFormCheck, usePasswordRule,
 } from '../account/formParts';
 
-const WIZARD = 'head-register';
 /** Three tabs, indices 0 to 2: the wizard keeps its index within 0 and its length. */
 const LAST_TAB = 2;
 
 const STEPS: readonly MessageKey[] = ['register_step_organisation', 'register_step_administrator', 'register_step_password'];
 
 /** Which body fields each tab asks for, so a server error can take the person to its tab. */
-const TAB_FIELDS: readonly (readonly string[])[] = [
-  ['organization_name', 'country', 'industry'],
-  ['first_name', 'last_name', 'email'],
-  ['password', 'password_confirmation', 'agree'],
-];
 
 // A short list until the lookups issue brings the full country list from the server.
 const COUNTRIES: readonly { id: string; name: MessageKey }[] = [
@@ -38,7 +33,7 @@ const COUNTRIES: readonly { id: string; name: MessageKey }[] = [
 
 type Values = Record<string, string>;
 
-const selectWizard = (s: AppState) => (s.wizard.name === WIZARD ? s.wizard : null);
+const selectWizard = (s: AppState) => (s.wizard.name === REGISTRATION_WIZARD ? s.wizard : null);
 
 /** The client-side checks of one tab; each problem is a message key. */
 const tabProblems = (tab: number, values: Values, secrets: { password: string; confirmation: string; agree: boolean }, rule: string) => {
@@ -52,13 +47,12 @@ const tabProblems = (tab: number, values: Values, secrets: { password: string; c
 };
 
 const tabData = (tab: number, values: Values): Values =>
-  Object.fromEntries(TAB_FIELDS[tab].filter((field) => values[field] !== undefined).map((field) => [field, values[field]]));
+  Object.fromEntries(REGISTRATION_TAB_FIELDS[tab].filter((field) => values[field] !== undefined).map((field) => [field, values[field]]));
 
 /** Head-administrator registration (SPEC section 2): a wizard with numbered tabs. */
 export const HeadRegisterPage = () => {
   const { t } = useTranslation();
   const dispatch = useDispatch();
-  const navigate = useNavigate();
   const wizard = useSelector(selectWizard);
   const register = useAction('register');
   const status = register.state;
@@ -69,13 +63,12 @@ export const HeadRegisterPage = () => {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [agree, setAgree] = useState(false);
-  const sent = useRef(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const check = useFormCheck(status);
 
   useEffect(() => {
-    dispatch({ type: 'wizard/start', name: WIZARD, length: LAST_TAB });
+    dispatch({ type: 'wizard/start', name: REGISTRATION_WIZARD, length: LAST_TAB });
   }, [dispatch]);
 
   // Moving between steps puts focus on the new step's heading for screen-reader users.
@@ -87,19 +80,6 @@ export const HeadRegisterPage = () => {
     stepHeading.current?.focus();
   }, [active]);
 
-  useEffect(() => {
-    if (!sent.current) return;
-    if (status.status === 'done') {
-      sent.current = false;
-      dispatch({ type: 'wizard/clear' });
-      navigate('/head-register/success');
-    } else if (status.status === 'failed') {
-      sent.current = false;
-      const fields = Object.keys(status.errors);
-      const tab = TAB_FIELDS.findIndex((tabFields) => tabFields.some((f) => fields.includes(f)));
-      if (tab >= 0 && tab !== active) dispatch({ type: 'wizard/goTo', index: tab });
-    }
-  }, [status, active, dispatch, navigate]);
 
   const set = (field: string) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
@@ -126,7 +106,6 @@ export const HeadRegisterPage = () => {
         return;
       }
     }
-    sent.current = true;
     register.submit({
       organization_name: values.organization_name.trim(),
       country: values.country,
@@ -169,6 +148,9 @@ export const HeadRegisterPage = () => {
       </TextField>
     );
   };
+
+  // The registration went through (its wizard is cleared by the reducer): the success page.
+  if (status.status === 'done') return <Navigate to="/head-register/success" replace />;
 
   return (
     <section aria-labelledby="register-heading" className="stack">
