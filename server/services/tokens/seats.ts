@@ -17,6 +17,24 @@ export const linkRefusal = (link: Pick<SurveyTokenRow, 'active' | 'starts_at' | 
 };
 
 /**
+ * The seat claim itself: one UPDATE that takes a seat only while the link is on, started, not
+ * expired and not full. The row lock it takes makes concurrent claims queue, and each re-reads
+ * `used` after the one before it committed, so no seat is sold twice. It answers the link's id
+ * when it took a seat, no row when it did not. A submit runs it inside the statement that
+ * writes the response (responses/rows.ts insertResponse).
+ */
+export const claimSeatQuery = (trx: Kysely<Database>, tokenId: string) =>
+  trx
+    .updateTable('survey_tokens')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('id', '=', tokenId)
+    .where('active', '=', true)
+    .where((eb) => eb('used', '<', eb.ref('capacity')))
+    .where('starts_at', '<=', sql<Date>`now()`)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['id', 'used']);
+
+/**
  * Takes one seat of a link for a survey submission, inside the caller's transaction (so
  * the seat is given back if the submission fails). One conditional UPDATE: concurrent
  * claims queue on the row and each re-checks `used < capacity`, so a link never gives more
@@ -25,16 +43,7 @@ export const linkRefusal = (link: Pick<SurveyTokenRow, 'active' | 'starts_at' | 
  */
 export const claimSeat = async (trx: Kysely<Database>, { tokenId }: { readonly tokenId: string }): Promise<ClaimResult> => {
   if (!isUuid(tokenId)) return 'inactive';
-  const claimed = await trx
-    .updateTable('survey_tokens')
-    .set((eb) => ({ used: eb('used', '+', 1) }))
-    .where('id', '=', tokenId)
-    .where('active', '=', true)
-    .where((eb) => eb('used', '<', eb.ref('capacity')))
-    .where('starts_at', '<=', sql<Date>`now()`)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning(['id', 'used'])
-    .executeTakeFirst();
+  const claimed = await claimSeatQuery(trx, tokenId).executeTakeFirst();
   if (claimed !== undefined) return 'claimed';
   const row = await trx
     .selectFrom('survey_tokens')
