@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { isParticipantPage } from './domain/navigation/participant';
 import { precompress } from './scripts/precompress';
+import { PURE_CONSTRUCTORS } from './scripts/pureConstructors';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
@@ -24,7 +25,7 @@ const participantPages = (): Plugin => ({
  */
 export default defineConfig({
   plugins: [react(), participantPages(), precompress()],
-  build: { outDir: 'dist/client', sourcemap: true },
+  build: { outDir: 'dist/client', sourcemap: true, rolldownOptions: { treeshake: { manualPureFunctions: PURE_CONSTRUCTORS } } },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
+import { PURE_CONSTRUCTORS } from './scripts/pureConstructors';
 
 const fromRoot = (path: string) => resolve(import.meta.dirname, path);
 
@@ -24,13 +25,6 @@ const participantCatalogues = (): Plugin => {
     },
   };
 };
-
-/**
- * Calls that only build a value: io-ts codecs (`t.type(...)`, `t.union(...)`), and the contracts'
- * own builders of endpoints and messages. Marked pure, a codec nothing uses is left out of the
- * bundle like an unused function, instead of being kept because its module was imported.
- */
-const PURE_CONSTRUCTORS = ['t', 'endpoint', 'message', 'stat'];
 
 /** The participant's page (survey links, emailed edit and delete links): built after the dashboards, into the same folder. */
 export default defineConfig({

@@ -4,7 +4,7 @@ import { createStore, type Store } from '../bus/store';
 import type { Effect } from '../bus/types';
 import { exportLog, importLog, type ImportResult } from '../devtools/logFile';
 import { DEFAULT_TIMEOUT_MS, createApiClient, createHttpReports, type ApiClient } from '../http/client';
-import { axiosTransport } from '../http/axiosTransport';
+import { fetchTransport } from '../http/fetchTransport';
 import { createTokenCookies } from '../storage/cookies';
 import { clearOnLogout, loadSession, saveSession } from '../storage/persistedSession';
 import { STORAGE_KEYS } from '../storage/keys';
@@ -74,7 +74,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
   // The store is created below; the client only asks it questions once calls are made.
   let store: Store | undefined;
   const api = createApiClient({
-    transport: axiosTransport({ baseURL: '/api', timeoutMs: DEFAULT_TIMEOUT_MS }),
+    transport: fetchTransport({ baseURL: '/api', timeoutMs: DEFAULT_TIMEOUT_MS }),
     getLocale: () => store?.getState().i18n.language ?? i18n.language,
     isSignedIn: () => store?.getState().session.signedIn ?? false,
     cookies,

@@ -47,7 +47,7 @@ export interface DownloadedFile {
 }
 
 export interface ApiClientOptions {
-  /** axios for the dashboards, fetch for the participant's page (./axiosTransport, ./fetchTransport). */
+  /** fetch in the browser (./fetchTransport); axios (./axiosTransport) where tests script the network through its adapter. */
   readonly transport: HttpTransport;
   getLocale(): string;
   isSignedIn(): boolean;

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Sidebar } from '../features/shell/Sidebar';
-import { ViewAsBar } from '../features/shell/ViewAsBar';
+import { ViewAsBarLater } from '../features/shell/ViewAsBarLater';
 import { LanguageSelectLater } from '../components/LanguageSelectLater';
 import { PackageEndedRedirect } from '../app/guards';
 
@@ -18,7 +18,7 @@ export const DashboardLayout = () => {
       <Sidebar />
       <main id="dashboard-main" className="dashboard-main" tabIndex={-1}>
         <div className="dashboard-topbar">
-          <ViewAsBar />
+          <ViewAsBarLater />
           <LanguageSelectLater className="compact" />
         </div>
         <Outlet />

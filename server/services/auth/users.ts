@@ -31,7 +31,7 @@ export const findOrganization = (db: Kysely<Database>, id: string): Promise<Orga
   db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** An organisation whose package ended, or that was deactivated, cannot be signed in to (HTTP 403). */
-export const organizationUsable = (organization: OrganizationRow | undefined, now = new Date()): organization is OrganizationRow =>
+export const organizationUsable = <O extends Pick<OrganizationRow, 'active' | 'package_expires_at'>>(organization: O | undefined, now = new Date()): organization is O =>
   organization !== undefined &&
   organization.active &&
   (organization.package_expires_at === null || organization.package_expires_at.getTime() > now.getTime());

@@ -62,9 +62,10 @@ const personOf = (checked: CheckedSubmission, email: string | null, invitationId
 
 /**
  * POST /diversity-survey. In order: the link (refusals of SPEC section 8), the invitation
- * (read), the answers (422), the invitation (marked used), the rows, and the seat last, so
- * that the link's row is locked only from the claim to the commit: concurrent submits do
- * their work side by side and queue only there. `edit_token` turns it into an edit.
+ * (read), the answers (422), the invitation (marked used), then the rows and the seat in one
+ * statement (a data-modifying WITH), so that the link's row is locked only from that statement
+ * to the commit (with at most the extra answers and the edit links in between): concurrent
+ * submits do their work side by side and queue only there. `edit_token` turns it into an edit.
  */
 export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput): Promise<SubmitOutcome> => {
   const { body, now } = input;
@@ -90,8 +91,10 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
 
   const { columns, children } = responseRows(definitions, checked);
   let responseId: string;
+  let seatClaimed: boolean;
   try {
-    responseId = await insertResponse(
+    // The seat is claimed in the same statement as the rows (one round trip less).
+    ({ id: responseId, seatClaimed } = await insertResponse(
       trx,
       {
         organization_id: link.organization_id,
@@ -103,17 +106,20 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
         ...columns,
       },
       children,
-    );
+      { tokenId: link.id },
+    ));
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, TokenMessages.alreadyCompleted);
     throw error;
   }
+  if (!seatClaimed) {
+    // No seat in that statement: claimSeat tries once more and says why not (full, expired, switched off); the transaction is rolled back.
+    const claim = await claimSeat(trx, { tokenId: link.id });
+    if (claim !== 'claimed') throw refusalError(claim);
+  }
   await insertExtraAnswers(trx, link.organization_id, responseId, extraRows);
 
   const links = checked.anonymous || invitation === undefined ? undefined : await issueEditLinks(trx, link.organization_id, responseId, now);
-
-  const claim = await claimSeat(trx, { tokenId: link.id });
-  if (claim !== 'claimed') throw refusalError(claim);
 
   if (links === undefined || invitation === undefined) return { responseId, edited: false };
   return {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely, QueryCreator } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, QueryCreator } from 'kysely';
 import { type AnswerValue, type LanguageRow, type QuestionDefinition } from '../../../domain/contracts/survey';
 import { OWN_FIELD_QUESTIONS } from '../../../domain/survey/questions';
 import type { AncestryRelation, Database, JsonValue, ResponsesTable } from '../../db/database';
 import { toJson } from '../../db/database';
 import type { CheckedSubmission } from './checks';
+import { claimSeatQuery } from '../tokens/seats';
 
 /**
  * How survey answers become statistics rows (migration 0008), by question key so that the
@@ -141,10 +142,12 @@ export const insertResponse = async (
   trx: Kysely<Database>,
   values: Omit<Insertable<ResponsesTable>, 'id'>,
   children: ChildRows,
-): Promise<string> => {
+  seat?: { readonly tokenId: string },
+): Promise<{ readonly id: string; readonly seatClaimed: boolean }> => {
   const id = randomUUID();
   const base = { response_id: id, organization_id: values.organization_id };
   let query: QueryCreator<any> = trx.with('inserted_response', () => trx.insertInto('responses').values({ ...values, id }).returning('id'));
+  if (seat !== undefined) query = query.with('claimed_seat', () => claimSeatQuery(trx, seat.tokenId));
   if (children.ancestry.length > 0) {
     const rows = children.ancestry.map((row) => ({ ...base, ...row }));
     query = query.with('inserted_ancestry', () => trx.insertInto('response_ancestry').values(rows).returning('response_id'));
@@ -161,8 +164,11 @@ export const insertResponse = async (
     const rows = children.cultures.map((ethnicityId) => ({ ...base, ethnicity_id: ethnicityId }));
     query = query.with('inserted_cultures', () => trx.insertInto('response_cultures').values(rows).returning('response_id'));
   }
-  const inserted = await query.selectFrom('inserted_response').select('id').executeTakeFirstOrThrow();
-  return inserted.id as string;
+  const inserted = await query
+    .selectFrom('inserted_response')
+    .select(seat === undefined ? ['id'] : ['id', (eb: ExpressionBuilder<any, any>) => eb.exists(eb.selectFrom('claimed_seat').select('id')).as('seat_claimed')])
+    .executeTakeFirstOrThrow();
+  return { id: inserted.id as string, seatClaimed: inserted.seat_claimed === true };
 };
 
 /** Writes the child rows of a response (the caller has removed any earlier ones). */

@@ -17,6 +17,24 @@ export const linkRefusal = (link: Pick<SurveyTokenRow, 'active' | 'starts_at' | 
 };
 
 /**
+ * The seat claim itself: one UPDATE that takes a seat only while the link is on, started, not
+ * expired and not full. The row lock it takes makes concurrent claims queue, and each re-reads
+ * `used` after the one before it committed, so no seat is sold twice. It answers the link's id
+ * when it took a seat, no row when it did not. A submit runs it inside the statement that
+ * writes the response (responses/rows.ts insertResponse).
+ */
+export const claimSeatQuery = (trx: Kysely<Database>, tokenId: string) =>
+  trx
+    .updateTable('survey_tokens')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('id', '=', tokenId)
+    .where('active', '=', true)
+    .where((eb) => eb('used', '<', eb.ref('capacity')))
+    .where('starts_at', '<=', sql<Date>`now()`)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['id', 'used']);
+
+/**
  * Takes one seat of a link for a survey submission, inside the caller's transaction (so
  * the seat is given back if the submission fails). One conditional UPDATE: concurrent
  * claims queue on the row and each re-checks `used < capacity`, so a link never gives more
@@ -25,16 +43,7 @@ export const linkRefusal = (link: Pick<SurveyTokenRow, 'active' | 'starts_at' | 
  */
 export const claimSeat = async (trx: Kysely<Database>, { tokenId }: { readonly tokenId: string }): Promise<ClaimResult> => {
   if (!isUuid(tokenId)) return 'inactive';
-  const claimed = await trx
-    .updateTable('survey_tokens')
-    .set((eb) => ({ used: eb('used', '+', 1) }))
-    .where('id', '=', tokenId)
-    .where('active', '=', true)
-    .where((eb) => eb('used', '<', eb.ref('capacity')))
-    .where('starts_at', '<=', sql<Date>`now()`)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning(['id', 'used'])
-    .executeTakeFirst();
+  const claimed = await claimSeatQuery(trx, tokenId).executeTakeFirst();
   if (claimed !== undefined) return 'claimed';
   const row = await trx
     .selectFrom('survey_tokens')
@@ -58,22 +67,31 @@ const TOKEN_MAX = 256;
 /** The link of a public token (any state), or undefined. The organisation is unusable when it is off or its package ended. */
 export const findLinkByToken = async (db: Kysely<Database>, token: string): Promise<PublicLink | undefined> => {
   if (token === '' || token.length > TOKEN_MAX) return undefined;
-  const link = await db.selectFrom('survey_tokens').selectAll().where('token', '=', token).executeTakeFirst();
-  if (link === undefined) return undefined;
-  const organization = await db.selectFrom('organizations').selectAll().where('id', '=', link.organization_id).executeTakeFirstOrThrow();
-  const department =
-    link.department_id === null
-      ? undefined
-      : await db
-          .selectFrom('departments')
-          .select(['id', 'name'])
-          .where('id', '=', link.department_id)
-          .where('organization_id', '=', link.organization_id)
-          .executeTakeFirst();
+  // One round trip for the link, its organisation and its group: every submit starts here.
+  const row = await db
+    .selectFrom('survey_tokens as t')
+    .innerJoin('organizations as o', 'o.id', 't.organization_id')
+    .leftJoin('departments as d', (join) => join.onRef('d.id', '=', 't.department_id').onRef('d.organization_id', '=', 't.organization_id'))
+    .selectAll('t')
+    .select([
+      'o.name as organization_name',
+      'o.active as organization_active',
+      'o.package_expires_at as organization_package_expires_at',
+      'd.id as found_department_id',
+      'd.name as found_department_name',
+    ])
+    .where('t.token', '=', token)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  const { organization_name, organization_active, organization_package_expires_at, found_department_id, found_department_name, ...link } = row;
   return {
     link,
-    organization: { id: organization.id, name: organization.name, usable: organizationUsable(organization) },
-    department: department ?? null,
+    organization: {
+      id: link.organization_id,
+      name: organization_name,
+      usable: organizationUsable({ active: organization_active, package_expires_at: organization_package_expires_at }),
+    },
+    department: found_department_id === null || found_department_name === null ? null : { id: found_department_id, name: found_department_name },
   };
 };
 

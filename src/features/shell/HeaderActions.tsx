@@ -1,37 +1,76 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, DialogTrigger, Tooltip, TooltipTrigger } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import type { HeaderAction } from '../../../domain/navigation/menu';
-import { countActiveFilters } from '../../../domain/filters/model';
-import type { AppState } from '../../../domain/app/state';
-import { useDispatch, useSelector } from '../../hooks/runtime';
-import { FilterPanel } from './FilterPanel';
+import { useDispatch } from '../../hooks/runtime';
+import { useActiveFilterSummary } from './filterSummary';
 
-const selectActiveCount = (s: AppState) => countActiveFilters(s.filters.active);
+type ApplyFilterModule = typeof import('./ApplyFilterButton');
 
-const ApplyFilterButton = () => {
+let applyFilterLoaded: ApplyFilterModule['ApplyFilterButton'] | undefined;
+let applyFilterPending: Promise<unknown> | undefined;
+
+/** Starts (or reuses) the download of the Apply filter button's chunk. */
+export const preloadApplyFilter = (): Promise<unknown> =>
+  (applyFilterPending ??= import('./ApplyFilterButton').then(
+    (module) => (applyFilterLoaded = module.ApplyFilterButton),
+    (error: unknown) => {
+      applyFilterPending = undefined;
+      throw error;
+    },
+  ));
+
+/**
+ * The Apply filter button. Its tooltip, dialog and the filter panel's fields (about 30 KB
+ * gzipped of react-aria overlays and form fields) come in a chunk fetched once the header has
+ * rendered; until it arrives (a few milliseconds on a warm connection) the same button is shown
+ * without them, and a press or the focus it receives meanwhile are carried over: the panel
+ * opens, or the button keeps the focus, when the chunk is in.
+ */
+const ApplyFilterLater = () => {
   const { t } = useTranslation();
-  const count = useSelector(selectActiveCount);
-  const summary = count === 0 ? t('no_active_filters') : t('active_filters', { count });
+  const { count, summary } = useActiveFilterSummary();
+  const [, setArrived] = useState(0);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const [focusAtOnce, setFocusAtOnce] = useState(false);
+  const renderedLoaded = applyFilterLoaded !== undefined;
+  useEffect(() => {
+    let current = true;
+    if (!renderedLoaded)
+      preloadApplyFilter().then(
+        () => current && setArrived((n) => n + 1),
+        (error: unknown) => current && setFailure({ error }),
+      );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (failure) throw failure.error;
+  if (applyFilterLoaded) {
+    const Loaded = applyFilterLoaded;
+    return <Loaded openAtOnce={openAtOnce} focusAtOnce={focusAtOnce} />;
+  }
   return (
-    <DialogTrigger>
-      <TooltipTrigger delay={300}>
-        <Button className="button secondary" aria-describedby="active-filter-summary">
-          {t('apply_filter')}
-          {count > 0 && (
-            <span className="badge" data-testid="filter-badge" aria-hidden="true">
-              {count}
-            </span>
-          )}
-        </Button>
-        <Tooltip className="tooltip" offset={6}>
-          {summary}
-        </Tooltip>
-      </TooltipTrigger>
-      <FilterPanel />
+    <>
+      <Button
+        className="button secondary"
+        aria-describedby="active-filter-summary"
+        onPress={() => setOpenAtOnce(true)}
+        onFocus={() => setFocusAtOnce(true)}
+        onBlur={() => setFocusAtOnce(false)}
+      >
+        {t('apply_filter')}
+        {count > 0 && (
+          <span className="badge" data-testid="filter-badge" aria-hidden="true">
+            {count}
+          </span>
+        )}
+      </Button>
       <span id="active-filter-summary" className="visually-hidden">
         {summary}
       </span>
-    </DialogTrigger>
+    </>
   );
 };
 
@@ -47,7 +86,7 @@ export const HeaderActions = ({ actions, page }: { actions: readonly HeaderActio
           {t('refresh')}
         </Button>
       )}
-      {actions.includes('applyFilter') && <ApplyFilterButton />}
+      {actions.includes('applyFilter') && <ApplyFilterLater />}
     </div>
   );
 };

@@ -23,6 +23,10 @@ beforeAll(async () => {
       response.writeHead(302, { Location: '/api/target' }).end();
     } else if (request.url === '/api/refused') {
       response.writeHead(422, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 422, message: 'Please check your answer(s).', errors: { '17': ['Choose one.'] } }));
+    } else if (request.url === '/api/file') {
+      response.writeHead(200, { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="figures.csv"' }).end('a,b\n1,2\n');
+    } else if (request.url === '/api/file-refused') {
+      response.writeHead(403, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 403, message: 'You do not have permission.' }));
     } else if (request.url === '/api/busy' && received.filter((r) => r.url === '/api/busy').length === 1) {
       response.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' }).end(JSON.stringify({ status: 429, message: 'Too many requests. Please try again later.' }));
     } else if (request.url === '/api/target' || request.url === '/api/busy' || request.url?.startsWith('/api/echo')) {
@@ -122,5 +126,26 @@ const client = (timeoutMs = 2000) => {
     const { api } = client();
     await outcomeOf(api.call(endpoint({ method: 'POST', path: '/echo', body: t.strict({ a: t.number }), data: t.string }), { body: { a: 1 } }));
     expect(received[0].headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  // axios's Node adapter answers a Buffer, not a Blob: downloads are checked over fetch, the browser's transport.
+  it.runIf(name === 'fetch')('downloads a file as a Blob with the name the server gave it', async () => {
+    received.length = 0;
+    const { api, events } = client();
+    const outcome = await outcomeOf(api.download(endpoint({ method: 'GET', path: '/file' })));
+    expect(outcome.kind).toBe('value');
+    const file = (outcome as { values: { blob: Blob; fileName: string | null }[] }).values[0]!;
+    expect(file.fileName).toBe('figures.csv');
+    expect(await file.blob.text()).toBe('a,b\n1,2\n');
+    expect(events).toEqual([]);
+  });
+
+  it.runIf(name === 'fetch')('reads a refused download\'s JSON message', async () => {
+    received.length = 0;
+    const { api } = client();
+    const outcome = await outcomeOf(api.download(endpoint({ method: 'GET', path: '/file-refused' })));
+    expect(outcome.kind).toBe('error');
+    const error = (outcome as { error: unknown }).error;
+    expect(isApiFailure(error) && [error.code, error.message]).toEqual([403, 'You do not have permission.']);
   });
 });
