@@ -10,11 +10,12 @@ import { Bar } from '../../src/features/charts/Bar';
 import { Donut, donutPieces } from '../../src/features/charts/Donut';
 import { Pyramid } from '../../src/features/charts/Pyramid';
 import { StackedBar, rowSegments } from '../../src/features/charts/StackedBar';
+import { GroupedBar } from '../../src/features/charts/GroupedBar';
 import { Tree, sortTree, treeRows } from '../../src/features/charts/Tree';
 import { MAP_RAMP, NO_FIGURE_FILL, WorldMap, mapScale, placeCells, type CountryShape } from '../../src/features/charts/WorldMap';
 import { WORLD_SHAPES, shapeIdOfAlpha2 } from '../../src/features/charts/worldShapes';
 import { ISO_NUMERIC } from '../../src/features/charts/isoNumeric';
-import { formatPercent, transpose, truncate } from '../../src/features/charts/format';
+import { formatPercent, numberFormats, transpose, truncate } from '../../src/features/charts/format';
 import { GENDER_COLOURS, HATCH_ID, PALETTE, colourFor, genderColour } from '../../src/features/charts/palette';
 import { initialAppState } from '../../domain/app/state';
 import { HomePage } from '../../src/features/dashboards/HomePage';
@@ -352,6 +353,55 @@ const worldviews: StatTree = {
     node('No religion', 40),
   ],
 };
+
+describe('charts right to left', () => {
+  const boxes = (parent: Element) => [...parent.querySelectorAll('rect')].map((r) => ({ x: Number(r.getAttribute('x')), w: Number(r.getAttribute('width')) }));
+  const shiftOf = (g: Element) => Number(/translate\(([-\d.]+),/.exec(g.getAttribute('transform') ?? '')![1]);
+
+  it('the pyramid swaps its sides: the first gender grows to the right of the axis, the others to the left, both mirrored exactly', async () => {
+    const ltr = boxes((await render(<Pyramid title="Gender by age" data={ageByGender} />)).querySelector('g.pyramid-row[data-key="25-29"]')!);
+    const el = await render(<Pyramid title="Gender by age" data={ageByGender} />, 'ar');
+    const rtl = boxes(el.querySelector('g.pyramid-row[data-key="25-29"]')!);
+    expect(rtl[0]!.x).toBeCloseTo(520 / 2 + 35, 6);
+    expect(rtl[1]!.x + rtl[1]!.w).toBeCloseTo(520 / 2 - 35, 6);
+    rtl.forEach((box, i) => {
+      expect(box.w).toBeCloseTo(ltr[i]!.w, 6);
+      expect(box.x).toBeCloseTo(520 - ltr[i]!.x - ltr[i]!.w, 6);
+    });
+    // The legend starts on the right, its names before their swatches.
+    const items = [...el.querySelectorAll('g.legend-item')];
+    expect(shiftOf(items[0]!)).toBeGreaterThan(shiftOf(items[1]!));
+    expect(items[0]!.querySelector('text')!.getAttribute('text-anchor')).toBe('end');
+  });
+
+  it('the stacked bar fills from the right: names on the right, the first column first from the right', async () => {
+    const el = await render(<StackedBar title="Age by gender" data={ageByGender} genders />, 'ar');
+    const row = el.querySelector('g.stack-row[data-key="30-34"]')!;
+    const label = row.querySelector('text')!;
+    const [women, men, hidden] = boxes(row);
+    expect(Number(label.getAttribute('x'))).toBeGreaterThanOrEqual(women!.x + women!.w);
+    expect(label.getAttribute('text-anchor')).toBe('start');
+    expect(women!.x + women!.w).toBeCloseTo(480 - 110, 6);
+    expect(men!.x + men!.w).toBeCloseTo(women!.x, 6);
+    expect(hidden!.x + hidden!.w).toBeCloseTo(men!.x, 6);
+    const items = [...el.querySelectorAll('g.legend-item')];
+    expect(shiftOf(items[0]!)).toBeGreaterThan(shiftOf(items[1]!));
+  });
+
+  it('the grouped bar mirrors and writes its shares in the page language', async () => {
+    const series = [{ label: 'All', cells: countries.cells }, { label: 'Engineering', cells: countries.cells.slice(0, 2) }];
+    const el = await render(<GroupedBar title="Compare" series={series} />, 'ar');
+    const au = el.querySelector('g[data-key="AU"]')!;
+    const label = au.querySelector('text')!;
+    const bar = au.querySelector('rect')!;
+    const barRight = Number(bar.getAttribute('x')) + Number(bar.getAttribute('width'));
+    expect(barRight).toBeCloseTo(480 - 110, 6);
+    expect(Number(label.getAttribute('x'))).toBeGreaterThan(barRight);
+    const share = [...au.querySelectorAll('text.chart-value')][0]!;
+    expect(Number(share.getAttribute('x'))).toBeLessThan(Number(bar.getAttribute('x')));
+    expect(share.textContent).toBe(numberFormats('ar').percent(50));
+  });
+});
 
 describe('Tree', () => {
   it('walks the tree depth first with each node under its parent', () => {
