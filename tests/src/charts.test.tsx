@@ -544,6 +544,20 @@ describe('WorldMap', () => {
     expect([0.3, 1, 1.9, 2, 7.5, 10, 24.9, 25, 80].map((p) => MAP_RAMP.indexOf(colour(p)))).toEqual([0, 1, 1, 2, 3, 4, 4, 5, 5]);
   });
 
+  it('reads its key from the right in Arabic: the lightest step rightmost, the words ending at their swatches', async () => {
+    const step = (el: HTMLElement) => [...el.querySelectorAll('g.map-legend-step')].map((g) => Number(/translate\(([-\d.]+),/.exec(g.getAttribute('transform')!)![1]));
+    const ltr = step(await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />));
+    const el = await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />, 'ar');
+    const rtl = step(el);
+    expect(rtl.length).toBe(ltr.length);
+    for (let i = 1; i < rtl.length; i++) expect(rtl[i]!).toBeLessThan(rtl[i - 1]!);
+    // Each step mirrors its left-to-right place exactly (98 px wide, 640 px across).
+    rtl.forEach((x, i) => expect(x).toBeCloseTo(640 - ltr[i]! - 98, 6));
+    const title = el.querySelector('g.map-legend > text')!;
+    expect(title.getAttribute('text-anchor')).toBe('end');
+    expect(Number(title.getAttribute('x'))).toBe(636);
+  });
+
   it('colours a released country, hatches a hidden one and greys the rest, each named on hover', async () => {
     const el = await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />);
     expect(svgOf(el).getAttribute('role')).toBe('img');
