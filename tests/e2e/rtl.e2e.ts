@@ -275,4 +275,67 @@ describe('right to left, phones, and figures in the page language', () => {
     await screenshot(page, 'dashboard-overview-360');
     await page.close();
   });
+  it('in Arabic the pyramid swaps its sides, the stacked and grouped bars fill from the right, and axe finds nothing', async () => {
+    await signInWithCookie(suite.server, suite.browser.context, DEMO_ACCOUNT);
+    const page = await suite.browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${suite.server.url}/dashboard/home`);
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 90_000 });
+    await chooseLanguage(page, 'العربية', 'ar');
+    /** Left and right edges on the screen of a chart's first row's label and bars. */
+    // (No named helpers inside evaluate: the page has no __name of the compiled test.)
+    const edges = (section: string, row: string) => page.locator(`[data-section="${section}"] ${row}`).first().evaluate((g) => {
+      const label = g.querySelector('text')?.getBoundingClientRect();
+      return {
+        label: label ? { left: label.left, right: label.right } : null,
+        rects: [...g.querySelectorAll('rect')].map((r) => r.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => ({ left: b.left, right: b.right })),
+      };
+    });
+
+    await page.goto(`${suite.server.url}/dashboard/overview`);
+    const pyramid = '[data-section="statOverviewGenderAgeRange"]';
+    await page.locator(`${pyramid} g.pyramid-row rect`).first().waitFor({ state: 'attached', timeout: 60_000 });
+    assert.deepEqual(await pageLanguage(page), { lang: 'ar', dir: 'rtl' });
+    const { label: axis, rects: sides } = await edges('statOverviewGenderAgeRange', 'g.pyramid-row');
+    // The first gender (first in the legend too) lies right of the axis; the others left of it.
+    assert.ok(axis && sides.length >= 2, JSON.stringify(sides));
+    assert.ok(sides[0]!.left >= axis.right - 1, `first side ${JSON.stringify(sides[0])} right of the axis ${JSON.stringify(axis)}`);
+    assert.ok(sides.slice(1).every((r) => r.right <= axis.left + 1), `other sides left of the axis ${JSON.stringify(sides)}`);
+    const legend = await page.locator(`${pyramid} g.legend-item rect`).evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect().left));
+    assert.ok(legend[0]! > legend[1]!, `the legend reads from the right: ${legend.join(', ')}`);
+    await expectAccessible(page, 'overview in Arabic');
+    await page.locator(pyramid).screenshot({ path: join(RESULTS_DIR, 'rtl-overview-pyramid.png') });
+
+    await page.goto(`${suite.server.url}/dashboard/demographics`);
+    const stacked = '[data-section="statDemographicStatePerGender"]';
+    await page.locator(`${stacked} g.stack-row rect`).first().waitFor({ state: 'attached', timeout: 60_000 });
+    const { label: name, rects: parts } = await edges('statDemographicStatePerGender', 'g.stack-row');
+    // The row's name on the right, its bar filling leftwards from it, segment after segment.
+    assert.ok(name && parts.length >= 1, JSON.stringify(parts));
+    assert.ok(parts.every((r) => r.right <= name.left + 1), `bars left of the name ${JSON.stringify({ name, parts })}`);
+    for (let i = 1; i < parts.length; i++) assert.ok(parts[i]!.right <= parts[i - 1]!.left + 1, `segment ${i} left of segment ${i - 1}: ${JSON.stringify(parts)}`);
+    await expectAccessible(page, 'demographics in Arabic');
+    await page.locator(stacked).screenshot({ path: join(RESULTS_DIR, 'rtl-demographics-stacked.png') });
+
+    await page.goto(`${suite.server.url}/dashboard/compare/internal`);
+    const form = page.getByRole('form', { name: ar.compare_form });
+    await form.waitFor({ timeout: 60_000 });
+    await page.locator('fieldset[data-index="1"]').getByRole('button', { name: new RegExp(escape(ar.compare_group)) }).click();
+    const options = page.getByRole('option');
+    await options.nth(1).waitFor();
+    await options.nth(1).click();
+    await form.getByRole('button', { name: ar.compare_submit, exact: true }).click();
+    await page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.compare-results')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+    assert.equal(await page.locator('.compare-results').getAttribute('data-status'), 'loaded');
+    const grouped = page.locator('.compare-results svg[role="img"] g[data-key]').first();
+    const { label: category, bars } = await grouped.evaluate((g) => {
+      const text = g.querySelector('text')!.getBoundingClientRect();
+      return { label: { left: text.left, right: text.right }, bars: [...g.querySelectorAll('rect')].map((r) => r.getBoundingClientRect()).map((b) => ({ left: b.left, right: b.right })) };
+    });
+    assert.ok(bars.length >= 1 && bars.every((r) => r.right <= category.left + 1), `grouped bars left of their name ${JSON.stringify({ category, bars })}`);
+    await expectAccessible(page, 'compare internal in Arabic');
+    await screenshot(page, 'rtl-compare-internal');
+    await chooseLanguage(page, 'English (Australia)', 'en-AU');
+    await page.close();
+  });
 });

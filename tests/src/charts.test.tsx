@@ -10,11 +10,12 @@ import { Bar } from '../../src/features/charts/Bar';
 import { Donut, donutPieces } from '../../src/features/charts/Donut';
 import { Pyramid } from '../../src/features/charts/Pyramid';
 import { StackedBar, rowSegments } from '../../src/features/charts/StackedBar';
+import { GroupedBar } from '../../src/features/charts/GroupedBar';
 import { Tree, sortTree, treeRows } from '../../src/features/charts/Tree';
 import { MAP_RAMP, NO_FIGURE_FILL, WorldMap, mapScale, placeCells, type CountryShape } from '../../src/features/charts/WorldMap';
 import { WORLD_SHAPES, shapeIdOfAlpha2 } from '../../src/features/charts/worldShapes';
 import { ISO_NUMERIC } from '../../src/features/charts/isoNumeric';
-import { formatPercent, transpose, truncate } from '../../src/features/charts/format';
+import { formatPercent, numberFormats, transpose, truncate } from '../../src/features/charts/format';
 import { GENDER_COLOURS, HATCH_ID, PALETTE, colourFor, genderColour } from '../../src/features/charts/palette';
 import { initialAppState } from '../../domain/app/state';
 import { HomePage } from '../../src/features/dashboards/HomePage';
@@ -353,6 +354,55 @@ const worldviews: StatTree = {
   ],
 };
 
+describe('charts right to left', () => {
+  const boxes = (parent: Element) => [...parent.querySelectorAll('rect')].map((r) => ({ x: Number(r.getAttribute('x')), w: Number(r.getAttribute('width')) }));
+  const shiftOf = (g: Element) => Number(/translate\(([-\d.]+),/.exec(g.getAttribute('transform') ?? '')![1]);
+
+  it('the pyramid swaps its sides: the first gender grows to the right of the axis, the others to the left, both mirrored exactly', async () => {
+    const ltr = boxes((await render(<Pyramid title="Gender by age" data={ageByGender} />)).querySelector('g.pyramid-row[data-key="25-29"]')!);
+    const el = await render(<Pyramid title="Gender by age" data={ageByGender} />, 'ar');
+    const rtl = boxes(el.querySelector('g.pyramid-row[data-key="25-29"]')!);
+    expect(rtl[0]!.x).toBeCloseTo(520 / 2 + 35, 6);
+    expect(rtl[1]!.x + rtl[1]!.w).toBeCloseTo(520 / 2 - 35, 6);
+    rtl.forEach((box, i) => {
+      expect(box.w).toBeCloseTo(ltr[i]!.w, 6);
+      expect(box.x).toBeCloseTo(520 - ltr[i]!.x - ltr[i]!.w, 6);
+    });
+    // The legend starts on the right, its names before their swatches.
+    const items = [...el.querySelectorAll('g.legend-item')];
+    expect(shiftOf(items[0]!)).toBeGreaterThan(shiftOf(items[1]!));
+    expect(items[0]!.querySelector('text')!.getAttribute('text-anchor')).toBe('end');
+  });
+
+  it('the stacked bar fills from the right: names on the right, the first column first from the right', async () => {
+    const el = await render(<StackedBar title="Age by gender" data={ageByGender} genders />, 'ar');
+    const row = el.querySelector('g.stack-row[data-key="30-34"]')!;
+    const label = row.querySelector('text')!;
+    const [women, men, hidden] = boxes(row);
+    expect(Number(label.getAttribute('x'))).toBeGreaterThanOrEqual(women!.x + women!.w);
+    expect(label.getAttribute('text-anchor')).toBe('start');
+    expect(women!.x + women!.w).toBeCloseTo(480 - 110, 6);
+    expect(men!.x + men!.w).toBeCloseTo(women!.x, 6);
+    expect(hidden!.x + hidden!.w).toBeCloseTo(men!.x, 6);
+    const items = [...el.querySelectorAll('g.legend-item')];
+    expect(shiftOf(items[0]!)).toBeGreaterThan(shiftOf(items[1]!));
+  });
+
+  it('the grouped bar mirrors and writes its shares in the page language', async () => {
+    const series = [{ label: 'All', cells: countries.cells }, { label: 'Engineering', cells: countries.cells.slice(0, 2) }];
+    const el = await render(<GroupedBar title="Compare" series={series} />, 'ar');
+    const au = el.querySelector('g[data-key="AU"]')!;
+    const label = au.querySelector('text')!;
+    const bar = au.querySelector('rect')!;
+    const barRight = Number(bar.getAttribute('x')) + Number(bar.getAttribute('width'));
+    expect(barRight).toBeCloseTo(480 - 110, 6);
+    expect(Number(label.getAttribute('x'))).toBeGreaterThan(barRight);
+    const share = [...au.querySelectorAll('text.chart-value')][0]!;
+    expect(Number(share.getAttribute('x'))).toBeLessThan(Number(bar.getAttribute('x')));
+    expect(share.textContent).toBe(numberFormats('ar').percent(50));
+  });
+});
+
 describe('Tree', () => {
   it('walks the tree depth first with each node under its parent', () => {
     const rows = treeRows(worldviews.nodes);
@@ -492,6 +542,20 @@ describe('WorldMap', () => {
   it('shades released shares in six steps with fixed breaks, darker for more', () => {
     const colour = mapScale();
     expect([0.3, 1, 1.9, 2, 7.5, 10, 24.9, 25, 80].map((p) => MAP_RAMP.indexOf(colour(p)))).toEqual([0, 1, 1, 2, 3, 4, 4, 5, 5]);
+  });
+
+  it('reads its key from the right in Arabic: the lightest step rightmost, the words ending at their swatches', async () => {
+    const step = (el: HTMLElement) => [...el.querySelectorAll('g.map-legend-step')].map((g) => Number(/translate\(([-\d.]+),/.exec(g.getAttribute('transform')!)![1]));
+    const ltr = step(await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />));
+    const el = await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />, 'ar');
+    const rtl = step(el);
+    expect(rtl.length).toBe(ltr.length);
+    for (let i = 1; i < rtl.length; i++) expect(rtl[i]!).toBeLessThan(rtl[i - 1]!);
+    // Each step mirrors its left-to-right place exactly (98 px wide, 640 px across).
+    rtl.forEach((x, i) => expect(x).toBeCloseTo(640 - ltr[i]! - 98, 6));
+    const title = el.querySelector('g.map-legend > text')!;
+    expect(title.getAttribute('text-anchor')).toBe('end');
+    expect(Number(title.getAttribute('x'))).toBe(636);
   });
 
   it('colours a released country, hatches a hidden one and greys the rest, each named on hover', async () => {

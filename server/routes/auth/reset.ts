@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AuthMessages, changePassword, checkResetPasswordToken, resetPasswordRequest } from '../../../domain/contracts/auth';
+import { localeHeader } from '../../http/locale';
 import { envelopeReply, registerEndpoint } from '../../http/route';
 import { requestPasswordReset, resetLinkEmail, resetPassword } from '../../services/auth/passwordReset';
 
@@ -10,7 +11,7 @@ export const resetRoutes = (app: FastifyInstance): void => {
     app,
     resetPasswordRequest,
     async ({ body, request }) => {
-      const { mail, failure } = await requestPasswordReset(app.db, { email: body.email, appUrl: app.config.appUrl, address: request.ip });
+      const { mail, failure } = await requestPasswordReset(app.db, { email: body.email, appUrl: app.config.appUrl, address: request.ip, locale: localeHeader(request) });
       // Sent in the background: waiting for SMTP would make the answer for an existing
       // account measurably slower than for an unknown one.
       if (mail !== undefined) void app.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));

@@ -9,6 +9,7 @@ import {
   surveyInvitation,
   updateInvitation,
 } from '../../../domain/contracts/members';
+import { localeHeader } from '../../http/locale';
 import { registerEndpoint } from '../../http/route';
 import { authOf } from '../../plugins/auth';
 import { changeAssignee } from '../../services/invitations/assignees';
@@ -19,7 +20,7 @@ import { inviteSecondAdministrator, inviteSubAdministrator, inviteToSurvey } fro
 
 /** The invitation endpoints for signed-in callers: creating, listing, changing (services/invitations). */
 export const inviteRoutes = (scope: FastifyInstance, app: FastifyInstance): void => {
-  const inviterOf = (request: FastifyRequest): Inviter => ({ auth: authOf(request), address: request.ip, appUrl: app.config.appUrl });
+  const inviterOf = (request: FastifyRequest): Inviter => ({ auth: authOf(request), address: request.ip, appUrl: app.config.appUrl, locale: localeHeader(request) });
 
   /** The emails go once the service's transaction has committed, before the reply. */
   const delivered = async <T>({ result, mails }: Invited<T>): Promise<T> => {

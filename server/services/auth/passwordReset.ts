@@ -1,3 +1,4 @@
+import { mailTexts } from '../../../domain/i18n/mails';
 import type { Kysely } from 'kysely';
 import { AuthMessages } from '../../../domain/contracts/auth';
 import type { ServerConfig } from '../../config';
@@ -57,6 +58,8 @@ export interface ResetRequest {
   readonly email: string;
   readonly appUrl: string;
   readonly address: string | null;
+  /** The language the request was made in; the account's own setting comes first. */
+  readonly locale?: string;
 }
 
 /**
@@ -95,11 +98,12 @@ export const requestPasswordReset = async (db: Kysely<Database>, request: ResetR
         .execute();
     });
     const link = `${request.appUrl}/password/reset?token=${encodeURIComponent(token)}`;
+    const words = mailTexts(user.locale_id, request.locale);
     mail = {
       organizationId: user.organization_id,
       to: user.email,
-      subject: 'Reset your Diversity Atlas password',
-      text: `A new password was asked for your account.\nChoose it here within 60 minutes: ${link}\nIf you did not ask for it, ignore this message.\n`,
+      subject: words.resetSubject,
+      text: words.resetBody(link),
       link,
     };
     await audit(db, { organizationId: user.organization_id, actor: user.id, action: 'auth.password_reset_requested', address: request.address });

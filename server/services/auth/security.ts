@@ -1,3 +1,4 @@
+import { mailTexts } from '../../../domain/i18n/mails';
 import type { Kysely } from 'kysely';
 import { AuthMessages, type TwoFactorMethod } from '../../../domain/contracts/auth';
 import type { ServerConfig } from '../../config';
@@ -67,8 +68,8 @@ export const sendSecurityCode = async (db: Kysely<Database>, mailer: Mailer, hol
   await mailer.send({
     organizationId: user.organization_id,
     to: user.email,
-    subject: 'Your Diversity Atlas security code',
-    text: `Your code to confirm a change of your account's security is ${code}. It is valid for 10 minutes and can be used once.\nIf you did not ask for it, change your password.\n`,
+    subject: mailTexts(user.locale_id).securitySubject,
+    text: mailTexts(user.locale_id).securityBody(code),
   });
   await audit(db, { organizationId: user.organization_id, actor: user.id, action: 'auth.two_factor_code_sent', address: holder.address, details: { purpose: 'toggle' } });
   return { expired_time: expiresAt.toISOString() };

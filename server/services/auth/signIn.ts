@@ -1,3 +1,4 @@
+import { mailTexts } from '../../../domain/i18n/mails';
 import type { Kysely } from 'kysely';
 import { AuthMessages, type LoginResult } from '../../../domain/contracts/auth';
 import type { ServerConfig } from '../../config';
@@ -85,8 +86,8 @@ export const signInWithCheckedPassword = async (db: Kysely<Database>, config: Se
     await mailer.send({
       organizationId: user.organization_id,
       to: user.email,
-      subject: 'Your Diversity Atlas sign-in code',
-      text: `Your sign-in code is ${code}. It is valid for 10 minutes and can be used once.\nIf you did not try to sign in, change your password.\n`,
+      subject: mailTexts(user.locale_id).signInSubject,
+      text: mailTexts(user.locale_id).signInBody(code),
     });
     await audit(db, { organizationId: user.organization_id, actor: user.id, action: 'auth.two_factor_code_sent', address, details: { purpose: 'login' } });
     return { password_expired: false, two_factor: 'email', expired_time: expiresAt.toISOString() };

@@ -11,6 +11,7 @@ import { toJson } from '../../db/database';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import { normalizeEmail } from '../auth/users';
 import type { MailMessage } from '../mail';
+import { mailTexts, type InvitedRole } from '../../../domain/i18n/mails';
 
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
 
@@ -242,49 +243,38 @@ export interface InvitationMailInput {
   readonly departmentName?: string;
   readonly inviterName?: string;
   readonly surveyLinkToken?: string;
+  /**
+   * The languages to write in, first known first (the inviter's setting, then the language the
+   * request was made in); English when none is known.
+   */
+  readonly languages?: readonly (string | null | undefined)[];
 }
 
-const roleWords = (kind: AccountKind, departmentName: string | undefined): string => {
-  switch (kind) {
-    case 'second_admin':
-      return 'as its second administrator';
-    case 'sub_admin':
-      return 'as a sub-administrator';
-    case 'group_assignee':
-      return `as the assignee of the group ${departmentName ?? ''}`.trimEnd();
-    case 'subgroup_assignee':
-      return `as the assignee of the sub-group ${departmentName ?? ''}`.trimEnd();
-    case 'staff':
-      return 'as a member';
-  }
-};
+const roleOf = (kind: AccountKind, department: string | undefined): InvitedRole =>
+  kind === 'group_assignee' || kind === 'subgroup_assignee' ? { kind, department } : { kind };
 
 /** The email of an invitation, in plain words with its one link. */
 export const invitationMail = (input: InvitationMailInput): MailMessage => {
   const { row } = input;
   const link = invitationLink(input.appUrl, row.kind, input.token, input.surveyLinkToken);
-  const greeting = row.first_name === '' ? 'Hello,' : `Hello ${row.first_name},`;
-  const from = input.inviterName === undefined || input.inviterName.trim() === '' ? input.organizationName : `${input.inviterName.trim()} of ${input.organizationName}`;
-  const closing = `The link works once and for ${INVITATION_TTL_DAYS} days. If you were not expecting this message, ignore it.\n`;
+  const words = mailTexts(...(input.languages ?? []));
+  const greeting = words.greeting(row.first_name);
+  const from = input.inviterName === undefined || input.inviterName.trim() === '' ? input.organizationName : words.inviterOf(input.inviterName.trim(), input.organizationName);
+  const closing = words.closing(INVITATION_TTL_DAYS);
   if (row.kind === 'survey') {
     return {
       organizationId: row.organization_id,
       to: row.email,
-      subject: `${input.organizationName} invites you to its cultural diversity survey`,
-      text:
-        `${greeting}\n\n${from} invites you to answer its cultural diversity survey on Diversity Atlas. ` +
-        `It takes 3 to 5 minutes, and your individual answers are never shown to anyone.\n` +
-        `Open the survey here: ${link}\n${closing}`,
+      subject: words.surveySubject(input.organizationName),
+      text: `${greeting}\n\n${words.surveyBody(from, link)}${closing}`,
       link,
     };
   }
   return {
     organizationId: row.organization_id,
     to: row.email,
-    subject: `You are invited to ${input.organizationName} on Diversity Atlas`,
-    text:
-      `${greeting}\n\n${from} invites you to join ${input.organizationName} on Diversity Atlas ${roleWords(row.kind, input.departmentName)}.\n` +
-      `Accept the invitation and choose your password here: ${link}\n${closing}`,
+    subject: words.accountSubject(input.organizationName),
+    text: `${greeting}\n\n${words.accountBody(from, input.organizationName, roleOf(row.kind, input.departmentName), link)}${closing}`,
     link,
   };
 };

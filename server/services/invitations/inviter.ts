@@ -13,6 +13,8 @@ export interface Inviter {
   readonly address: string | null;
   /** The application's address, for the links in the emails. */
   readonly appUrl: string;
+  /** The language the request was made in (its X-Locale header), if it said. */
+  readonly locale?: string;
 }
 
 /**
@@ -42,6 +44,8 @@ export const inviterMail = (
     token: issued.token,
     organizationName: inviter.auth.organization.name,
     inviterName: fullName(inviter.auth),
+    // The invitee has no setting yet: the inviter's language, else the request's.
+    languages: [inviter.auth.user.locale_id, inviter.locale],
     ...extra,
   });
 

@@ -1,6 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'react-aria-components';
+import { dateFormats } from '../../../domain/i18n/dates';
+import { numberFormats } from '../charts/format';
 import type { CalendarData, CalendarEvent } from '../../../domain/contracts/calendar';
 import { useAction, useSection } from '../../hooks/resources';
 import { useDispatch } from '../../hooks/runtime';
@@ -9,8 +11,7 @@ import { useDayFormat, useRelevanceText } from './format';
 
 const PAGE_SIZE = 150;
 
-const monthLabel = (month: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'au' ? 'en-AU' : language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+const monthLabel = (month: string, language: string) => dateFormats(language).month(month);
 
 interface Choice {
   month: string;
@@ -137,7 +138,7 @@ export const CalendarPage = () => {
         {data && (
           <p className="muted">
             {t('calendar_window', { from: day(data.from), to: day(data.to), zone: data.timeZone })}{' '}
-            {t('calendar_catalogue', { events: data.catalogue.events.toLocaleString(), countries: data.catalogue.countries })}
+            {t('calendar_catalogue', { events: numberFormats(i18n.language).count(data.catalogue.events), countries: data.catalogue.countries })}
           </p>
         )}
         {data && (

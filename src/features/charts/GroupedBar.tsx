@@ -1,9 +1,11 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type StatCell } from '../../../domain/contracts/stats';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { HiddenFigure } from './ChartTable';
-import { formatPercent, truncate } from './format';
+import { truncate } from './format';
+import { useNumbers } from './useNumbers';
 import { paletteColour } from './palette';
 
 export interface Series {
@@ -33,7 +35,12 @@ const cellAt = (one: Series, key: string): StatCell | undefined => one.cells?.fi
  * the table says so).
  */
 export const GroupedBar = ({ title, series, sharesOnly = false }: { title: string; series: readonly Series[]; /** Shares of two sources (no counts to tell). */ sharesOnly?: boolean }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const n = useNumbers();
+  const formatPercent = n.percent;
+  // Right to left, the picture mirrors: names on the right, bars growing to the left.
+  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   const categories = categoriesOf(series);
   const band = series.length * BAR + GAP;
   const plot = WIDTH - LABEL_W - 50;
@@ -68,7 +75,7 @@ export const GroupedBar = ({ title, series, sharesOnly = false }: { title: strin
               const cell = cellAt(one, category.key);
               return (
                 <td key={i} className="num">
-                  {one.cells === null ? t('compare_withheld_short') : cell === undefined ? t('compare_not_listed') : isSuppressed(cell) ? <HiddenFigure threshold={cell.threshold} /> : sharesOnly ? formatPercent(cell.percent) : `${cell.count} (${formatPercent(cell.percent)})`}
+                  {one.cells === null ? t('compare_withheld_short') : cell === undefined ? t('compare_not_listed') : isSuppressed(cell) ? <HiddenFigure threshold={cell.threshold} /> : sharesOnly ? formatPercent(cell.percent) : `${n.count(cell.count)} (${formatPercent(cell.percent)})`}
                 </td>
               );
             })}
@@ -81,7 +88,7 @@ export const GroupedBar = ({ title, series, sharesOnly = false }: { title: strin
     <ChartFrame title={title} summary={summary} width={WIDTH} height={height} table={table}>
       {categories.map((category) => (
         <g key={category.key} transform={`translate(0,${y(category.key) ?? 0})`} data-key={category.key}>
-          <text x={LABEL_W - 6} y={(series.length * BAR) / 2} textAnchor="end" dominantBaseline="middle" className="chart-label">
+          <text x={across(LABEL_W - 6)} y={(series.length * BAR) / 2} textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle" className="chart-label">
             <title>{category.label}</title>
             {truncate(category.label)}
           </text>
@@ -90,10 +97,10 @@ export const GroupedBar = ({ title, series, sharesOnly = false }: { title: strin
             if (cell === undefined || isSuppressed(cell)) return null;
             return (
               <g key={i}>
-                <rect x={LABEL_W} y={i * BAR} width={Math.max(1, x(cell.percent))} height={BAR - 2} fill={paletteColour(i)}>
-                  <title>{sharesOnly ? `${one.label}, ${category.label}: ${formatPercent(cell.percent)}` : `${one.label}, ${category.label}: ${cell.count} (${formatPercent(cell.percent)})`}</title>
+                <rect x={across(LABEL_W, Math.max(1, x(cell.percent)))} y={i * BAR} width={Math.max(1, x(cell.percent))} height={BAR - 2} fill={paletteColour(i)}>
+                  <title>{sharesOnly ? `${one.label}, ${category.label}: ${formatPercent(cell.percent)}` : `${one.label}, ${category.label}: ${n.count(cell.count)} (${formatPercent(cell.percent)})`}</title>
                 </rect>
-                <text x={LABEL_W + x(cell.percent) + 4} y={i * BAR + (BAR - 2) / 2} dominantBaseline="middle" className="chart-value">
+                <text x={across(LABEL_W + x(cell.percent) + 4)} y={i * BAR + (BAR - 2) / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-value">
                   {formatPercent(cell.percent)}
                 </text>
               </g>
@@ -101,12 +108,12 @@ export const GroupedBar = ({ title, series, sharesOnly = false }: { title: strin
           })}
         </g>
       ))}
-      <g transform={`translate(${LABEL_W},${legendTop})`}>
+      <g transform={`translate(0,${legendTop})`}>
         {series.map((one, i) => (
-          <g key={i} transform={`translate(${(i % 3) * 120},${Math.floor(i / 3) * LEGEND_ROW})`}>
+          <g key={i} transform={`translate(${across(LABEL_W + (i % 3) * 120)},${Math.floor(i / 3) * LEGEND_ROW})`} className="legend-item">
             <title>{one.label}</title>
-            <rect width="12" height="12" fill={paletteColour(i)} />
-            <text x="16" y="6" dominantBaseline="middle" className="chart-label">{truncate(one.label, 14)}</text>
+            <rect x={rtl ? -12 : 0} width="12" height="12" fill={paletteColour(i)} />
+            <text x={rtl ? -16 : 16} y="6" textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label">{truncate(one.label, 14)}</text>
           </g>
         ))}
       </g>

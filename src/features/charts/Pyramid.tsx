@@ -2,6 +2,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { stack } from 'd3-shape';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { CrossChartTable } from './ChartTable';
 import { distinctLabels, labelRoom } from './format';
@@ -17,11 +18,14 @@ const LEGEND_ROW = 20;
  * Gender by age band: rows are age bands (youngest first, drawn at the bottom), columns are
  * genders. The first gender grows to the left; the others stack to the right, so nobody is
  * left out of the picture when there are more than two. Hidden cells draw a short hatched stub:
- * they are there, their size is not told.
+ * they are there, their size is not told. Right to left the sides swap: the first gender grows
+ * from the axis towards the right, where an Arabic reader starts, and the others to the left.
  */
 export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const numbers = useNumbers();
+  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   const side = (WIDTH - AXIS_W) / 2 - 10;
   const pct = (c: StatCell | undefined) => (c && !isSuppressed(c) ? c.percent : 0);
   const right = (row: readonly StatCell[]) => row.slice(1).reduce((s, c) => s + pct(c), 0);
@@ -66,11 +70,11 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
               {rowShort[i]}
             </text>
             {left && (isSuppressed(left) ? (
-              <rect x={cx - AXIS_W / 2 - stub} y={0} width={stub} height={h} fill={`url(#${HATCH_ID})`} stroke="#6b6b6b" data-hidden="true">
+              <rect x={across(cx - AXIS_W / 2 - stub, stub)} y={0} width={stub} height={h} fill={`url(#${HATCH_ID})`} stroke="#6b6b6b" data-hidden="true">
                 <title>{`${r.label}, ${data.columns[0]?.label}: ${t('chart_hidden', { k: left.threshold })}`}</title>
               </rect>
             ) : (
-              <rect x={cx - AXIS_W / 2 - scale(left.percent)} y={0} width={scale(left.percent)} height={h} fill={colourFor(header(0), 0, true)} stroke={edgeFor(colourFor(header(0), 0, true))}>
+              <rect x={across(cx - AXIS_W / 2 - scale(left.percent), scale(left.percent))} y={0} width={scale(left.percent)} height={h} fill={colourFor(header(0), 0, true)} stroke={edgeFor(colourFor(header(0), 0, true))}>
                 <title>{`${r.label}, ${data.columns[0]?.label}: ${numbers.count(left.count)} (${numbers.percent(left.percent)})`}</title>
               </rect>
             ))}
@@ -79,7 +83,7 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
               const [from, to] = rightStack[k]?.[i] ?? [0, 0];
               const hidden = isSuppressed(c);
               return (
-                <rect key={data.columns[j]?.key ?? j} x={cx + AXIS_W / 2 + scale(from)} y={0} width={scale(to) - scale(from)} height={h}
+                <rect key={data.columns[j]?.key ?? j} x={across(cx + AXIS_W / 2 + scale(from), scale(to) - scale(from))} y={0} width={scale(to) - scale(from)} height={h}
                   fill={hidden ? `url(#${HATCH_ID})` : colourFor(header(j), j, true)}
                   stroke={hidden ? '#6b6b6b' : edgeFor(colourFor(header(j), j, true), '#fff')} data-hidden={hidden || undefined}>
                   <title>{`${r.label}, ${data.columns[j]?.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${numbers.count(c.count)} (${numbers.percent(c.percent)})`}`}</title>
@@ -89,12 +93,12 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
           </g>
         );
       })}
-      <g transform={`translate(10,${legendTop})`}>
+      <g transform={`translate(0,${legendTop})`}>
         {data.columns.map((c, j) => (
-          <g key={c.key} transform={`translate(${(j % 4) * 125},${Math.floor(j / 4) * LEGEND_ROW})`}>
+          <g key={c.key} transform={`translate(${across(10 + (j % 4) * 125)},${Math.floor(j / 4) * LEGEND_ROW})`} className="legend-item">
             <title>{c.label}</title>
-            <rect width="12" height="12" fill={colourFor(header(j), j, true)} stroke={edgeFor(colourFor(header(j), j, true))} />
-            <text x="16" y="6" dominantBaseline="middle" className="chart-label">{columnShort[j]}</text>
+            <rect x={rtl ? -12 : 0} width="12" height="12" fill={colourFor(header(j), j, true)} stroke={edgeFor(colourFor(header(j), j, true))} />
+            <text x={rtl ? -16 : 16} y="6" textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label">{columnShort[j]}</text>
           </g>
         ))}
       </g>

@@ -2,6 +2,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { stack } from 'd3-shape';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { CrossChartTable } from './ChartTable';
 import { distinctLabels, labelRoom, numberFormats, type NumberFormats } from './format';
@@ -69,8 +70,11 @@ export const rowSegments = (
 
 /** Rows by columns: one bar per row, split by column (e.g. position level by gender). */
 export const StackedBar = ({ title, data, genders = false, max }: { title: string; data: CrossTable; genders?: boolean; max?: number }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const n = useNumbers();
+  // Right to left, the picture mirrors: names on the right, each bar filling from the right.
+  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   const plot = WIDTH - LABEL_W - 10;
   // Capped: the largest rows by their total; rows whose total is hidden come last. The table has every row.
   const order = data.rows.map((_, i) => i);
@@ -95,27 +99,27 @@ export const StackedBar = ({ title, data, genders = false, max }: { title: strin
       table={<CrossChartTable caption={title} table={data} />}
     >
       {more > 0 && (
-        <text x={LABEL_W} y={shown.length * ROW + 12} className="chart-note">{t('chart_more_in_table', { count: more })}</text>
+        <text x={across(LABEL_W)} y={shown.length * ROW + 12} textAnchor={rtl ? 'end' : 'start'} className="chart-note">{t('chart_more_in_table', { count: more })}</text>
       )}
       {shown.map((i) => ({ r: data.rows[i], i })).map(({ r, i }, k) => (
         <g key={r.key} transform={`translate(0,${rowAt(i) ?? 0})`} className="stack-row" data-key={r.key}>
-          <text x={LABEL_W - 6} y={rowAt.bandwidth() / 2} textAnchor="end" dominantBaseline="middle" className="chart-label">
+          <text x={across(LABEL_W - 6)} y={rowAt.bandwidth() / 2} textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle" className="chart-label">
             <title>{r.label}</title>
             {rowShort[k]}
           </text>
           {rowSegments(data.cells[i] ?? [], data.rowTotals[i], plot, data.columns, genders, hiddenText, n).map((s) => (
-            <rect key={s.key} x={LABEL_W + s.x} y={0} width={Math.max(0, s.w)} height={rowAt.bandwidth()} fill={s.fill} stroke={s.hidden ? '#6b6b6b' : edgeFor(s.fill, '#fff')} data-hidden={s.hidden || undefined}>
+            <rect key={s.key} x={across(LABEL_W + s.x, Math.max(0, s.w))} y={0} width={Math.max(0, s.w)} height={rowAt.bandwidth()} fill={s.fill} stroke={s.hidden ? '#6b6b6b' : edgeFor(s.fill, '#fff')} data-hidden={s.hidden || undefined}>
               <title>{`${r.label}, ${s.title}`}</title>
             </rect>
           ))}
         </g>
       ))}
-      <g transform={`translate(${LABEL_W},${legendTop})`}>
+      <g transform={`translate(0,${legendTop})`}>
         {data.columns.map((c, j) => (
-          <g key={c.key} transform={`translate(${(j % 3) * 120},${Math.floor(j / 3) * LEGEND_ROW})`}>
+          <g key={c.key} transform={`translate(${across(LABEL_W + (j % 3) * 120)},${Math.floor(j / 3) * LEGEND_ROW})`} className="legend-item">
             <title>{c.label}</title>
-            <rect width="12" height="12" fill={colourFor({ ...c, preferNot: data.columnTotals[j]?.preferNot }, j, genders)} stroke={edgeFor(colourFor({ ...c, preferNot: data.columnTotals[j]?.preferNot }, j, genders))} />
-            <text x="16" y="6" dominantBaseline="middle" className="chart-label">{columnShort[j]}</text>
+            <rect x={rtl ? -12 : 0} width="12" height="12" fill={colourFor({ ...c, preferNot: data.columnTotals[j]?.preferNot }, j, genders)} stroke={edgeFor(colourFor({ ...c, preferNot: data.columnTotals[j]?.preferNot }, j, genders))} />
+            <text x={rtl ? -16 : 16} y="6" textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label">{columnShort[j]}</text>
           </g>
         ))}
       </g>

@@ -4,6 +4,7 @@ import { scaleThreshold } from 'd3-scale';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { useTranslation } from 'react-i18next';
 import { isSuppressed, type Distribution, type ReleasedCell, type StatCell } from '../../../domain/contracts/stats';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
 import { useNumbers } from './useNumbers';
@@ -100,8 +101,13 @@ export const WorldMap = ({ title, data, shapes, shapeOf, measure }: {
   shapeOf: (key: string) => string | undefined;
   measure?: MapMeasure;
 }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const n = useNumbers();
+  // Right to left the legend reads from the right: its title, steps and keys start there.
+  // The map itself stays as the world is drawn.
+  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
+  const anchor = rtl ? 'end' : 'start';
   const placed = useMemo(() => placeCells(data.cells, new Set(shapes.map((s) => s.id)), shapeOf), [data.cells, shapes, shapeOf]);
   const drawn = useMemo(
     () => shapes.filter((shape) => shape.id !== ANTARCTICA || placed.byShape.has(ANTARCTICA)),
@@ -136,25 +142,25 @@ export const WorldMap = ({ title, data, shapes, shapeOf, measure }: {
           );
         })}
       </g>
-      <g className="map-legend" transform={`translate(4,${LEGEND_TOP})`}>
-        <text y={6} className="chart-label" dominantBaseline="middle">{measure?.legend ?? t('chart_map_legend')}</text>
+      <g className="map-legend" transform={`translate(0,${LEGEND_TOP})`}>
+        <text x={across(4)} y={6} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{measure?.legend ?? t('chart_map_legend')}</text>
         {steps.map(({ fill, label }, i) => (
-          <g key={fill} transform={`translate(${i * STEP_W},16)`} className="map-legend-step">
+          <g key={fill} transform={`translate(${across(4 + i * STEP_W, STEP_W - 2)},16)`} className="map-legend-step">
             <rect width={STEP_W - 2} height={10} fill={fill} />
-            <text y={22} className="chart-label" dominantBaseline="middle">{label}</text>
+            <text x={rtl ? STEP_W - 2 : 0} y={22} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{label}</text>
           </g>
         ))}
-        <g transform="translate(0,48)">
-          <rect width={14} height={10} fill={`url(#${HATCH_ID})`} stroke={HIDDEN_BORDER} />
-          <text x={18} y={5} className="chart-label" dominantBaseline="middle">{t('chart_hidden_short')}</text>
+        <g transform={`translate(${across(4)},48)`}>
+          <rect x={rtl ? -14 : 0} width={14} height={10} fill={`url(#${HATCH_ID})`} stroke={HIDDEN_BORDER} />
+          <text x={rtl ? -18 : 18} y={5} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{t('chart_hidden_short')}</text>
         </g>
-        <g transform="translate(120,48)">
-          <rect width={14} height={10} fill={NO_FIGURE_FILL} stroke={NO_FIGURE_BORDER} />
-          <text x={18} y={5} className="chart-label" dominantBaseline="middle">{t('chart_map_no_figure')}</text>
+        <g transform={`translate(${across(124)},48)`}>
+          <rect x={rtl ? -14 : 0} width={14} height={10} fill={NO_FIGURE_FILL} stroke={NO_FIGURE_BORDER} />
+          <text x={rtl ? -18 : 18} y={5} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{t('chart_map_no_figure')}</text>
         </g>
       </g>
       {noteRow > 0 && (
-        <text x={4} y={LEGEND_TOP + LEGEND_H + 10} className="chart-note" dominantBaseline="middle">
+        <text x={across(4)} y={LEGEND_TOP + LEGEND_H + 10} textAnchor={anchor} className="chart-note" dominantBaseline="middle">
           {t('chart_map_off_map', { count: placed.offMap.length })}
         </text>
       )}

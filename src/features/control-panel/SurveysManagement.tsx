@@ -5,7 +5,7 @@ import type { TokenLink, TokenStatus } from '../../../domain/contracts/tokens';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { useAction, useSection } from '../../hooks/resources';
 import { FormAlert } from '../account/formParts';
-import { formatUtc } from './linkTimes';
+import { useDates } from '../../hooks/dates';
 import { LinkFormDialog } from './LinkFormDialog';
 import { LinkQrDialog } from './LinkQrDialog';
 import { LinkEmailDialog } from './LinkEmailDialog';
@@ -24,6 +24,7 @@ type Open = { kind: 'create' } | { kind: 'edit' | 'qr' | 'email'; link: TokenLin
 /** Survey links: create, edit, switch on or off, copy, QR code for conferences, email. */
 export const SurveysManagement = ({ page }: { page: string }) => {
   const { t } = useTranslation();
+  const formatUtc = useDates().utcTime;
   const links = useSection('tokenAll', undefined, page);
   const switchLink = useAction('switchToken');
   const [open, setOpen] = useState<Open>(null);

@@ -1,12 +1,4 @@
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** SPEC section 9: dates as day, month name, year; survey link times are UTC, so they say so. */
-export const formatUtc = (iso: string): string => {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const time = `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${time} UTC`;
-};
+// Shown to people, link times go through dateFormats' utcTime (domain/i18n/dates.ts).
 
 /** The value of a datetime-local input that shows an instant in UTC ('YYYY-MM-DDTHH:mm'). */
 export const toUtcInput = (instant: Date): string => instant.toISOString().slice(0, 16);

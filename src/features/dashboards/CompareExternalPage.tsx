@@ -12,6 +12,7 @@ import { useDispatch, useSelector } from '../../hooks/runtime';
 import { ChartFrame } from '../charts/ChartFrame';
 import { GroupedBar } from '../charts/GroupedBar';
 import { WorldMap } from '../charts/WorldMap';
+import { useNumbers } from '../charts/useNumbers';
 import { WORLD_SHAPES, shapeIdOfAlpha2 } from '../charts/worldShapes';
 import { PageToolbar } from './PageToolbar';
 
@@ -221,6 +222,7 @@ const PillarCard = ({ pillar, organisation }: { pillar: ComparedMutualityPillar;
 
 const Results = ({ data, onExport }: { data: MutualityData; onExport: (() => void) | null }) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   return (
     <>
       <section className="card stat-card wide" aria-labelledby="mutuality-summary">
@@ -234,7 +236,7 @@ const Results = ({ data, onExport }: { data: MutualityData; onExport: (() => voi
           <tbody>
             <tr>
               <th scope="row">{t('mutuality_respondents')}</th>
-              <td className="num">{data.respondents.toLocaleString()} <span className="muted">({data.label})</span></td>
+              <td className="num">{n.count(data.respondents)} <span className="muted">({data.label})</span></td>
             </tr>
             {data.pillars.map((pillar) => (
               <tr key={pillar.pillar}>

@@ -12,7 +12,7 @@ import { useDispatch, useSelector } from '../../hooks/runtime';
 import {
   confirmationProblem, FormAlert, NewPasswordFields, passwordProblem, requiredProblem, useFormCheck, usePasswordRule,
 } from '../account/formParts';
-import { useFormatDay } from '../control-panel/members/parts';
+import { useFormatDay } from '../../hooks/dates';
 
 /** Which check each invitation page asks for (domain/contracts/members.ts says which kinds each accepts). */
 export type InvitationCheckAction = 'checkDepartmentInvitation' | 'checkActivationAssignee' | 'checkInvitation' | 'checkActivation';

@@ -6,7 +6,7 @@ import { useAction, useSection } from '../../hooks/resources';
 import { useDispatch } from '../../hooks/runtime';
 import { FormAlert, FormDone } from '../account/formParts';
 import { useNumbers } from '../charts/useNumbers';
-import { useFormatDay } from '../control-panel/members/parts';
+import { useFormatDay } from '../../hooks/dates';
 
 
 /**

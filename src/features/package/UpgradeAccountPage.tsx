@@ -4,7 +4,8 @@ import { Button, FieldError, Form, Input, Label, TextArea, TextField } from 'rea
 import { PACKAGE_REQUEST_LIMITS, type PackageUsage } from '../../../domain/contracts/packages';
 import { useAction, useSection } from '../../hooks/resources';
 import { FormAlert, FormDone, useFormCheck } from '../account/formParts';
-import { useFormatDay } from '../control-panel/members/parts';
+import { productLanguage } from '../../../domain/i18n/languages';
+import { useFormatDay } from '../../hooks/dates';
 
 export const UPGRADE_ACCOUNT_PATH = '/dashboard/upgrade-account';
 
@@ -30,7 +31,7 @@ export const UpgradeAccountPage = () => {
 
 const PackageDetails = ({ usage }: { usage: PackageUsage }) => {
   const { t, i18n } = useTranslation();
-  const list = new Intl.ListFormat(i18n.language === 'fr' ? 'fr-FR' : 'en-AU', { type: 'conjunction' });
+  const list = new Intl.ListFormat(productLanguage(i18n.language).lang, { type: 'conjunction' });
   const formatDay = useFormatDay();
   const promisedShare = usage.seat_capacity > 0 ? Math.min(usage.seats_promised, usage.seat_capacity) : 0;
   return (

@@ -3,17 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
 import { CERTIFICATE_MIN_PARTICIPATION, CERTIFICATE_MIN_RESPONDENTS } from '../../../domain/certificates/criteria';
-import { productLanguage } from '../../../domain/i18n/languages';
+import { dateFormats } from '../../../domain/i18n/dates';
 import { useSection } from '../../hooks/resources';
 import { useNumbers } from '../charts/useNumbers';
 
-const day = (iso: string, language: string): string => {
-  try {
-    return new Date(iso).toLocaleDateString(productLanguage(language).lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  } catch {
-    return iso.slice(0, 10);
-  }
-};
+const day = (iso: string, language: string): string => dateFormats(language).day(iso);
 
 /**
  * The public certificate check: anyone, signed in or not, pastes a verification code (or

@@ -16,6 +16,7 @@ import { Pyramid } from '../charts/Pyramid';
 import { StackedBar } from '../charts/StackedBar';
 import { Tree } from '../charts/Tree';
 import { formatPercent, transpose } from '../charts/format';
+import { useNumbers } from '../charts/useNumbers';
 import { useLocalNames } from '../charts/localNames';
 import { sectionNameOf } from '../dashboards/KeyFacts';
 import { CountFigure, DistributionChart, HeadlineFigures, StatCard } from '../dashboards/StatCard';
@@ -41,6 +42,7 @@ const SlideChart = ({ data, title, card }: { data: unknown; title: string; card:
 /** One key fact of the slide's page (the slides of a page take its facts in turn). */
 const SlideFact = ({ page, turn }: { page: ExportPage; turn: number }) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   const paths = isKeyFactPage(page) ? KEY_FACT_SECTIONS[page] : [];
   const sections = paths.map((path) => [path, useSection(sectionNameOf(path), {}, page)] as const);
   const facts = isKeyFactPage(page) ? keyFactsOf(page, Object.fromEntries(sections.map(([path, section]) => [path, section.data]))) : [];
@@ -48,7 +50,7 @@ const SlideFact = ({ page, turn }: { page: ExportPage; turn: number }) => {
   const fact: KeyFact = facts[turn % facts.length]!;
   const sentence =
     'count' in fact
-      ? t(fact.key, { count: fact.count }).replace(String(fact.count), fact.count.toLocaleString())
+      ? t(fact.key, { count: fact.count }).replace(String(fact.count), n.count(fact.count))
       : 'name' in fact
         ? t(fact.key, { name: fact.name, percent: formatPercent(fact.percent) })
         : t(fact.key, { percent: formatPercent(fact.percent) });

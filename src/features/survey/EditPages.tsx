@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { AppState } from '../../../domain/app/state';
 import type { RegisterTokenCheck } from '../../../domain/contracts/tokens';
+import { dateFormats } from '../../../domain/i18n/dates';
 import { useAction } from '../../hooks/resources';
 import { useSelector } from '../../hooks/runtime';
 import { SurveyForm } from './SurveyForm';
@@ -16,13 +17,7 @@ import { useTranslation } from './translate';
 
 const selectSurvey = (s: AppState) => s.survey;
 
-const formatDate = (iso: string, language: string): string => {
-  try {
-    return new Intl.DateTimeFormat(language === 'au' ? 'en-AU' : language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
-  } catch {
-    return iso;
-  }
-};
+const formatDate = (iso: string, language: string): string => dateFormats(language).utcTime(iso);
 
 const Refused = ({ message }: { message: string | null }) => {
   const { t } = useTranslation();

@@ -11,7 +11,6 @@ import { MemberMessages } from '../../../../domain/contracts/members';
 import { GroupMessages, type OptionNode } from '../../../../domain/contracts/groups';
 import { OrganizationMessages } from '../../../../domain/contracts/organization';
 import type { MessageKey } from '../../../../domain/i18n/en';
-import { productLanguage } from '../../../../domain/i18n/languages';
 import { emailProblem, requiredProblem, type Shown } from '../../account/formParts';
 import { useSection } from '../../../hooks/resources';
 
@@ -60,15 +59,8 @@ export const useRuleText = () => {
   };
 };
 
-/** Day, month name and year (SPEC section 9) in the reader's language. */
-export const useFormatDay = () => {
-  const { i18n } = useTranslation();
-  const { lang } = productLanguage(i18n.language);
-  return (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(lang, { day: 'numeric', month: 'long', year: 'numeric' });
-  };
-};
+/** Day, month name and year (SPEC section 9) in the reader's language: the one helper of src/hooks/dates. */
+export { useFormatDay } from '../../../hooks/dates';
 
 /** The organisation's own names of tier 2 and tier 3 ("Faculties", "Departments"...). */
 export const useTierNames = () => {
