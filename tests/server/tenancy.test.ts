@@ -216,6 +216,7 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'POST certificate/revoke': 'foreign id (id): B’s certificate is not found for A and stays valid',
   'POST certificate/issue': 'no id field: for the caller’s own organisation, from its released figures',
   'POST general/export-excel': 'a CSV of a card by every caller: A’s released figures only',
+  'POST general/export-report': 'a PDF by every caller: A’s released figures only (no id field)',
   'GET mutuality/countries-list': 'read by every caller (no figures about people)',
   'POST general/export-excel-mutuality': 'foreign ids (organization_id): B’s organisation answers as an unknown one',
   'GET extra-survey/surveys': 'read by every caller; B’s question never listed',
