@@ -14,6 +14,7 @@ import { SurveyCommand, SurveyEvent, surveyOptionsNamed } from '../survey/events
 import { TracingCommand, TracingEvent } from '../tracing/events';
 import { CertificateCommand, CertificateEvent } from '../certificates/events';
 import { MutualityCommand, MutualityEvent } from '../mutuality/events';
+import { ReportCommand, ReportEvent } from '../reports/events';
 import { CalendarCommand, CalendarEvent } from '../calendar/events';
 import { AiExportCommand, AiExportEvent } from '../aiExport/events';
 import { SlideShowCommand, SlideShowEvent } from '../slideshow/slides';
@@ -38,6 +39,7 @@ export const AppEvent = t.union([
   TracingEvent,
   CertificateEvent,
   MutualityEvent,
+  ReportEvent,
   CalendarEvent,
   AiExportEvent,
   SlideShowEvent,
@@ -48,5 +50,6 @@ export type AppEvent = t.TypeOf<typeof AppEvent>;
 export const AppCommand = t.union([
   AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, WizardCommand, ResourceCommand,
   SurveyCommand, TracingCommand, CertificateCommand, MutualityCommand, CalendarCommand, AiExportCommand, SlideShowCommand,
+  ReportCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;
