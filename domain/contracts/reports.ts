@@ -47,6 +47,7 @@ export const reportMessages = {
   nameRequired: 'The name field is required',
   nameTooLong: `The name may not be greater than ${REPORT_NAME_MAX} characters.`,
   reportNotFound: 'The selected report is invalid.',
+  tooMany: 'The organisation has too many saved reports: delete one first.',
 } as const;
 
 /** The file name of a report, e.g. 'board-pack-2026-11-25.pdf'. */

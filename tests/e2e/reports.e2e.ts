@@ -51,6 +51,18 @@ describe('reports', () => {
     texts.forEach((text, index) => assert.ok(text.includes(`Page ${index + 1} of ${pdf.getPageCount()}`), `page number on page ${index + 1}`));
     assert.ok(texts[0]!.includes('Board pack'));
     assert.ok(texts.flat().includes('Appendix: the figures as tables'));
+
+    // Saved: listed, run again (the same PDF, made on today's data), then deleted.
+    await builder.getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = page.getByTestId('saved-reports');
+    await saved.getByRole('button', { name: 'Download Board pack with today\'s data' }).waitFor();
+    await expectAccessible(page, 'reports, a saved report');
+    await screenshot(page, 'reports-saved');
+    const [again] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), saved.getByRole('button', { name: 'Download Board pack with today\'s data' }).click()]);
+    const rerun = await PDFDocument.load(await readFile((await again.path())!));
+    assert.equal(rerun.getPageCount(), pdf.getPageCount());
+    await saved.getByRole('button', { name: 'Delete Board pack' }).click();
+    await saved.getByText('No saved reports yet.').waitFor();
     await page.close();
   });
 });

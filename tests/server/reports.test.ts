@@ -11,7 +11,7 @@ import { createDemoOrganization, DEMO_PASSWORD, type DemoSignIn } from '../../se
 import { createCapturingMailer } from '../../server/services/mail';
 import { storeLogo } from '../../server/services/organization/logo';
 import { winAnsi } from '../../server/services/reports/pdf';
-import { bearer, signIn } from './helpers/accounts';
+import { bearer, insertOrganization, insertUser, signIn } from './helpers/accounts';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
@@ -152,4 +152,45 @@ describe('POST /general/export-report', () => {
     const unsigned = await app.inject({ method: 'POST', url: '/api/general/export-report', payload: { title: 'x', pages: [{ page: 'home', cards: [] }] } });
     expect(unsigned.statusCode).toBe(401);
   });
+
+  it('saves a definition, lists it, runs it again and deletes it; another organisation’s id is not found', async () => {
+    const definition = { title: 'Monthly', pages: [{ page: 'worldviews', cards: ['worldview/worldviews'] }], filter: { generation: ['Gen Y'] } };
+    const saved = await app.inject({ method: 'POST', url: '/api/general/report/save', headers: bearer(admin), payload: { name: '  Monthly pack ', definition } });
+    expect(saved.statusCode).toBe(200);
+    const report = saved.json().data;
+    expect(report).toMatchObject({ name: 'Monthly pack', definition });
+    const list = await app.inject({ method: 'GET', url: '/api/general/report/list', headers: bearer(admin) });
+    expect(list.json().data.reports.map((row: { id: string }) => row.id)).toContain(report.id);
+    // Run again: the saved definition is a report request as it is.
+    const run = await app.inject({ method: 'POST', url: '/api/general/export-report', headers: bearer(admin), payload: list.json().data.reports[0].definition });
+    expect(run.statusCode).toBe(200);
+    expect((await PDFDocument.load(run.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(3);
+
+    const bad = await app.inject({ method: 'POST', url: '/api/general/report/save', headers: bearer(admin), payload: { name: ' ', definition: { ...definition, pages: [] } } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ name: [reportMessages.nameRequired] });
+    const badCards = await app.inject({ method: 'POST', url: '/api/general/report/save', headers: bearer(admin), payload: { name: 'x', definition: { ...definition, pages: [] } } });
+    expect(badCards.json().errors).toEqual({ pages: [reportMessages.pagesRequired] });
+
+    // Another organisation's definition: not listed, not deleted (404), still there.
+    const other = await insertOrganization(database.db);
+    const stranger = await insertUser(database.db, { organizationId: other, role: 'admin' });
+    const foreign = await database.db
+      .insertInto('report_definitions')
+      .values({ organization_id: other, created_by: stranger.id, name: 'Theirs', definition: JSON.stringify(definition) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const again = await app.inject({ method: 'GET', url: '/api/general/report/list', headers: bearer(admin) });
+    expect(again.json().data.reports.map((row: { id: string }) => row.id)).not.toContain(foreign.id);
+    const steal = await app.inject({ method: 'POST', url: '/api/general/report/delete', headers: bearer(admin), payload: { id: foreign.id } });
+    expect(steal.statusCode).toBe(404);
+    expect(steal.json().message).toBe(reportMessages.reportNotFound);
+    expect(await database.db.selectFrom('report_definitions').select('id').where('id', '=', foreign.id).executeTakeFirst()).toBeDefined();
+    expect((await app.inject({ method: 'POST', url: '/api/general/report/delete', headers: bearer(admin), payload: { id: 'nope' } })).statusCode).toBe(404);
+
+    const removed = await app.inject({ method: 'POST', url: '/api/general/report/delete', headers: bearer(admin), payload: { id: report.id } });
+    expect(removed.statusCode).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/general/report/list', headers: bearer(admin) });
+    expect(after.json().data.reports.map((row: { id: string }) => row.id)).not.toContain(report.id);
+  }, 120_000);
 });

@@ -2,11 +2,19 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, CheckboxGroup, Input, Label, TextField } from 'react-aria-components';
 import { EXPORT_CARDS, EXPORT_PAGES, type ExportCard, type ExportPage } from '../../../domain/contracts/exports';
+import { REPORT_NAME_MAX } from '../../../domain/contracts/reports';
 import { REPORT_TITLE_MAX, type ReportPageChoice } from '../../../domain/contracts/reports';
 import { sectionBars } from '../../../domain/reports/bars';
 import { type StatisticsSectionName, statisticsSections } from '../../../domain/resources/sections/statistics';
-import { useDispatch } from '../../hooks/runtime';
-import { useSection } from '../../hooks/resources';
+import type { AppState } from '../../../domain/app/state';
+import type { ExportFilters } from '../../../domain/contracts/exports';
+import { normaliseFilters } from '../../../domain/filters/model';
+import { useDispatch, useSelector } from '../../hooks/runtime';
+import { useAction, useSection } from '../../hooks/resources';
+import { FormAlert, FormDone } from '../account/formParts';
+import { SavedReportsList } from './SavedReports';
+
+const selectActiveFilters = (s: AppState) => s.filters.active;
 
 /** The statistics section that loads a card on its dashboard page, found by its endpoint. */
 const sectionOfCard = (card: ExportCard): StatisticsSectionName | undefined =>
@@ -57,6 +65,8 @@ export const ReportBuilder = () => {
     return cards.length === 0 ? [] : [{ page, cards }];
   });
   const ready = pages.length > 0 && title.trim() !== '';
+  const active = useSelector(selectActiveFilters);
+  const save = useAction('saveReport');
   return (
     <section className="card report-builder stack" aria-labelledby={headingId} data-testid="report-builder">
       <h2 id={headingId}>{t('report_builder_title')}</h2>
@@ -100,7 +110,17 @@ export const ReportBuilder = () => {
         <Button className="button primary" isDisabled={!ready} onPress={() => dispatch({ type: 'report/download', title, pages })}>
           {t('report_download')}
         </Button>
+        <Button
+          className="button secondary"
+          isDisabled={!ready}
+          onPress={() => save.submit({ name: [...title.trim()].slice(0, REPORT_NAME_MAX).join(''), definition: { title, pages, filter: normaliseFilters(active) as ExportFilters } })}
+        >
+          {t('report_save')}
+        </Button>
       </div>
+      <FormAlert status={save.state} />
+      <FormDone status={save.state} text={t('report_saved')} />
+      <SavedReportsList />
     </section>
   );
 };
