@@ -68,7 +68,6 @@ export const winAnsi = (text: string): string =>
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/\u2026/g, '...')
-    .replace(/\u00b1/g, '\u00b1')
     .replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, (ch) => {
       const base = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
       return /^[\u0020-\u007e\u00a0-\u00ff]+$/.test(base) ? base : '?';
