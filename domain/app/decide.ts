@@ -1,4 +1,5 @@
-import { filterProblem } from '../filters/model';
+import { filterProblem, normaliseFilters } from '../filters/model';
+import type { ExportFilters } from '../contracts/exports';
 import { decideWizard } from '../wizard/decide';
 import { decideResource } from '../resources/decide';
 import { DEFAULT_DEPARTMENT_ID } from '../session/state';
@@ -31,6 +32,12 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return [{ type: 'certificate/pdfRequested', id: command.id }];
     case 'mutuality/downloadExcel':
       return [{ type: 'mutuality/excelRequested', organizationId: command.organizationId, countryId: command.countryId }];
+    case 'report/download':
+      return [
+        { type: 'report/pdfRequested', definition: { title: command.title, pages: command.pages, filter: normaliseFilters(state.filters.active) as ExportFilters } },
+      ];
+    case 'report/run':
+      return [{ type: 'report/pdfRequested', definition: command.definition }];
     case 'calendar/exportYear':
       return [{ type: 'calendar/exportRequested', view: command.view }];
     case 'dashboard/export':

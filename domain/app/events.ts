@@ -15,6 +15,7 @@ import { SurveyCommand, SurveyEvent, surveyOptionsNamed } from '../survey/events
 import { TracingCommand, TracingEvent } from '../tracing/events';
 import { CertificateCommand, CertificateEvent } from '../certificates/events';
 import { MutualityCommand, MutualityEvent } from '../mutuality/events';
+import { ReportCommand, ReportEvent } from '../reports/events';
 import { CalendarCommand, CalendarEvent } from '../calendar/events';
 import { AiExportCommand, AiExportEvent } from '../aiExport/events';
 import { SlideShowCommand, SlideShowEvent } from '../slideshow/slides';
@@ -39,6 +40,7 @@ export const AppEvent = t.union([
   TracingEvent,
   CertificateEvent,
   MutualityEvent,
+  ReportEvent,
   CalendarEvent,
   AiExportEvent,
   SlideShowEvent,
@@ -49,5 +51,6 @@ export type AppEvent = t.TypeOf<typeof AppEvent>;
 export const AppCommand = t.union([
   AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, WizardCommand, ResourceCommand,
   SurveyCommand, TracingCommand, CertificateCommand, MutualityCommand, CalendarCommand, AiExportCommand, SlideShowCommand,
+  ReportCommand,
 ]);
 export type AppCommand = t.TypeOf<typeof AppCommand>;

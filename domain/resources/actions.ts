@@ -6,6 +6,7 @@ import { tokenActions } from './actions/tokens';
 import { membersActions } from './actions/members';
 import { surveyActions } from './actions/survey';
 import { certificateActions } from './actions/certificates';
+import { reportActions } from './actions/reports';
 import { extraSurveyActions } from './actions/extraSurvey';
 import { calendarActions } from './actions/calendar';
 import { accountActions } from './actions/account';
@@ -23,6 +24,7 @@ export const actions = {
   ...membersActions,
   ...surveyActions,
   ...certificateActions,
+  ...reportActions,
   ...extraSurveyActions,
   ...calendarActions,
   ...accountActions,

@@ -8,6 +8,7 @@ import { surveySections } from './sections/survey';
 import { statisticsSections } from './sections/statistics';
 import { filterSections } from './sections/filters';
 import { certificateSections } from './sections/certificates';
+import { reportSections } from './sections/reports';
 import { chartNameSections } from './sections/chartNames';
 import { extraSurveySections } from './sections/extraSurvey';
 import { calendarSections } from './sections/calendar';
@@ -28,6 +29,7 @@ export const sections = {
   ...statisticsSections,
   ...filterSections,
   ...certificateSections,
+  ...reportSections,
   ...chartNameSections,
   ...extraSurveySections,
   ...calendarSections,

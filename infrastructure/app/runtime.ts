@@ -28,7 +28,7 @@ import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
 import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
-import { browserSaveFile, calendarExportEffect, certificatePdfEffect, exportCompareEffect, exportEffect, type ExportDeps, mutualityExcelEffect } from '../effects/export.effects';
+import { browserSaveFile, calendarExportEffect, certificatePdfEffect, exportCompareEffect, exportEffect, type ExportDeps, mutualityExcelEffect, reportPdfEffect } from '../effects/export.effects';
 import { aiExportAskEffect, aiExportDownloadEffect } from '../effects/aiExport.effects';
 import { slideSettingEffect, slideTimerEffect } from '../effects/slideShow.effects';
 
@@ -143,6 +143,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     certificatePdfEffect,
     mutualityExcelEffect,
     calendarExportEffect,
+    reportPdfEffect,
     translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];
   store = createStore({ tabId, clock, ids, effects, deps });

@@ -5,6 +5,7 @@ import { type ExportCompareBody, type ExportExcelBody, type ExportPage, exportEn
 import { certificateEndpoints } from '../../domain/contracts/certificates';
 import { mutualityEndpoints } from '../../domain/contracts/mutuality';
 import { extraSurveyEndpoints } from '../../domain/contracts/extraSurvey';
+import { reportEndpoints } from '../../domain/contracts/reports';
 import { calendarEndpoints } from '../../domain/contracts/calendar';
 import { normaliseFilters } from '../../domain/filters/model';
 import { ofType } from '../bus/ofType';
@@ -86,6 +87,18 @@ export const calendarExportEffect: Effect<ExportDeps> = (live$, _state$, deps) =
       deps.api.download(calendarEndpoints.exportYear, { query: { view } }).pipe(
         map((file): AppEvent => ({ type: 'calendar/exported', fileName: deps.saveFile(file, 'calendar.xlsx') })),
         catchError((error: unknown) => of<AppEvent>({ type: 'calendar/exportFailed', message: failureText(error, Messages.unknownError).message })),
+      ),
+    ),
+  );
+
+/** The report builder's PDF (exhaustMap: a second click while the report is made is the same report). */
+export const reportPdfEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('report/pdfRequested'),
+    exhaustMap(({ definition }): Observable<AppEvent> =>
+      deps.api.download(reportEndpoints.exportReport, { body: definition }).pipe(
+        map((file): AppEvent => ({ type: 'report/pdfDownloaded', fileName: deps.saveFile(file, 'report.pdf') })),
+        catchError((error: unknown) => of<AppEvent>({ type: 'report/pdfFailed', message: failureText(error, Messages.unknownError).message })),
       ),
     ),
   );

@@ -26,6 +26,7 @@ export interface Database {
   audit_log: AuditLogTable;
   certificates: CertificatesTable;
   calendar_feeds: CalendarFeedsTable;
+  report_definitions: ReportDefinitionsTable;
   certificate_keys: CertificateKeysTable;
   extra_questions: ExtraQuestionsTable;
   extra_question_links: ExtraQuestionLinksTable;
@@ -491,6 +492,16 @@ export interface ExtraAnswersTable {
 
 export type ExtraQuestionRow = Selectable<ExtraQuestionsTable>;
 /** A person's private iCalendar link (migration 0017); only the token's sha-256 is kept. */
+export interface ReportDefinitionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  created_by: string | null;
+  name: string;
+  /** domain/contracts/reports.ts ReportDefinition. */
+  definition: JsonColumn;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface CalendarFeedsTable {
   id: Generated<string>;
   organization_id: string;

@@ -16,6 +16,7 @@ import * as m0016 from './0016_certificates';
 import * as m0018 from './0018_extra_survey';
 import * as m0020 from './0020_statistics_selections';
 import * as m0017 from './0017_calendar_feeds';
+import * as m0021 from './0021_report_definitions';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0018_extra_survey': m0018,
   '0020_statistics_selections': m0020,
   '0017_calendar_feeds': m0017,
+  '0021_report_definitions': m0021,
 };

@@ -12,6 +12,9 @@ import { exportCompare } from '../../services/exports/compare';
 import { ExportMutualityBody, mutualityEndpoints } from '../../../domain/contracts/mutuality';
 import { exportMutuality } from '../../services/exports/mutuality';
 import { understandExport } from '../../services/aiExport';
+import { ReportDefinition, reportEndpoints } from '../../../domain/contracts/reports';
+import { exportReport } from '../../services/reports';
+import { deleteReport, listReports, saveReport } from '../../services/reports/saved';
 
 /**
  * The spreadsheet exports: POST /general/export-excel (a dashboard page as a spreadsheet, or
@@ -56,6 +59,11 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
       fileRoute(scope, exportEndpoints.exportExcel, ExportExcelBody, (caller, body) => exportDashboard(app.db, caller, body));
       fileRoute(scope, exportEndpoints.exportExcelCompare, ExportCompareBody, (caller, body) => exportCompare(app.db, caller, body, 'excel'));
       fileRoute(scope, exportEndpoints.exportKeyFactsCompare, ExportCompareBody, (caller, body) => exportCompare(app.db, caller, body, 'key-facts'));
+      // The report builder's saved definitions (no figures: a definition is run again on new data).
+      registerEndpoint(scope, reportEndpoints.list, async ({ request }) => listReports(app.db, authOf(request)));
+      registerEndpoint(scope, reportEndpoints.save, async ({ request, body }) => saveReport(app.db, authOf(request), body));
+      registerEndpoint(scope, reportEndpoints.remove, async ({ request, body }) => deleteReport(app.db, authOf(request), body.id));
+      fileRoute(scope, reportEndpoints.exportReport, ReportDefinition, (caller, body) => exportReport(app.db, caller, body));
       fileRoute(scope, mutualityEndpoints.exportExcel, ExportMutualityBody, (caller, body) => exportMutuality(app.db, caller, body));
     }),
   );

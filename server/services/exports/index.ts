@@ -18,7 +18,7 @@ export const CSV_TYPE = 'text/csv; charset=utf-8';
 export interface ExportFile {
   readonly fileName: string;
   readonly contentType: string;
-  readonly body: Readable | string;
+  readonly body: Readable | string | Buffer;
 }
 
 /** Who asks for the export: their session, their language, and their view of the released figures. */

@@ -1,8 +1,10 @@
 import { AiExportCard } from './AiExportCard';
+import { ReportBuilder } from './ReportBuilder';
 
-/** Reports: the AI export, a request in plain words turned into the dashboards' spreadsheets. */
+/** Reports: the report builder (a PDF made on the server) and the AI export (spreadsheets from a request in plain words). */
 export const ReportsPage = (_props: { page: string }) => (
-  <div className="dashboard-page">
+  <div className="dashboard-page stack">
+    <ReportBuilder />
     <AiExportCard />
   </div>
 );

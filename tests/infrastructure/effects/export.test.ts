@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Subject, of, throwError, type Observable } from 'rxjs';
 import { createStore } from '../../../infrastructure/bus/store';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
-import { exportCompareEffect, exportEffect, type ExportDeps } from '../../../infrastructure/effects/export.effects';
+import { exportCompareEffect, exportEffect, type ExportDeps, reportPdfEffect } from '../../../infrastructure/effects/export.effects';
 import type { DownloadedFile } from '../../../infrastructure/http/client';
 import { ApiFailure } from '../../../infrastructure/http/failure';
 
@@ -14,7 +14,7 @@ const setup = (answer: () => Observable<DownloadedFile>) => {
     api: { download: ((endpoint: { path: string }, input: { body?: unknown }) => { paths.push(endpoint.path); bodies.push(input.body); return answer(); }) as never },
     saveFile: (file, fallback) => { const name = file.fileName ?? fallback; saved.push(name); return name; },
   };
-  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [exportEffect, exportCompareEffect], deps });
+  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [exportEffect, exportCompareEffect, reportPdfEffect], deps });
   return { store, bodies, saved, paths };
 };
 
@@ -64,5 +64,17 @@ describe('export', () => {
     expect(saved).toEqual(['compare.xlsx']);
     store.dispatch({ type: 'dashboard/exportCompare', page: 'compare/internal', kind: 'key-facts', selections });
     expect(paths).toEqual(['/general/export-excel-compare', '/general/export-key-facts-compare']);
+  });
+
+  it('a report goes out as its title and cards with the active filters; a saved one is run with its own filters', () => {
+    const { store, bodies, saved, paths } = setup(() => of(file('board-pack-2026-11-25.pdf')));
+    store.dispatch({ type: 'filters/apply', filters: { gender: ['3'], generation: [] } });
+    const pages = [{ page: 'worldviews' as const, cards: ['worldview/worldviews'] }];
+    store.dispatch({ type: 'report/download', title: 'Board pack', pages });
+    const definition = { title: 'Monthly', pages, filter: { generation: ['Gen Y' as const] } };
+    store.dispatch({ type: 'report/run', definition });
+    expect(paths).toEqual(['/general/export-report', '/general/export-report']);
+    expect(bodies).toEqual([{ title: 'Board pack', pages, filter: { gender: ['3'] } }, definition]);
+    expect(saved).toEqual(['board-pack-2026-11-25.pdf', 'board-pack-2026-11-25.pdf']);
   });
 });
