@@ -12,7 +12,7 @@ import { useDispatch, useSelector } from '../../hooks/runtime';
 import type { AppState } from '../../../domain/app/state';
 import { GroupedBar, type Series } from '../charts/GroupedBar';
 import { useNumbers } from '../charts/useNumbers';
-import { PageToolbar } from './PageToolbar';
+import { ExportStatus, PageToolbar } from './PageToolbar';
 import { DateRangeField } from './DateRangeField';
 
 const ALL_DATES = '';
@@ -154,8 +154,7 @@ const selectDashboard = (state: AppState) => state.dashboard;
 const CompareDownloads = ({ page, selections }: { page: string; selections: readonly CompareSelection[] }) => {
   const { t } = useTranslation();
   const dispatch = useDispatch();
-  const { exporting, exportNote } = useSelector(selectDashboard);
-  const busy = exporting !== undefined;
+  const busy = useSelector(selectDashboard).exporting !== undefined;
   const download = (kind: 'excel' | 'key-facts') => dispatch({ type: 'dashboard/exportCompare', page, kind, selections: [...selections] });
   return (
     <div className="export-controls compare-downloads">
@@ -165,15 +164,7 @@ const CompareDownloads = ({ page, selections }: { page: string; selections: read
       <Button className="button secondary" isDisabled={busy} onPress={() => download('key-facts')}>
         {t('export_compare_download_facts')}
       </Button>
-      <p className="export-status" role="status">
-        {busy
-          ? t('export_working')
-          : exportNote?.kind === 'done'
-            ? t('export_done', { file: exportNote.fileName })
-            : exportNote?.kind === 'failed'
-              ? t('export_failed', { reason: t(exportNote.message, { defaultValue: exportNote.message }) })
-              : ''}
-      </p>
+      <ExportStatus />
     </div>
   );
 };

@@ -61,6 +61,23 @@ export const PanelBanner = ({ panel }: { panel: BannerPanel }) => {
 
 const selectExport = (s: AppState) => s.dashboard;
 
+/** The live line of a download: being made, downloaded under its name, or why it could not be. */
+export const ExportStatus = () => {
+  const { t } = useTranslation();
+  const { exporting, exportNote } = useSelector(selectExport);
+  return (
+    <p className="export-status" role="status">
+      {exporting !== undefined
+        ? t('export_working')
+        : exportNote?.kind === 'done'
+          ? t('export_done', { file: exportNote.fileName })
+          : exportNote?.kind === 'failed'
+            ? t('export_failed', { reason: t(exportNote.message, { defaultValue: exportNote.message }) })
+            : ''}
+    </p>
+  );
+};
+
 /**
  * The page's Export: a spreadsheet of every card with the active filters and date range, made
  * by the server from the released figures. The live line says when the file is being made,
@@ -69,8 +86,7 @@ const selectExport = (s: AppState) => s.dashboard;
 export const ExportButton = ({ page }: { page: string }) => {
   const { t } = useTranslation();
   const dispatch = useDispatch();
-  const { exporting, exportNote } = useSelector(selectExport);
-  const busy = exporting !== undefined;
+  const busy = useSelector(selectExport).exporting !== undefined;
   return (
     <div className="export-controls">
       <Button
@@ -81,15 +97,7 @@ export const ExportButton = ({ page }: { page: string }) => {
       >
         {t('export_page')}
       </Button>
-      <p className="export-status" role="status">
-        {busy
-          ? t('export_working')
-          : exportNote?.kind === 'done'
-            ? t('export_done', { file: exportNote.fileName })
-            : exportNote?.kind === 'failed'
-              ? t('export_failed', { reason: t(exportNote.message, { defaultValue: exportNote.message }) })
-              : ''}
-      </p>
+      <ExportStatus />
     </div>
   );
 };
