@@ -64,7 +64,13 @@ const checkbox = (label: string): HTMLInputElement => {
 };
 
 // The button's text carries the badge's number after its name.
-const openPanel = () => press(app!.container.querySelector<HTMLButtonElement>('button[aria-describedby="active-filter-summary"]')!);
+// The dialog and its panel come in a chunk of their own (HeaderActions): wait for the dialog it opens.
+const openPanel = async () => {
+  await press(app!.container.querySelector<HTMLButtonElement>('button[aria-describedby="active-filter-summary"]')!);
+  for (let waited = 0; document.querySelector('[role="dialog"]') === null && waited < 5_000; waited += 20) {
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+};
 const badge = () => app!.container.querySelector('[data-testid="filter-badge"]')?.textContent ?? null;
 const apply = async () => {
   const form = dialog().querySelector('form')!;
