@@ -6,6 +6,7 @@ import type { DbKind } from '../db/connect';
 import type { Database } from '../db/database';
 import type { Mailer } from '../services/mail';
 import type { Tracer } from '../services/tracing';
+import { SelectionBudget } from '../services/statistics/budget';
 import { PopulationCache } from '../services/statistics/cache';
 
 declare module 'fastify' {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     readonly tracer: Tracer;
     /** The statistics' grouped counts, kept per selection until the organisation's responses change. */
     readonly statisticsCache: PopulationCache;
+    /** The organisation's hourly allowance of different statistics selections (every route that releases figures). */
+    readonly statisticsBudget: SelectionBudget;
   }
 }
 
@@ -30,7 +33,7 @@ export interface Services {
   readonly tracer: Tracer;
 }
 
-/** Makes the services reachable from every route plugin as `app.db`, `app.dbKind`, `app.config`, `app.mailer`, `app.statisticsCache`. */
+/** Makes the services reachable from every route plugin as `app.db`, `app.dbKind`, `app.config`, `app.mailer`, `app.statisticsCache`, `app.statisticsBudget`. */
 export const decorateServices = (app: FastifyInstance, services: Services): void => {
   app.decorate('registeredEndpoints', []);
   app.decorate('db', services.db);
@@ -38,5 +41,6 @@ export const decorateServices = (app: FastifyInstance, services: Services): void
   app.decorate('config', services.config);
   app.decorate('mailer', services.mailer);
   app.decorate('tracer', services.tracer);
+  app.decorate('statisticsBudget', new SelectionBudget(services.db, services.config.statisticsSelectionsPerHour));
   app.decorate('statisticsCache', new PopulationCache(services.db, { freshWaitMs: services.config.statisticsFreshWaitMs, maxSelections: services.config.statisticsCacheSelections }));
 };

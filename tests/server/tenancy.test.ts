@@ -470,6 +470,21 @@ const soon = (days: number): string => new Date(Date.now() + days * DAY).toISOSt
 
 const probe = { email: 'probe.assignee@tenancy-test.org', first_name: 'Probe', last_name: 'Person' };
 
+/** A comparison's spreadsheet: the whole organisation beside a group (and date range) of the fuzzed ids. */
+const compareExport = (path: 'export-excel-compare' | 'export-key-facts-compare'): IdCase => ({
+  endpoint: `POST /general/${path}`,
+  fields: [
+    { name: 'group', pool: 'department' },
+    { name: 'date-tag', pool: 'range', optional: true },
+  ],
+  extras: fc.constantFrom<Record<string, unknown>>({}, { filter: { gender: ['1'] } }),
+  request: (ids, extras) => ({
+    method: 'POST',
+    url: `/api/general/${path}`,
+    payload: { organizations: [{ group: 'all' }, { group: ids.group, ...(ids['date-tag'] === undefined ? {} : { 'date-tag': ids['date-tag'] }) }], ...extras },
+  }),
+});
+
 const ID_CASES: readonly IdCase[] = [
   {
     endpoint: 'GET /organization/sub-groups',
@@ -584,32 +599,8 @@ const ID_CASES: readonly IdCase[] = [
     extras: fc.constant({}),
     request: (ids) => ({ method: 'POST', url: '/api/general/export-excel-mutuality', payload: { ...present(ids), country_id: countryId } }),
   },
-  {
-    endpoint: 'POST /general/export-excel-compare',
-    fields: [
-      { name: 'group', pool: 'department' },
-      { name: 'date-tag', pool: 'range', optional: true },
-    ],
-    extras: fc.constantFrom<Record<string, unknown>>({}, { filter: { gender: ['1'] } }),
-    request: (ids, extras) => ({
-      method: 'POST',
-      url: '/api/general/export-excel-compare',
-      payload: { organizations: [{ group: 'all' }, { group: ids.group, ...(ids['date-tag'] === undefined ? {} : { 'date-tag': ids['date-tag'] }) }], ...extras },
-    }),
-  },
-  {
-    endpoint: 'POST /general/export-key-facts-compare',
-    fields: [
-      { name: 'group', pool: 'department' },
-      { name: 'date-tag', pool: 'range', optional: true },
-    ],
-    extras: fc.constantFrom<Record<string, unknown>>({}, { filter: { gender: ['1'] } }),
-    request: (ids, extras) => ({
-      method: 'POST',
-      url: '/api/general/export-key-facts-compare',
-      payload: { organizations: [{ group: 'all' }, { group: ids.group, ...(ids['date-tag'] === undefined ? {} : { 'date-tag': ids['date-tag'] }) }], ...extras },
-    }),
-  },
+  compareExport('export-excel-compare'),
+  compareExport('export-key-facts-compare'),
   {
     endpoint: 'POST /organization/setting/date-range',
     fields: [

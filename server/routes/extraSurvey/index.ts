@@ -12,7 +12,6 @@ import { exportExtraSurvey } from '../../services/extraSurvey/export';
 import { listQuestions, updateQuestions } from '../../services/extraSurvey/questions';
 import { extraResultsOf } from '../../services/extraSurvey/results';
 import { departmentScopeOf } from '../../services/organization/scope';
-import { SelectionBudget } from '../../services/statistics/budget';
 import { statsRequestOf } from '../../services/statistics/figures';
 
 const localeOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -23,7 +22,7 @@ const localeOf = (value: unknown): string | undefined => (typeof value === 'stri
  */
 export const extraSurveyRoutes: FastifyPluginAsync = async (app) => {
   // The results are selections like the dashboards': they count against the same hourly allowance (kept in the database).
-  const budget = new SelectionBudget(app.db, app.config.statisticsSelectionsPerHour);
+  const budget = app.statisticsBudget;
 
   await app.register(
     authenticated(async (scope) => {

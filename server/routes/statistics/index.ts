@@ -10,7 +10,6 @@ import { EnvelopeReply, noContent, registerEndpoint } from '../../http/route';
 import { type AuthContext, authenticated, authOf } from '../../plugins/auth';
 import { invalidData } from '../../services/auth/errors';
 import { departmentScopeOf } from '../../services/organization/scope';
-import { SelectionBudget } from '../../services/statistics/budget';
 import { benchmarkOf, setPooling } from '../../services/statistics/benchmark';
 import { compareOf } from '../../services/statistics/compare';
 import { StatisticsFigures, type StatsRequest, renameItems, statsRequestOf } from '../../services/statistics/figures';
@@ -127,7 +126,7 @@ const answer = <T>(release: Release<T>): T | EnvelopeReply => (release.status ==
 
 export const statisticsRoutes: FastifyPluginAsync = async (app) => {
   const figures = new StatisticsFigures(app.db, app.statisticsCache);
-  const budget = new SelectionBudget(app.db, app.config.statisticsSelectionsPerHour);
+  const budget = app.statisticsBudget;
 
   /** The request, or the refusal when the organisation has asked too many different selections this hour. */
   const admitted = async (auth: AuthContext, filters: Filters): Promise<StatsRequest | EnvelopeReply> => {

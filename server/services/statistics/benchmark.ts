@@ -202,8 +202,7 @@ export const benchmarkOf = async (db: Kysely<Database>, figures: StatisticsFigur
   const requests = await Promise.all(units.map((unit) => statsRequestOf(db, auth.organization.id, { kind: 'departments', ids: unit.ids }, filters)));
   const k = requests[0]?.k ?? thresholdFor(filters);
   // Counted in the order listed, so which group the allowance refuses is predictable.
-  const admitted: boolean[] = [];
-  for (const req of requests) admitted.push(await budget.allow(req.context, req.filters));
+  const admitted = await budget.allowEach(requests);
   const measured = await Promise.all(
     units.map(async (unit, index): Promise<BenchmarkGroup | null> => {
       const req = requests[index]!;

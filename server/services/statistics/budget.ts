@@ -40,6 +40,13 @@ export class SelectionBudget {
     return allowed;
   }
 
+  /** Each of a comparison's selections, admitted one after the other so which one the allowance refuses is predictable. */
+  async allowEach(requests: readonly { readonly context: StatsContext; readonly filters: Filters }[]): Promise<boolean[]> {
+    const admitted: boolean[] = [];
+    for (const request of requests) admitted.push(await this.allow(request.context, request.filters));
+    return admitted;
+  }
+
   /**
    * Counts the selection in the organisation's hour unless the allowance is spent. The
    * organisation's row is locked for the check and the insert, so two processes cannot both take

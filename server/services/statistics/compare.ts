@@ -161,8 +161,7 @@ export const compareOf = async (db: Kysely<Database>, figures: StatisticsFigures
     resolved.map((selection) => statsRequestOf(db, auth.organization.id, selection.scope, selection.dateTag === null ? filters : { ...filters, 'date-tag': selection.dateTag })),
   );
   // Counted in the order asked, so which selection the allowance refuses is predictable.
-  const admitted: boolean[] = [];
-  for (const req of requests) admitted.push(await budget.allow(req.context, req.filters));
+  const admitted = await budget.allowEach(requests);
   const computed = await Promise.all(
     resolved.map((selection, index): Promise<ComparedSelection> | ComparedSelection =>
       admitted[index]
