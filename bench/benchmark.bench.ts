@@ -2,11 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
 import { openBenchDatabase } from './statisticsDatabase';
+import { median, p95 } from './samples';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
-const p95 = (values: number[]) => sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)]!;
 const time = async (work: () => Promise<unknown>): Promise<number> => {
   const start = performance.now();
   await work();

@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { EXPORT_CARDS, EXPORT_PAGES } from '../domain/contracts/exports';
 import { buildApp } from '../server/app';
 import { openBenchDatabase } from './statisticsDatabase';
+import { median } from './samples';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).padStart(7);
 
 /** Runs `work` while sampling the heap every 5 ms: its time and the heap's peak above where it started. */

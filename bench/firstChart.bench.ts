@@ -13,6 +13,8 @@ import { chromium } from 'playwright-core';
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Issue 19: the first chart from empty caches on the demo organisation. */
+const FIRST_CHART_TARGET_MS = 1500;
 const RUNS = Number(process.env.BENCH_CHART_RUNS ?? 5);
 const TIMEOUT = 180_000;
 
@@ -110,5 +112,6 @@ export const describeFirstChart = (result: FirstChartResult | string): string =>
   if (typeof result === 'string') return result;
   const byChart = [...result.warm].sort((a, b) => a.chart - b.chart);
   const middle = byChart[Math.floor(byChart.length / 2)]!;
-  return `cold ${describeRun(result.cold)} with empty caches; warm median of ${result.warm.length}: ${describeRun(middle)}; warm runs ${result.warm.map((run) => run.chart.toFixed(0)).join(', ')} ms`;
+  const met = result.cold.chart < FIRST_CHART_TARGET_MS ? 'met' : 'NOT met';
+  return `cold ${describeRun(result.cold)} with empty caches; warm median of ${result.warm.length}: ${describeRun(middle)}; warm runs ${result.warm.map((run) => run.chart.toFixed(0)).join(', ')} ms; target cold under ${FIRST_CHART_TARGET_MS} ms on the demo: ${met}`;
 };

@@ -7,12 +7,12 @@ import { migrateToLatest } from '../server/db/migrate';
 import { seedReferenceData } from '../server/db/seeds/referenceData';
 import { seedLookups } from '../server/lookups/seed';
 import { listItems } from '../server/lookups/service';
+import { median } from './samples';
 
 const TERMS = ['ara', 'aborig', 'chin', 'zzq', 'sout', 'ian', 'gree', 'mal', 'kur', 'ngu'];
 const ROUNDS = 5;
 const BUDGET_MS = 50;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Median over rounds of the time to run `run` once per term. */
 const perSearch = async (run: (term: string) => Promise<unknown>): Promise<{ median: number; slowest: number }> => {

@@ -10,6 +10,7 @@ await runSubmitBench();
 await runStatisticsBench();
 await (await import('./exports.bench')).runExportsBench();
 await (await import('./benchmark.bench')).runBenchmarkBench();
+await (await import('./compare.bench')).runCompareBench();
 (await import('./bundle.bench')).runBundleBench();
 await (await import('./wire.bench')).runWireBench();
 await (await import('./participantLcp.bench')).runParticipantLcpBench();

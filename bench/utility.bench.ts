@@ -29,7 +29,7 @@ export const printUtility = async (db: Kysely<Database>, cache: PopulationCache,
   const truth = protectPopulation({ dimensions: await populationDimensions(db), groups: await populationGroups(db, whole) });
   const releasedOf = async (topic: topics.Topic, selection: Selection, k: number) => {
     const selected = { ...context, selection };
-    const { population, question } = await cache.question(selected, topic.name, () => topic.build(db, selected), topic.countsPopulation === true);
+    const { population, question } = await cache.question(selected, topic.name, (given) => topic.build(db, given), topic.countsPopulation === true);
     return population.question(question).distribution({}, k);
   };
   let large = 0;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isProductLanguage, PRODUCT_LANGUAGES } from '../domain/i18n/languages';
 import { parseSentryDsn, type SentryTarget } from './services/tracing/sentry';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +58,8 @@ export interface ServerConfig {
   readonly statisticsFreshWaitMs: number;
   /** Selections whose figures the statistics cache keeps, the least recently read let go first. */
   readonly statisticsCacheSelections: number;
+  /** Megabytes the statistics cache's figures may take (estimated), across organisations. */
+  readonly statisticsCacheMegabytes: number;
   /**
    * Different filter selections an organisation's statistics answer per hour (README: averaging).
    * A selection already answered this hour is answered again at no cost.
@@ -66,6 +69,8 @@ export interface ServerConfig {
   readonly sentry?: SentryTarget;
   /** Where requests for more seats or time from the Upgrade account page are emailed; none: the form is off. */
   readonly operatorEmail?: string;
+  /** The language the operator's emails are written in (a product language code); English by default. */
+  readonly operatorLocale: string;
   /** The environment name errors are forwarded with (production, development, test). */
   readonly environment: string;
   /** Ed25519 private key (PKCS#8 PEM) that signs certificates; none: one is made and kept in the database. */
@@ -213,6 +218,13 @@ const email = (name: string, raw: string | undefined): string | undefined => {
   return value;
 };
 
+const productLanguageCode = (name: string, raw: string | undefined, fallback: string): string => {
+  const value = present(raw)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (!isProductLanguage(value)) throw new ConfigError(`Invalid ${name} "${raw}": expected one of ${PRODUCT_LANGUAGES.map((language) => language.code).join(', ')}.`);
+  return value;
+};
+
 /** Reads the environment once at start; a wrong value stops the start with a message naming it. */
 export const loadConfig = (env: Env = process.env): ServerConfig => ({
   port: integer('PORT', env.PORT, 3000, 0, 65535),
@@ -245,12 +257,14 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   // Tests expect every figure to include what they just wrote: they wait as long as it takes.
   statisticsFreshWaitMs: integer('STATISTICS_FRESH_WAIT_MS', env.STATISTICS_FRESH_WAIT_MS, env.NODE_ENV === 'test' ? 600_000 : 500, 0, 600_000),
   statisticsCacheSelections: integer('STATISTICS_CACHE_SELECTIONS', env.STATISTICS_CACHE_SELECTIONS, 2000, 1, 1_000_000),
+  statisticsCacheMegabytes: integer('STATISTICS_CACHE_MB', env.STATISTICS_CACHE_MB, 256, 16, 65_536),
   // Tests walk many selections of one organisation; the attack suites set their own allowance.
   statisticsSelectionsPerHour: integer('STATISTICS_SELECTIONS_PER_HOUR', env.STATISTICS_SELECTIONS_PER_HOUR, env.NODE_ENV === 'test' ? 1_000_000 : 120, 1, 1_000_000),
   amazon: amazon(env),
   ai: ai(env),
   sentry: sentry(env.SENTRY_DSN),
   operatorEmail: email('OPERATOR_EMAIL', env.OPERATOR_EMAIL),
+  operatorLocale: productLanguageCode('OPERATOR_LOCALE', env.OPERATOR_LOCALE, 'en'),
   certificateSigningKey: present(env.CERTIFICATE_SIGNING_KEY),
   environment: present(env.SENTRY_ENVIRONMENT) ?? (env.NODE_ENV === 'production' ? 'production' : present(env.NODE_ENV) ?? 'development'),
 });

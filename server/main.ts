@@ -10,6 +10,8 @@ import { seedReferenceData } from './db/seeds/referenceData';
 import { type DemoSignIn, seedDemoOnFirstStart } from './demo/index';
 import { seedLookups } from './lookups/seed';
 import { scheduleReminders, sendPackageReminders } from './services/packages';
+import { scheduleEvery } from './services/schedule';
+import { PRUNE_EVERY_MS, pruneStatisticsChanges } from './services/statistics/changes';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -79,13 +81,15 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
   if (embedded) writeRuntimeFile(config.dataDir, { ...runtime, url });
   // Reminder emails before a package ends: at start, then hourly (idempotent, see the service).
   const stopReminders = scheduleReminders(() => sendPackageReminders(database.db, running.mailer, config.appUrl, new Date()), running.log);
+  // The statistics change log keeps an hour (migration 0023).
+  const stopPruning = scheduleEvery(() => pruneStatisticsChanges(database.db), running.log, 'pruning the statistics change log', PRUNE_EVERY_MS);
   return {
     app: running,
     database,
     url,
     ...(demo === undefined ? {} : { demo }),
     stop: async () => {
-      await stopReminders();
+      await Promise.all([stopReminders(), stopPruning()]);
       await running.close();
       await database.close();
       if (embedded) removeRuntimeFile(config.dataDir);

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { TranslatorProvider } from './hooks/translation';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRuntime } from '../infrastructure/app/runtime';
 import { RuntimeProvider } from './hooks/runtime';
@@ -29,10 +29,10 @@ const router = createAppRouter();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <RuntimeProvider runtime={runtime}>
-      <I18nextProvider i18n={runtime.i18n}>
+      <TranslatorProvider translator={runtime.i18n}>
         <RouterProvider router={router} />
         <AppCookieBanner consent={consent} />
-      </I18nextProvider>
+      </TranslatorProvider>
     </RuntimeProvider>
   </StrictMode>,
 );

@@ -4,7 +4,7 @@ import { createSurveyRuntime } from '../infrastructure/app/surveyRuntime';
 import { sampleRateOf } from '../domain/tracing/gate';
 import { StoreProvider } from './hooks/runtime';
 import { ParticipantApp } from './features/survey/ParticipantApp';
-import { TranslatorProvider } from './features/survey/translate';
+import { TranslatorProvider } from './hooks/translation';
 import { createConsent } from '../infrastructure/storage/consent';
 import { ParticipantCookieBanner } from './features/consent/ParticipantCookieBanner';
 import './styles.css';

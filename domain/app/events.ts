@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { message } from '../kernel/message';
+import { commandRejected } from './rejected';
 import { SessionCommand, SessionEvent } from '../session/events';
 import { FilterCommand, FilterEvent } from '../filters/events';
 import { PermissionEvent } from '../navigation/events';
@@ -20,8 +20,7 @@ import { CalendarCommand, CalendarEvent } from '../calendar/events';
 import { AiExportCommand, AiExportEvent } from '../aiExport/events';
 import { SlideShowCommand, SlideShowEvent } from '../slideshow/slides';
 
-/** A command the application refused; the log keeps it so the story is whole. */
-export const commandRejected = message('bus/commandRejected', { command: t.string, reason: t.string });
+export { commandRejected } from './rejected';
 
 /** Every event the client knows; imported logs are decoded with this codec. */
 export const AppEvent = t.union([

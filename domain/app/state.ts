@@ -1,29 +1,29 @@
 import { combineReducers, type Reducer } from '../kernel/fold';
 import { sessionReducer } from '../session/reducer';
-import { initialSession, type SessionState } from '../session/state';
-import { filtersReducer, initialFilters, type FilterState } from '../filters/reducer';
+import type { SessionState } from '../session/state';
+import { filtersReducer, type FilterState } from '../filters/reducer';
 import { permissionsReducer } from '../navigation/reducer';
 import type { Permission } from '../navigation/permissions';
-import { dashboardReducer, initialDashboard, type DashboardState } from '../dashboard/reducer';
+import { dashboardReducer, type DashboardState } from '../dashboard/reducer';
 import { notificationsReducer } from '../notifications/reducer';
 import type { Notification } from '../notifications/state';
 import { i18nReducer } from '../i18n/reducer';
-import { initialI18n, type I18nState } from '../i18n/state';
+import type { I18nState } from '../i18n/state';
 import { configReducer } from '../config/reducer';
-import { initialConfig, type ConfigState } from '../config/state';
+import type { ConfigState } from '../config/state';
 import { accountReducer } from '../account/reducer';
-import { initialAccount, type AccountState } from '../account/state';
+import type { AccountState } from '../account/state';
 import { wizardReducer } from '../wizard/reducer';
-import { initialWizard, type WizardState } from '../wizard/state';
-import { initialResources, type ResourcesState } from '../resources/state';
+import type { WizardState } from '../wizard/state';
+import type { ResourcesState } from '../resources/state';
 import { resourcesReducer } from '../resources/reducer';
 import { surveyOptionNamesReducer, surveyReducer } from '../survey/reducer';
-import { initialSurvey, type SurveyOptionNames, type SurveyState } from '../survey/state';
+import type { SurveyOptionNames, SurveyState } from '../survey/state';
 import { packageNoticeReducer } from '../packages/reducer';
-import { initialPackageNotice, type PackageNotice } from '../packages/state';
-import { initialAiExport, type AiExportState } from '../aiExport/events';
+import type { PackageNotice } from '../packages/state';
+import type { AiExportState } from '../aiExport/events';
 import { aiExportReducer } from '../aiExport/reducer';
-import { initialSlideShow, type SlideShowState } from '../slideshow/slides';
+import type { SlideShowState } from '../slideshow/slides';
 import { slideShowReducer } from '../slideshow/reducer';
 import type { AppEvent } from './events';
 
@@ -45,23 +45,7 @@ export interface AppState {
   readonly slideShow: SlideShowState;
 }
 
-export const initialAppState: AppState = {
-  session: initialSession,
-  filters: initialFilters,
-  permissions: [],
-  dashboard: initialDashboard,
-  notifications: [],
-  i18n: initialI18n,
-  config: initialConfig,
-  account: initialAccount,
-  wizard: initialWizard,
-  resources: initialResources,
-  survey: initialSurvey,
-  surveyOptionNames: {},
-  packageNotice: initialPackageNotice,
-  aiExport: initialAiExport,
-  slideShow: initialSlideShow,
-};
+export { initialAppState } from './initialState';
 
 export const appReducer: Reducer<AppState, AppEvent> = combineReducers<AppState, AppEvent>({
   session: sessionReducer,

@@ -110,8 +110,15 @@ export const LOOKUP_NOT_EXIST: Readonly<Record<LookupList, string>> = {
 const Id = t.union([t.number, t.null]);
 const Name = t.union([t.string, t.null]);
 
-/** What every item has. */
-export const LookupItem = t.strict({ value: t.string, principleId: t.number, code: t.string });
+/**
+ * What every item has. `untranslated`: the request's language has no name for the item yet, so
+ * `value` is the English one (the page marks it lang="en"; the translator's list is
+ * server/lookups/translations).
+ */
+export const LookupItem = t.intersection([
+  t.strict({ value: t.string, principleId: t.number, code: t.string }),
+  t.exact(t.partial({ untranslated: t.literal(true) })),
+]);
 export type LookupItem = t.TypeOf<typeof LookupItem>;
 
 /**
@@ -209,3 +216,34 @@ export const getDenominations = endpoint({ method: 'GET', path: '/branch/{branch
 /** Birth years (SPEC section 3: "birth years"), newest first. */
 export const getAges = endpoint({ method: 'GET', path: '/ages', data: t.array(LookupItem) });
 export const getIndustries = endpoint({ method: 'GET', path: '/industries', data: t.array(LookupItem) });
+
+/**
+ * The lists whose items label the statistics (the dashboards' charts, tables, filters and
+ * exports) by principle id, beside countries and languages: small enough to load whole.
+ * The heritages themselves are left out (8,000 items, English where untranslated); their
+ * cultural families, which the heritage trees group by, are in.
+ */
+export const LABELLED_LISTS = [
+  'genders', 'sexual-orientations', 'educations', 'disabilities', 'appearances', 'industries',
+  'position-levels', 'position-types', 'worldviews', 'branches', 'denominations', 'cultural-families',
+] as const;
+
+/** One item's name in the request's language, with its list and code (the gender colours are keyed by code). */
+export const ItemName = t.intersection([
+  t.strict({ principleId: t.number, list: t.string, code: t.string, name: t.string }),
+  t.exact(t.partial({ untranslated: t.literal(true) })),
+]);
+export type ItemName = t.TypeOf<typeof ItemName>;
+
+/**
+ * The names of every item of LABELLED_LISTS and every list's "Prefer not to answer", in the
+ * request's language (X-Locale). `lang` only tells caches apart; the header decides.
+ */
+export const getLookupNames = endpoint({ method: 'GET', path: '/lookup-names', query: t.partial({ lang: t.string }), data: t.array(ItemName) });
+
+/** Every endpoint whose names follow the request's language (X-Locale). */
+export const LOCALISED_LOOKUP_ENDPOINTS: ReadonlySet<unknown> = new Set([
+  getPrinciples, getCountries, getStates, getGenders, getDisabilities, getEducations, getPositionLevels, getPositionTypes,
+  getEthnicities, getAppearances, getSexualOrientations, getLanguages, getWorldviews, getBranches, getDenominations,
+  getAges, getIndustries, getLookupNames,
+]);

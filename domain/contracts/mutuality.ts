@@ -97,26 +97,32 @@ export const MutualitySource = t.strict({
 });
 export type MutualitySource = t.TypeOf<typeof MutualitySource>;
 
-export const MutualityValue = t.strict({
-  key: t.string,
-  label: t.string,
-  /** The organisation's share over the classification, percent, one decimal. */
-  share: t.number,
-  /** The census share over the same classification. */
-  census: t.number,
-  /** The census share as published (of the whole population); null for a residual the source does not give. */
-  published: Nullable(t.number),
-  /** The organisation's released figures list it; when not, `share` is 0 for the maths only. */
-  listed: t.boolean,
-  /** share − census in points. */
-  gap: t.number,
-  /** share / census; null when the census share is 0. */
-  ratio: Nullable(t.number),
-  /** Lookup codes of the category (country alpha-2 codes for the map). */
-  codes: t.array(t.string),
-  quoted: Nullable(t.string),
-  computed: Nullable(t.string),
-});
+export const MutualityValue = t.exact(
+  t.intersection([
+    t.type({
+      key: t.string,
+      label: t.string,
+      /** The organisation's share over the classification, percent, one decimal. */
+      share: t.number,
+      /** The census share over the same classification. */
+      census: t.number,
+      /** The census share as published (of the whole population); null for a residual the source does not give. */
+      published: Nullable(t.number),
+      /** The organisation's released figures list it; when not, `share` is 0 for the maths only. */
+      listed: t.boolean,
+      /** share − census in points. */
+      gap: t.number,
+      /** share / census; null when the census share is 0. */
+      ratio: Nullable(t.number),
+      /** Lookup codes of the category (country alpha-2 codes for the map). */
+      codes: t.array(t.string),
+      quoted: Nullable(t.string),
+      computed: Nullable(t.string),
+    }),
+    /** The request's language has no name for the category yet: `label` is the census's English (shown with lang="en"). */
+    t.partial({ untranslated: t.literal(true) }),
+  ]),
+);
 export type MutualityValue = t.TypeOf<typeof MutualityValue>;
 
 export const ComparedMutualityPillar = t.union([

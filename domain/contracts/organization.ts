@@ -15,6 +15,8 @@ export const OrganizationInformation = t.strict({
   details: t.union([t.string, t.null]),
   /** Where to fetch the logo (with the bearer token; the query changes with the logo); null: none. */
   logo_url: t.union([t.string, t.null]),
+  /** The language its survey links open in when the participant's browser asks for none the product speaks; null: the product's default. */
+  survey_locale: t.union([t.string, t.null]),
 });
 export type OrganizationInformation = t.TypeOf<typeof OrganizationInformation>;
 
@@ -26,6 +28,9 @@ export const Tier = t.strict({ level: TierLevel, name: t.string });
 export type Tier = t.TypeOf<typeof Tier>;
 
 export const TIER_NAME_MAX = 60;
+
+/** The tier names a new organisation starts with (SPEC section 3), in the product's English; the administrator may rename them. */
+export const DEFAULT_TIER_NAMES = { 1: 'Organisation', 2: 'Tier 2 groups', 3: 'Tier 3 sub-groups' } as const;
 
 /**
  * One entry of a rename. The level is any number here so that the server can answer its own
@@ -86,11 +91,11 @@ export const checkDateRange = endpoint({
   data: DateRangeCheck,
 });
 
-/** Administrator or second administrator. industry '' or null clears it. */
+/** Administrator or second administrator. industry '' or null clears it; survey_locale null is the product's default. */
 export const updateOrganizationSetting = endpoint({
   method: 'PATCH',
   path: '/organization/setting/update',
-  body: t.partial({ name: t.string, industry: t.union([t.string, t.null]) }),
+  body: t.partial({ name: t.string, industry: t.union([t.string, t.null]), survey_locale: t.union([t.string, t.null]) }),
   data: OrganizationInformation,
 });
 

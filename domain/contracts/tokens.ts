@@ -100,6 +100,8 @@ export const RegisterTokenCheck = t.strict({
   organization_invited: t.boolean,
   department: t.union([t.strict({ id: t.string, name: t.string }), t.null]),
   expires_at: t.string,
+  /** The organisation's survey language, which the page follows when the browser's is not spoken; null: the product's default. */
+  organization_locale: t.union([t.string, t.null]),
 });
 export type RegisterTokenCheck = t.TypeOf<typeof RegisterTokenCheck>;
 

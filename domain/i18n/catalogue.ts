@@ -6,6 +6,6 @@ export type ExtraPluralForm = 'zero' | 'two' | 'few' | 'many';
 /**
  * A language's texts: every key of the English catalogue with the same {{placeholders}}, plus,
  * for a key with _one and _other forms, the further forms its plural rules ask for
- * (i18next picks key_few for Arabic's 3 to 10, and so on).
+ * (the translator picks key_few for Arabic's 3 to 10, and so on).
  */
 export type Catalogue = Readonly<Record<MessageKey, string>> & Readonly<Partial<Record<`${string}_${ExtraPluralForm}`, string>>>;

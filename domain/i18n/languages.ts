@@ -46,3 +46,12 @@ export const browserLanguage = (preferred: readonly string[]): string | undefine
   }
   return undefined;
 };
+
+/**
+ * The language the survey page follows when none was chosen on this device: the browser's
+ * first that the product speaks, else the link's organisation default (once the link is
+ * known), else undefined (the product's default). A choice kept on the device wins over both
+ * and is not decided here.
+ */
+export const followedSurveyLanguage = (preferred: readonly string[], organisationDefault: string | null = null): string | undefined =>
+  browserLanguage(preferred) ?? (organisationDefault !== null && isProductLanguage(organisationDefault) ? organisationDefault : undefined);

@@ -1,5 +1,6 @@
 /**
- * The emails the server sends (password reset, sign-in and security codes, invitations), in
+ * The emails the server sends (password reset, sign-in and security codes, invitations, the
+ * welcome, survey links, the edit links of an answer, package reminders and requests), in
  * each product language. They live apart from the screens' catalogues so that no page carries
  * them; TypeScript holds every language to the same sentences. A language without its own
  * texts, or none known, gets English.
@@ -28,7 +29,46 @@ export interface MailTexts {
   readonly surveyBody: (from: string, link: string) => string;
   readonly accountSubject: (organization: string) => string;
   readonly accountBody: (from: string, organization: string, role: InvitedRole, link: string) => string;
+  /** A day as the language writes it (the package's last day). */
+  readonly day: (date: Date) => string;
+  readonly welcomeSubject: string;
+  readonly welcomeBody: (organization: string, link: string) => string;
+  /** A survey link sent by email: `survey` is the survey's name. */
+  readonly linkSubject: (organization: string, survey: string) => string;
+  readonly linkBody: (organization: string, survey: string, anonymous: boolean) => string;
+  /** The line before the sender's own words. */
+  readonly linkNote: (sender: string) => string;
+  readonly linkOpen: (link: string) => string;
+  readonly linkUntil: (when: string) => string;
+  /** After a named answer: `edited` when the answers were changed rather than first sent. */
+  readonly answersSubject: (organization: string, edited: boolean) => string;
+  readonly answersBody: (organization: string, edited: boolean) => string;
+  readonly answersLinks: (edit: string, erase: string, days: number) => string;
+  readonly reminderSubject: (days: number) => string;
+  readonly reminderBody: (organization: string, lastDay: string) => string;
+  readonly requestSubject: (organization: string) => string;
+  readonly requestBody: (request: PackageRequestWords) => string;
 }
+
+/** What an administrator asked for, for the operator's email; null: no change. */
+export interface PackageRequestWords {
+  readonly from: string;
+  readonly organization: string;
+  readonly organizationId: string;
+  readonly seats: number | null;
+  readonly months: number | null;
+  readonly note: string;
+  readonly promised: number;
+  readonly capacity: number;
+  readonly answers: number;
+  readonly status: string;
+  readonly endsAt: string | null;
+}
+
+const dayIn = (tag: string) => (date: Date) => date.toLocaleDateString(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** How to grant a request, the same in every language: these are commands. */
+const grantCommands = (id: string) => `npm run org -- extend ${id} --until YYYY-MM-DD, npm run org -- seats ${id} N`;
 
 const named = (department: string | undefined) => (department === undefined || department.trim() === '' ? '' : ` ${department.trim()}`);
 
@@ -60,6 +100,37 @@ const english: MailTexts = {
     })();
     return `${from} invites you to join ${organization} on Diversity Atlas ${as}.\nAccept the invitation and choose your password here: ${link}\n`;
   },
+  day: dayIn('en-AU'),
+  welcomeSubject: 'Welcome to Diversity Atlas',
+  welcomeBody: (organization, link) => `${organization} is registered on Diversity Atlas and you are its administrator.\nSign in at ${link} with this email address.\n`,
+  linkSubject: (organization, survey) => `${organization} invites you to take the ${survey}`,
+  linkBody: (organization, survey, anonymous) =>
+    `${organization} invites you to take the ${survey}. It takes 3 to 5 minutes.${anonymous ? ' Your answers are anonymous: the survey does not ask for your name.' : ''}\n`,
+  linkNote: (sender) => `A message from ${sender}:`,
+  linkOpen: (link) => `Open the survey: ${link}\n`,
+  linkUntil: (when) => `The link works until ${when}.\n`,
+  answersSubject: (organization, edited) => `${edited ? 'Your changed answers' : 'Your answers'} to the cultural diversity survey of ${organization}`,
+  answersBody: (organization, edited) =>
+    edited ? `Your changed answers to the cultural diversity survey of ${organization} are saved.\n` : `Thank you for answering the cultural diversity survey of ${organization}.\n`,
+  answersLinks: (edit, erase, days) =>
+    `To change your answers, open: ${edit}\nTo erase your answers, open: ${erase}\n\n` +
+    `Each link works once and for ${days} days; changing your answers sends you new links. ` +
+    `Keep this email to yourself: anyone with these links can see or erase your answers.\n`,
+  reminderSubject: (days) => `Your Diversity Atlas package ends in ${days} day${days === 1 ? '' : 's'}`,
+  reminderBody: (organization, lastDay) =>
+    `The package of ${organization} ends on ${lastDay} (UTC).\n\n` +
+    'After that day the dashboards close: nobody in your organisation can sign in to them until the package is renewed, and survey links stop taking answers.\n\n' +
+    'To keep going, open the Upgrade account page and ask for more time or seats.',
+  requestSubject: (organization) => `Package request from ${organization}`,
+  requestBody: (r) =>
+    [
+      `${r.from} asks for more for ${r.organization} (${r.organizationId}).`,
+      `Seats wanted in total: ${r.seats ?? 'no change'}.`,
+      `More months: ${r.months ?? 'no change'}.`,
+      `Note: ${r.note === '' ? '(none)' : r.note}`,
+      `Now: ${r.promised} of ${r.capacity} seats promised, ${r.answers} answers, package ${r.status}, ends ${r.endsAt ?? 'never'}.`,
+      `To grant it: ${grantCommands(r.organizationId)}.`,
+    ].join('\n'),
 };
 
 const french: MailTexts = {
@@ -90,6 +161,37 @@ const french: MailTexts = {
     })();
     return `${from} vous invite à rejoindre ${organization} sur Diversity Atlas ${as}.\nAcceptez l'invitation et choisissez votre mot de passe ici : ${link}\n`;
   },
+  day: dayIn('fr'),
+  welcomeSubject: 'Bienvenue sur Diversity Atlas',
+  welcomeBody: (organization, link) => `${organization} est inscrite sur Diversity Atlas et vous en êtes l'administrateur·rice.\nConnectez-vous sur ${link} avec cette adresse e-mail.\n`,
+  linkSubject: (organization, survey) => `${organization} vous invite à répondre à l'enquête « ${survey} »`,
+  linkBody: (organization, survey, anonymous) =>
+    `${organization} vous invite à répondre à l'enquête « ${survey} ». Elle prend 3 à 5 minutes.${anonymous ? " Vos réponses sont anonymes : l'enquête ne demande pas votre nom." : ''}\n`,
+  linkNote: (sender) => `Un message de ${sender} :`,
+  linkOpen: (link) => `Ouvrez l'enquête : ${link}\n`,
+  linkUntil: (when) => `Le lien fonctionne jusqu'au ${when}.\n`,
+  answersSubject: (organization, edited) => `${edited ? 'Vos réponses modifiées' : 'Vos réponses'} à l'enquête sur la diversité culturelle de ${organization}`,
+  answersBody: (organization, edited) =>
+    edited ? `Vos réponses modifiées à l'enquête sur la diversité culturelle de ${organization} sont enregistrées.\n` : `Merci d'avoir répondu à l'enquête sur la diversité culturelle de ${organization}.\n`,
+  answersLinks: (edit, erase, days) =>
+    `Pour modifier vos réponses, ouvrez : ${edit}\nPour effacer vos réponses, ouvrez : ${erase}\n\n` +
+    `Chaque lien ne sert qu'une fois et reste valable ${days} jours ; modifier vos réponses vous envoie de nouveaux liens. ` +
+    `Gardez cet e-mail pour vous : toute personne qui a ces liens peut voir ou effacer vos réponses.\n`,
+  reminderSubject: (days) => `Votre forfait Diversity Atlas se termine dans ${days} jour${days <= 1 ? '' : 's'}`,
+  reminderBody: (organization, lastDay) =>
+    `Le forfait de ${organization} se termine le ${lastDay} (UTC).\n\n` +
+    "Après ce jour, les tableaux de bord ferment : personne de votre organisation ne peut s'y connecter tant que le forfait n'est pas renouvelé, et les liens d'enquête n'acceptent plus de réponses.\n\n" +
+    'Pour continuer, ouvrez la page Mettre à niveau le compte et demandez plus de temps ou de places.',
+  requestSubject: (organization) => `Demande de forfait de ${organization}`,
+  requestBody: (r) =>
+    [
+      `${r.from} demande davantage pour ${r.organization} (${r.organizationId}).`,
+      `Places voulues au total : ${r.seats ?? 'pas de changement'}.`,
+      `Mois de plus : ${r.months ?? 'pas de changement'}.`,
+      `Note : ${r.note === '' ? '(aucune)' : r.note}`,
+      `Actuellement : ${r.promised} places promises sur ${r.capacity}, ${r.answers} réponses, forfait ${r.status}, fin ${r.endsAt ?? 'jamais'}.`,
+      `Pour l'accorder : ${grantCommands(r.organizationId)}.`,
+    ].join('\n'),
 };
 
 const spanish: MailTexts = {
@@ -120,6 +222,44 @@ const spanish: MailTexts = {
     })();
     return `${from} le invita a unirse a ${organization} en Diversity Atlas ${as}.\nAcepte la invitación y elija su contraseña aquí: ${link}\n`;
   },
+  day: dayIn('es'),
+  welcomeSubject: 'Bienvenido a Diversity Atlas',
+  welcomeBody: (organization, link) => `${organization} está registrada en Diversity Atlas y usted es su administrador.\nInicie sesión en ${link} con esta dirección de correo.\n`,
+  linkSubject: (organization, survey) => `${organization} le invita a responder la encuesta «${survey}»`,
+  linkBody: (organization, survey, anonymous) =>
+    `${organization} le invita a responder la encuesta «${survey}». Lleva de 3 a 5 minutos.${anonymous ? ' Sus respuestas son anónimas: la encuesta no pide su nombre.' : ''}\n`,
+  linkNote: (sender) => `Un mensaje de ${sender}:`,
+  linkOpen: (link) => `Abra la encuesta: ${link}\n`,
+  linkUntil: (when) => `El enlace funciona hasta el ${when}.\n`,
+  answersSubject: (organization, edited) => `${edited ? 'Sus respuestas modificadas' : 'Sus respuestas'} a la encuesta de diversidad cultural de ${organization}`,
+  answersBody: (organization, edited) =>
+    edited ? `Sus respuestas modificadas a la encuesta de diversidad cultural de ${organization} están guardadas.\n` : `Gracias por responder la encuesta de diversidad cultural de ${organization}.\n`,
+  answersLinks: (edit, erase, days) =>
+    `Para cambiar sus respuestas, abra: ${edit}\nPara borrar sus respuestas, abra: ${erase}\n\n` +
+    `Cada enlace funciona una sola vez y durante ${days} días; al cambiar sus respuestas recibirá enlaces nuevos. ` +
+    `No comparta este correo: cualquiera con estos enlaces puede ver o borrar sus respuestas.\n`,
+  reminderSubject: (days) => `Su paquete de Diversity Atlas termina en ${days} día${days === 1 ? '' : 's'}`,
+  reminderBody: (organization, lastDay) =>
+    `El paquete de ${organization} termina el ${lastDay} (UTC).\n\n` +
+    'Después de ese día los paneles se cierran: nadie de su organización puede iniciar sesión en ellos hasta que se renueve el paquete, y los enlaces de encuesta dejan de aceptar respuestas.\n\n' +
+    'Para continuar, abra la página Mejorar la cuenta y pida más tiempo o plazas.',
+  requestSubject: (organization) => `Solicitud de paquete de ${organization}`,
+  requestBody: (r) =>
+    [
+      `${r.from} pide más para ${r.organization} (${r.organizationId}).`,
+      `Plazas deseadas en total: ${r.seats ?? 'sin cambios'}.`,
+      `Meses más: ${r.months ?? 'sin cambios'}.`,
+      `Nota: ${r.note === '' ? '(ninguna)' : r.note}`,
+      `Ahora: ${r.promised} de ${r.capacity} plazas prometidas, ${r.answers} respuestas, paquete ${r.status}, termina ${r.endsAt ?? 'nunca'}.`,
+      `Para concederlo: ${grantCommands(r.organizationId)}.`,
+    ].join('\n'),
+};
+
+// "in 1 day", "in 2 days", "in 3 to 10 days", "in 11 days and more", as Arabic counts them.
+const arabicDays = (days: number): string => {
+  if (days === 1) return 'خلال يوم واحد';
+  if (days === 2) return 'خلال يومين';
+  return days >= 3 && days <= 10 ? `خلال ${days} أيام` : `خلال ${days} يومًا`;
 };
 
 // Right to left: a link or a code stands on its own line, so that it reads whole, left to right.
@@ -151,6 +291,37 @@ const arabic: MailTexts = {
     })();
     return `يدعوك ${from} إلى الانضمام إلى ${organization} على Diversity Atlas ${as}.\nاقبل الدعوة واختر كلمة المرور من هنا:\n${link}\n`;
   },
+  day: dayIn('ar'),
+  welcomeSubject: 'مرحبًا بك في Diversity Atlas',
+  welcomeBody: (organization, link) => `سُجّلت ${organization} على Diversity Atlas وأنت مسؤولها.\nسجّل الدخول بعنوان البريد الإلكتروني هذا من هنا:\n${link}\n`,
+  linkSubject: (organization, survey) => `تدعوك ${organization} إلى الإجابة عن «${survey}»`,
+  linkBody: (organization, survey, anonymous) =>
+    `تدعوك ${organization} إلى الإجابة عن «${survey}». يستغرق من 3 إلى 5 دقائق.${anonymous ? ' إجاباتك مجهولة الهوية: لا يطلب الاستبيان اسمك.' : ''}\n`,
+  linkNote: (sender) => `رسالة من ${sender}:`,
+  linkOpen: (link) => `افتح الاستبيان من هنا:\n${link}\n`,
+  linkUntil: (when) => `يعمل الرابط حتى:\n${when}\n`,
+  answersSubject: (organization, edited) => `${edited ? 'إجاباتك المعدّلة' : 'إجاباتك'} عن استبيان التنوع الثقافي لدى ${organization}`,
+  answersBody: (organization, edited) =>
+    edited ? `حُفظت إجاباتك المعدّلة عن استبيان التنوع الثقافي لدى ${organization}.\n` : `شكرًا لإجابتك عن استبيان التنوع الثقافي لدى ${organization}.\n`,
+  answersLinks: (edit, erase, days) =>
+    `لتغيير إجاباتك، افتح:\n${edit}\nلمحو إجاباتك، افتح:\n${erase}\n\n` +
+    `يعمل كل رابط مرة واحدة ولمدة ${days} أيام؛ وتغيير إجاباتك يرسل إليك روابط جديدة. ` +
+    `احتفظ بهذه الرسالة لنفسك: يستطيع أي شخص لديه هذه الروابط رؤية إجاباتك أو محوها.\n`,
+  reminderSubject: (days) => `تنتهي باقة Diversity Atlas الخاصة بك ${arabicDays(days)}`,
+  reminderBody: (organization, lastDay) =>
+    `تنتهي باقة ${organization} في ${lastDay} (بالتوقيت العالمي).\n\n` +
+    'بعد ذلك اليوم تُغلق لوحات المعلومات: لا يستطيع أحد في مؤسستك تسجيل الدخول إليها حتى تُجدَّد الباقة، وتتوقف روابط الاستبيان عن قبول الإجابات.\n\n' +
+    'للمتابعة، افتح صفحة ترقية الحساب واطلب مزيدًا من الوقت أو المقاعد.',
+  requestSubject: (organization) => `طلب باقة من ${organization}`,
+  requestBody: (r) =>
+    [
+      `يطلب ${r.from} المزيد لـ ${r.organization} (${r.organizationId}).`,
+      `المقاعد المطلوبة إجمالًا: ${r.seats ?? 'دون تغيير'}.`,
+      `أشهر إضافية: ${r.months ?? 'دون تغيير'}.`,
+      `ملاحظة: ${r.note === '' ? '(لا شيء)' : r.note}`,
+      `الآن: ${r.promised} من ${r.capacity} مقعدًا موعودًا، ${r.answers} إجابة، الباقة ${r.status}، تنتهي ${r.endsAt ?? 'أبدًا'}.`,
+      `لمنحه:\n${grantCommands(r.organizationId)}`,
+    ].join('\n'),
 };
 
 const chinese: MailTexts = {
@@ -181,6 +352,36 @@ const chinese: MailTexts = {
     })();
     return `${from}邀请您加入 Diversity Atlas 上的${organization}，${as}。\n在此接受邀请并设置密码：${link}\n`;
   },
+  day: dayIn('zh-Hans'),
+  welcomeSubject: '欢迎使用 Diversity Atlas',
+  welcomeBody: (organization, link) => `${organization}已在 Diversity Atlas 上注册，您是其管理员。\n请使用此邮箱地址在此登录：${link}\n`,
+  linkSubject: (organization, survey) => `${organization}邀请您参加“${survey}”`,
+  linkBody: (organization, survey, anonymous) =>
+    `${organization}邀请您参加“${survey}”。只需 3 到 5 分钟。${anonymous ? '您的回答是匿名的：调查不会询问您的姓名。' : ''}\n`,
+  linkNote: (sender) => `${sender}的留言：`,
+  linkOpen: (link) => `打开调查：${link}\n`,
+  linkUntil: (when) => `该链接的有效期至 ${when}。\n`,
+  answersSubject: (organization, edited) => `您对${organization}文化多样性调查的${edited ? '修改后回答' : '回答'}`,
+  answersBody: (organization, edited) => (edited ? `您对${organization}文化多样性调查的修改后回答已保存。\n` : `感谢您回答${organization}的文化多样性调查。\n`),
+  answersLinks: (edit, erase, days) =>
+    `如需修改回答，请打开：${edit}\n如需删除回答，请打开：${erase}\n\n` +
+    `每个链接仅可使用一次，有效期 ${days} 天；修改回答后会收到新的链接。` +
+    `请勿转发此邮件：任何拥有这些链接的人都可以查看或删除您的回答。\n`,
+  reminderSubject: (days) => `您的 Diversity Atlas 套餐将在 ${days} 天后到期`,
+  reminderBody: (organization, lastDay) =>
+    `${organization}的套餐将于 ${lastDay}（UTC）到期。\n\n` +
+    '此后仪表板将关闭：在续订套餐之前，贵组织的任何人都无法登录，调查链接也将停止接收回答。\n\n' +
+    '如需继续使用，请打开“升级账户”页面，申请更多时间或名额。',
+  requestSubject: (organization) => `${organization}的套餐申请`,
+  requestBody: (r) =>
+    [
+      `${r.from}为${r.organization}（${r.organizationId}）申请更多内容。`,
+      `所需名额总数：${r.seats ?? '不变'}。`,
+      `增加月数：${r.months ?? '不变'}。`,
+      `备注：${r.note === '' ? '（无）' : r.note}`,
+      `目前：已承诺 ${r.promised} / ${r.capacity} 个名额，${r.answers} 份回答，套餐状态 ${r.status}，到期 ${r.endsAt ?? '永不'}。`,
+      `如需批准：${grantCommands(r.organizationId)}。`,
+    ].join('\n'),
 };
 
 export const MAIL_TEXTS: Readonly<Record<string, MailTexts>> = { au: english, en: english, fr: french, es: spanish, ar: arabic, zh: chinese };

@@ -12,7 +12,7 @@ export type KeyFact =
   | { readonly key: KeyFactShareKey; readonly percent: number }
   | { readonly key: KeyFactTopKey; readonly name: string; readonly percent: number };
 
-export type KeyFactCountKey = 'fact_respondents' | 'fact_countries' | 'fact_languages' | 'fact_worldviews' | 'fact_heritages' | 'fact_ltc';
+export type KeyFactCountKey = 'fact_respondents' | 'fact_countries' | 'fact_languages' | 'fact_worldviews' | 'fact_heritages' | 'fact_ltc' | 'fact_groups';
 export type KeyFactShareKey = 'fact_born_abroad' | 'fact_tertiary' | 'fact_highschool' | 'fact_second_generation' | 'fact_multilingual';
 export type KeyFactTopKey =
   | 'fact_top_country'
@@ -27,6 +27,15 @@ export type ReleasedSections = Readonly<Record<string, unknown>>;
 /** The sections each dashboard page's facts need: all of them are cards the page shows already. */
 export const KEY_FACT_SECTIONS = {
   home: ['home/total-registered', 'home/total-birth-country', 'home/total-language', 'home/total-worldview', 'home/total-ethnicity'],
+  // No dashboard page of its own: GET /key-facts?page=coordinator says home's facts and the groups the caller sees.
+  coordinator: [
+    'home/total-registered',
+    'home/total-birth-country',
+    'home/total-language',
+    'home/total-worldview',
+    'home/total-ethnicity',
+    'home/total-group-subgroup',
+  ],
   overview: ['overview/row-one', 'overview/born-country-registration', 'overview/tertiary-education'],
   demographics: ['demographic/birth-continent', 'demographic/highschool-completion', 'demographic/people-ltc'],
   'country-birth': ['country/row-one', 'country/countries', 'country/parent-grandparent'],
@@ -73,11 +82,13 @@ export const keyFactsOf = (page: KeyFactPage, sections: ReleasedSections): KeyFa
   const section = (path: string) => sections[path];
   switch (page) {
     case 'home':
+    case 'coordinator':
       count('fact_respondents', asCount(section('home/total-registered'))?.count);
       count('fact_countries', asCount(section('home/total-birth-country'))?.count, 2);
       count('fact_languages', asCount(section('home/total-language'))?.count, 2);
       count('fact_worldviews', asCount(section('home/total-worldview'))?.count, 2);
       count('fact_heritages', asCount(section('home/total-ethnicity'))?.count, 2);
+      if (page === 'coordinator') count('fact_groups', asCount(section('home/total-group-subgroup'))?.count);
       break;
     case 'overview':
       count('fact_respondents', headlineValue(asHeadline(section('overview/row-one')), 'respondents'));

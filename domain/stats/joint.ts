@@ -1,3 +1,5 @@
+import { type KeyedCount, MAX_ADJUSTMENT, RECORD_KEY_RANGE, perturb } from './cellkey';
+
 /**
  * Joint protection of the selections of one comparison (Compare → Internal, Benchmark →
  * Internal). Each selection is released on its own by the cell key method, so each figure is
@@ -7,26 +9,49 @@
  * figures of those few people, blurred only by the two adjustments.
  *
  * The rule: two selections of one comparison are released together only when they hold the
- * same people, or at least k people of one are not in the other. Selections are considered in
- * the order asked; each is withheld when it differs too little from one already released. The
- * overlaps are true counts, used only for this decision; the refusal says "Not enough data to
- * show." like any other.
+ * same people, or when the people of one who are not in the other make a group whose perturbed
+ * count reaches k + d. Selections are considered in the order asked; each is withheld when it
+ * differs too little from one already released; the refusal says "Not enough data to show."
+ * like any other.
+ *
+ * The decision reads the differences through the same p-table as every released figure, so a
+ * refusal is as noisy as a figure and says nothing a released count would not: it never tells
+ * that exactly 1 to k-1 people separate two selections. The margin d keeps the guarantee: a
+ * true difference below k is perturbed at most to k - 1 + d, so it is always withheld, and a
+ * difference of k + 2d or more is always released. Whether the two hold the very same people
+ * is read from the true counts, and adds nothing: the same records give the same figures, so
+ * two released selections of the same people show it themselves.
  */
 
 export interface Overlap {
-  /** People in the first selection. */
-  readonly a: number;
+  /** People in the first selection, with the sum of their record keys. */
+  readonly a: KeyedCount;
   /** People in the second. */
-  readonly b: number;
+  readonly b: KeyedCount;
   /** People in both. */
-  readonly both: number;
+  readonly both: KeyedCount;
 }
 
-/** True when the two differ and fewer than k people separate them on either side (1 to k-1 people could be read by subtraction). */
+/** The people of `whole` who are not in `part` (a part of it): their count and key sum. */
+const without = (whole: KeyedCount, part: KeyedCount): KeyedCount => ({
+  count: whole.count - part.count,
+  key: (((whole.key - part.key) % RECORD_KEY_RANGE) + RECORD_KEY_RANGE) % RECORD_KEY_RANGE,
+});
+
+/** The perturbed count a difference of people must reach on one side for the two selections to be shown together. */
+export const jointMargin = (k: number): number => k + MAX_ADJUSTMENT;
+
+/**
+ * True when the two hold different people and, on each side, those not in the other make a
+ * group whose perturbed count stays below k + d (a group of 1 to k-1 people could be read by
+ * subtraction).
+ */
 export const differenceTooSmall = ({ a, b, both }: Overlap, k: number): boolean => {
-  const onlyA = a - both;
-  const onlyB = b - both;
-  return (onlyA > 0 || onlyB > 0) && onlyA < k && onlyB < k;
+  const onlyA = without(a, both);
+  const onlyB = without(b, both);
+  if (onlyA.count === 0 && onlyB.count === 0) return false;
+  const margin = jointMargin(k);
+  return perturb(onlyA.count, onlyA.key) < margin && perturb(onlyB.count, onlyB.key) < margin;
 };
 
 /**

@@ -1,4 +1,3 @@
-import type { i18n as I18n } from 'i18next';
 import { distinctUntilChanged, map } from 'rxjs';
 import { createStore, type Store } from '../bus/store';
 import type { Effect } from '../bus/types';
@@ -8,9 +7,11 @@ import { fetchTransport } from '../http/fetchTransport';
 import { createTokenCookies } from '../storage/cookies';
 import { clearOnLogout, loadSession, saveSession } from '../storage/persistedSession';
 import { STORAGE_KEYS } from '../storage/keys';
-import { createI18n, initialLanguage } from '../i18n/i18n';
+import { createTranslator, type Translator } from '../i18n/translator';
+import { initialLanguage } from '../i18n/language';
+import { en } from '../../domain/i18n/en';
 import { translationEffect, documentLanguage } from '../i18n/i18n.effects';
-import { openTabChannel } from '../tabs/channel';
+import { openTabChannelLater } from '../tabs/laterChannel';
 import { connectTabs } from '../tabs/sync';
 import { forgetSessionEffect, type SessionEffectDeps } from '../effects/session.effects';
 import { loginEffect, logoutEffect, permissionsEffect, sessionCheckEffect, ssoEffect, type AuthDeps } from '../effects/auth.effects';
@@ -25,8 +26,6 @@ import { reloadEffect } from '../resources/reloads.effects';
 import { appCatalog } from '../resources/catalog';
 import type { ResourceCatalog } from '../resources/entries';
 import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
-import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
-import { createSurveyDraftStore } from '../storage/surveyDraft';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
 import { browserSaveFile, calendarExportEffect, certificatePdfEffect, exportCompareEffect, exportEffect, type ExportDeps, mutualityExcelEffect, reportPdfEffect } from '../effects/export.effects';
 import { aiExportAskEffect, aiExportDownloadEffect } from '../effects/aiExport.effects';
@@ -35,7 +34,7 @@ import { slideSettingEffect, slideTimerEffect } from '../effects/slideShow.effec
 export interface AppRuntime {
   readonly store: Store;
   readonly catalog: ResourceCatalog;
-  readonly i18n: I18n;
+  readonly i18n: Translator;
   readonly api: ApiClient;
   /** Shown-once secrets (authenticator set-up), kept out of the store and the log. */
   readonly secrets: Secrets;
@@ -58,7 +57,7 @@ export interface RuntimeEnvironment {
   readonly errorSampleRate: number;
 }
 
-type Deps = SessionEffectDeps & StartDeps & AuthDeps & AccountDeps & InactivityDeps & ResourceDeps & ViewAsDeps & SurveyDeps & TracingDeps & ExportDeps;
+type Deps = SessionEffectDeps & StartDeps & AuthDeps & AccountDeps & InactivityDeps & ResourceDeps & ViewAsDeps & TracingDeps & ExportDeps;
 
 /**
  * Wires the client together once per page: storage, tokens, the HTTP client, i18n, the bus
@@ -69,7 +68,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
   const cookies = createTokenCookies({ domain: env.cookieDomain, secure: env.secureCookies });
   const tabId = crypto.randomUUID();
   const ids = { next: () => crypto.randomUUID() };
-  const i18n = createI18n(initialLanguage(storage));
+  const i18n = createTranslator(initialLanguage(storage), en);
   const reports = createHttpReports();
   // The store is created below; the client only asks it questions once calls are made.
   let store: Store | undefined;
@@ -109,7 +108,6 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
       }
     },
     selectedLanguage: () => initialLanguage(storage),
-    surveyDrafts: createSurveyDraftStore(storage),
     random: Math.random,
     errorSampleRate: env.errorSampleRate,
     saveFile: browserSaveFile(env.window),
@@ -132,7 +130,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     reloadEffect,
     viewAsEffect,
     actionEffect,
-    ...surveyEffects,
+    // No survey effects: a survey link is handed to its own page (survey.html, infrastructure/app/surveyRuntime.ts).
     errorReportEffect,
     exportEffect,
     aiExportAskEffect,
@@ -153,7 +151,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     .subscribe((session) => {
       if (session.signedIn) saveSession(storage, session);
     });
-  const channel = openTabChannel();
+  const channel = openTabChannelLater();
   const disconnectTabs = connectTabs(store, channel);
   store.dispatch({ type: 'app/start' });
 

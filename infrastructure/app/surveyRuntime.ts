@@ -3,22 +3,25 @@ import type { Effect } from '../bus/types';
 import { DEFAULT_TIMEOUT_MS, createApiClient, createHttpReports } from '../http/client';
 import { fetchTransport } from '../http/fetchTransport';
 import { initialLanguage } from '../i18n/language';
-import { browserLanguage } from '../../domain/i18n/languages';
+import { followedSurveyLanguage } from '../../domain/i18n/languages';
+import { DEFAULT_LANGUAGE } from '../../domain/i18n/state';
 import { storedItems } from '../storage/local';
-import { createParticipantTranslator, type ParticipantTranslator } from '../i18n/participantTranslator';
+import { createTranslator, type Translator } from '../i18n/translator';
+import { enParticipant } from '../../domain/i18n/en.participant';
 import { translationEffect, documentLanguage } from '../i18n/i18n.effects';
 import { initialLanguageEffect, type StartDeps } from '../effects/app.effects';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources/resources.effects';
+import { reloadEffect } from '../resources/reloads.effects';
 import { surveyCatalog } from '../resources/survey.catalog';
 import type { ResourceCatalog } from '../resources/entries';
-import { surveyEffects, type SurveyDeps } from '../effects/survey.effects';
+import { linkLanguageEffect, surveyEffects, type LinkLanguageDeps, type SurveyDeps } from '../effects/survey.effects';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
 
 export interface SurveyRuntime {
   readonly store: Store;
   readonly catalog: ResourceCatalog;
-  readonly i18n: ParticipantTranslator;
+  readonly i18n: Translator;
   dispose(): void;
 }
 
@@ -32,22 +35,24 @@ export interface SurveyEnvironment {
   readonly errorSampleRate?: number;
 }
 
-type Deps = Pick<StartDeps, 'selectedLanguage' | 'browserLanguage'> & ResourceDeps & SurveyDeps & TracingDeps;
+type Deps = Pick<StartDeps, 'selectedLanguage' | 'browserLanguage'> & LinkLanguageDeps & ResourceDeps & SurveyDeps & TracingDeps;
 
 /**
  * The participant's page (survey links and the emailed edit and delete links): the same bus,
  * reducers and survey effects as the dashboards, without what a participant never uses
- * (sessions, tabs, inactivity, the debug log), with fetch instead of axios and a small
- * translator instead of i18next, so the page stays within the phone budget of the survey issue. A participant is never signed in, so no
- * token is sent.
+ * (sessions, tabs, inactivity, the debug log), with fetch instead of axios and the translator
+ * over the participant's texts only, so the page stays within the phone budget of the survey
+ * issue. A participant is never signed in, so no token is sent.
  */
 export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
   const { storage } = env;
   const ids = { next: () => crypto.randomUUID() };
   const clock = { now: () => Date.now() };
-  // A language chosen on this device wins; else the browser's, when the product speaks it.
-  const followed = () => (storedItems.newLang.read(storage) === undefined ? browserLanguage(env.languages ?? []) : undefined);
-  const i18n = createParticipantTranslator(followed() ?? initialLanguage(storage));
+  // A language chosen on this device wins; else the browser's, when the product speaks it;
+  // else, once the link is checked, its organisation's default.
+  const chosen = () => storedItems.newLang.read(storage) !== undefined;
+  const followed = (organisationDefault: string | null = null) => (chosen() ? undefined : followedSurveyLanguage(env.languages ?? [], organisationDefault));
+  const i18n = createTranslator(followed() ?? initialLanguage(storage), enParticipant);
   const reports = createHttpReports();
   let store: Store | undefined;
   const api = createApiClient({
@@ -63,7 +68,10 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
     catalog: surveyCatalog,
     clock,
     selectedLanguage: () => initialLanguage(storage),
-    browserLanguage: followed,
+    // Until the link is known the page follows the product's default, not kept either: a
+    // choice kept now would hide the organisation's default from this device for good.
+    browserLanguage: () => (chosen() ? undefined : (followed() ?? DEFAULT_LANGUAGE)),
+    followedLanguage: followed,
     surveyDrafts: createSurveyDraftStore(storage),
     random: Math.random,
     errorSampleRate: env.errorSampleRate ?? 1,
@@ -71,8 +79,11 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
   const effects: Effect<Deps>[] = [
     reports.effect as Effect<Deps>,
     initialLanguageEffect,
+    linkLanguageEffect,
     sectionLoadEffect,
     actionEffect,
+    // A language chosen on the survey page names the loaded options in it.
+    reloadEffect,
     ...surveyEffects,
     // Failed calls and rejections are reported with the respondent's answer texts scrubbed out.
     errorReportEffect,

@@ -91,6 +91,27 @@ export const surveyOpenEffect: Effect<SurveyDeps> = (live$, _state$, deps) =>
     }),
   );
 
+export interface LinkLanguageDeps {
+  /** The language to follow, given the link's organisation default; undefined when a choice was kept on this device or nothing is to be followed. */
+  followedLanguage(organisationDefault: string | null): string | undefined;
+}
+
+/**
+ * A checked link brings its organisation's survey language: the page follows it when no
+ * language was chosen on this device and the browser asks for none the product speaks.
+ * Followed, not kept: the next link may be another organisation's.
+ */
+export const linkLanguageEffect: Effect<LinkLanguageDeps> = (live$, state$, deps) =>
+  live$.pipe(
+    ofType('action/succeeded'),
+    withLatestFrom(state$),
+    mergeMap(([event, state]): AppEvent[] => {
+      if (event.action !== CHECK_LINK || event.data === null) return [];
+      const code = deps.followedLanguage(event.data.organization_locale);
+      return code === undefined || code === state.i18n.language ? [] : [{ type: 'i18n/languageFollowed', code }];
+    }),
+  );
+
 /**
  * An emailed edit link was read: the form opens on the stored answers, with the names of the
  * options answered (languages and heritages are searched, not loaded whole). The edit token

@@ -9,7 +9,7 @@ import { storedItems, type KeyValueStorage } from '../storage/local';
 import { productLanguage } from '../../domain/i18n/languages';
 import { BUILT_IN_LANGUAGE } from './language';
 
-/** What the effect needs of a translator: i18next in the dashboards, the participant's own on the survey page. */
+/** What the effect needs of a translator (infrastructure/i18n/translator.ts). */
 export interface TranslationTarget {
   addResourceBundle(language: string, namespace: string, resources: object, deep?: boolean, overwrite?: boolean): unknown;
   changeLanguage(language: string): Promise<unknown>;

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
 import type { Database } from './database';
+import { preparesOn } from './prepared';
 import { serialDialect } from './serialDriver';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -34,9 +35,21 @@ export const openDatabase = async (target: DatabaseTarget): Promise<OpenDatabase
   return openPGlite(target.dataDir, `PGlite in ${target.dataDir}`);
 };
 
+/** The Kysely instances over PGlite. */
+const embedded = new WeakSet<Kysely<Database>>();
+
+/**
+ * Whether `db` is the embedded database. PGlite runs no autovacuum, so its planner has no
+ * statistics of the tables and guesses their sizes: a query whose best shape depends on them
+ * (statistics/topics.ts: answers per person) is written for the embedded database's small
+ * organisations there.
+ */
+export const isEmbedded = (db: Kysely<Database>): boolean => embedded.has(db);
+
 const openPGlite = async (dataDir: string | undefined, description: string): Promise<OpenDatabase> => {
   const { dialect, client } = await KyselyPGlite.create(dataDir);
   const db = new Kysely<Database>({ dialect: serialDialect(dialect) });
+  embedded.add(db);
   // Holding the one connection, so that no transaction is half-way; the checkpoint writes the
   // data files and the control file, without which the copied folder would come back as it
   // was at the last checkpoint.
@@ -59,6 +72,7 @@ const openPostgres = async (databaseUrl: string): Promise<OpenDatabase> => {
   // An idle client losing its server emits here; unhandled, it would end the process.
   pool.on('error', (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  preparesOn(db, pool);
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   return { ...withClose(db, 'postgres', `PostgreSQL at ${describeUrl(databaseUrl)}`), poolStats };
 };

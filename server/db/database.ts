@@ -111,6 +111,8 @@ export interface OrganizationsTable {
   details: ColumnType<string | null, string | null | undefined, string | null>;
   /** sha-256 (hex) of the logo in organization_logos; null: no logo. */
   logo_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language its survey links open in when the browser's is not spoken (migration 0022); null: the product's default. */
+  survey_locale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The organisation's logo, kept apart so that reading an organisation never loads it. */

@@ -6,6 +6,7 @@ import { drawName, type PersonName } from './names';
 import {
   ANSWER_DELAY_DAYS,
   CURRENT_ROUND_AGE_DAYS,
+  CURRENT_ROUND_ANSWERED,
   DEMO_ASSIGNEES,
   DEMO_GROUPS,
   ROUND_INTERVAL_DAYS,
@@ -124,13 +125,18 @@ export interface DemoResponse {
 export interface DemoGenerator {
   readonly plan: DemoPlan;
   readonly model: PopulationModel;
-  /** The responses, in link order; a new pass gives the same sequence again. */
+  /** The responses, round by round; a new pass gives the same sequence again. */
   responses(): Generator<DemoResponse>;
 }
 
 const sumOf = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
-const linkPlans = (options: DemoOptions): DemoLinkPlan[] => {
+/**
+ * What the responses are drawn from: each round, open to every group (a person's group is drawn
+ * with them, from their background and gender), then the switched-off group link. The links
+ * written split each round by group (linksOf).
+ */
+const drawPlans = (options: DemoOptions): DemoLinkPlan[] => {
   const now = options.now.getTime();
   const counts = apportion(options.responses, [...ROUND_SHARES.slice(0, ROUNDS), SWITCHED_OFF_LINK.share]);
   const links: DemoLinkPlan[] = [];
@@ -172,6 +178,36 @@ const linkPlans = (options: DemoOptions): DemoLinkPlan[] => {
   return links.map((link) => ({ ...link, capacity: Math.max(link.capacity, link.used) }));
 };
 
+const slug = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+
+/** A group link of a round needs a few seats even when none of the group answered it. */
+const GROUP_LINK_MIN_SEATS = 5;
+
+/**
+ * The links as written, and for each drawn plan the link of each group. A round becomes one
+ * link per group holding the responses drawn for that group, with seats for the group's people
+ * (its answers over the group's participation; the round open now has CURRENT_ROUND_ANSWERED of
+ * its answers in), so that participation per group can be shown. A group's link keeps its own plan.
+ */
+const linksOf = (draws: readonly DemoLinkPlan[], counts: ReadonlyArray<readonly number[]>): { links: DemoLinkPlan[]; linkOf: number[][] } => {
+  const links: DemoLinkPlan[] = [];
+  const linkOf = draws.map((draw, drawIndex) => {
+    if (draw.group !== null) {
+      links.push(draw);
+      return DEMO_GROUPS.map(() => links.length - 1);
+    }
+    const current = drawIndex === ROUNDS - 1;
+    return DEMO_GROUPS.map((shape, group) => {
+      const used = counts[drawIndex]![group]!;
+      const answering = shape.participation * (current ? CURRENT_ROUND_ANSWERED : 1);
+      const seats = Math.max(GROUP_LINK_MIN_SEATS, Math.ceil(used / answering));
+      links.push({ ...draw, alias: `${draw.alias}-${slug(shape.name)}`, group, used, capacity: Math.max(used, Math.min(LINK_CAPACITY_MAX, seats)) });
+      return links.length - 1;
+    });
+  });
+  return { links, linkOf };
+};
+
 /** The seats the organisation's links hold (as the product counts them), with room to spare. */
 const seatCapacityOf = (links: readonly DemoLinkPlan[], now: Date): number => {
   const promised = sumOf(links.map((link) => (link.active && link.expiresAt.getTime() > now.getTime() ? link.capacity : link.used)));
@@ -182,7 +218,21 @@ export const createDemoGenerator = (catalog: Catalog, options: DemoOptions): Dem
   if (!Number.isSafeInteger(options.responses) || options.responses < 0) throw new Error('The number of demo responses must be a whole number.');
   const model = buildPopulationModel(catalog);
   const planRandom = createRandom(options.seed).fork('plan');
-  const links = linkPlans(options);
+  const draws = drawPlans(options);
+  const tables = buildTables(catalog, options.now);
+  /** Every response in draw order, each with the index of the plan it was drawn from. */
+  const drawn = function* (): Generator<DemoResponse> {
+    const random = createRandom(options.seed).fork('responses');
+    // Questions added later draw from their own stream, so the earlier answers stay the same for a seed.
+    const lived = createRandom(options.seed).fork('lived-culture');
+    for (const [drawIndex, draw] of draws.entries()) {
+      for (let count = 0; count < draw.used; count++) yield drawResponse(random, lived, model, tables, drawIndex, draw);
+    }
+  };
+  // A first pass counts each round's answers by group, for the seats of the groups' links.
+  const counts = draws.map(() => DEMO_GROUPS.map(() => 0));
+  for (const response of drawn()) counts[response.link]![response.group]! += 1;
+  const { links, linkOf } = linksOf(draws, counts);
   const groups = DEMO_GROUPS.map((shape) => ({ name: shape.name, subGroups: shape.subGroups.map(([name]) => name) }));
   const accounts: DemoAccountPlan[] = [{ role: 'admin', firstName: 'Demo', lastName: 'Administrator', group: null, subGroup: null }];
   for (const assignee of DEMO_ASSIGNEES) {
@@ -199,17 +249,11 @@ export const createDemoGenerator = (catalog: Catalog, options: DemoOptions): Dem
     responses: options.responses,
     seatCapacity: seatCapacityOf(links, options.now),
   };
-  const tables = buildTables(catalog, options.now);
   return {
     plan,
     model,
     responses: function* () {
-      const random = createRandom(options.seed).fork('responses');
-      // Questions added later draw from their own stream, so the earlier answers stay the same for a seed.
-      const lived = createRandom(options.seed).fork('lived-culture');
-      for (const [linkIndex, link] of links.entries()) {
-        for (let count = 0; count < link.used; count++) yield drawResponse(random, lived, model, tables, linkIndex, link);
-      }
+      for (const response of drawn()) yield { ...response, link: linkOf[response.link]![response.group]! };
     },
   };
 };
@@ -465,7 +509,7 @@ const livedCultureOf = (random: Random, tables: Tables, cell: Cell, heritages: r
   return { cultures, cultureIdentityId, appearanceId };
 };
 
-const drawResponse = (random: Random, lived: Random, model: PopulationModel, tables: Tables, linkIndex: number, link: DemoLinkPlan): DemoResponse => {
+const drawResponse = (random: Random, lived: Random, model: PopulationModel, tables: Tables, planIndex: number, link: DemoLinkPlan): DemoResponse => {
   const submittedAt = submittedWithin(random, link);
   const cell = model.draw.draw(random);
   const gender = tables.genders.draw(random);
@@ -512,7 +556,7 @@ const drawResponse = (random: Random, lived: Random, model: PopulationModel, tab
     name = drawName(random, cell.names, gender.id === tables.womenId ? 'female' : gender.id === tables.menId ? 'male' : 'other');
   }
   return {
-    link: linkIndex,
+    link: planIndex,
     group,
     subGroup,
     submittedAt,

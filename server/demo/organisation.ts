@@ -17,11 +17,17 @@ export interface GroupShape {
   readonly positions: Weights;
   /** Extra weight on doctorates (research groups). */
   readonly doctorates?: number;
+  /**
+   * The share of the group's people who answer a round: each round's link of the group holds
+   * seats for everyone, so that participation (responses against seats) differs by group.
+   */
+  readonly participation: number;
 }
 
 export const DEMO_GROUPS: readonly GroupShape[] = [
   {
     name: 'Engineering',
+    participation: 0.64,
     size: 0.24,
     diversity: 2.2,
     women: 0.6,
@@ -31,6 +37,7 @@ export const DEMO_GROUPS: readonly GroupShape[] = [
   },
   {
     name: 'Sales',
+    participation: 0.47,
     size: 0.16,
     diversity: 0.9,
     women: 0.9,
@@ -40,6 +47,7 @@ export const DEMO_GROUPS: readonly GroupShape[] = [
   },
   {
     name: 'Operations',
+    participation: 0.42,
     size: 0.18,
     diversity: 1.25,
     women: 0.8,
@@ -49,6 +57,7 @@ export const DEMO_GROUPS: readonly GroupShape[] = [
   },
   {
     name: 'People & Culture',
+    participation: 0.88,
     size: 0.07,
     diversity: 1,
     women: 1.6,
@@ -58,6 +67,7 @@ export const DEMO_GROUPS: readonly GroupShape[] = [
   },
   {
     name: 'Finance',
+    participation: 0.73,
     size: 0.09,
     diversity: 0.7,
     women: 1,
@@ -67,6 +77,7 @@ export const DEMO_GROUPS: readonly GroupShape[] = [
   },
   {
     name: 'Research',
+    participation: 0.79,
     size: 0.12,
     diversity: 2.6,
     women: 1.1,
@@ -77,6 +88,7 @@ export const DEMO_GROUPS: readonly GroupShape[] = [
   },
   {
     name: 'Marketing',
+    participation: 0.56,
     size: 0.1,
     diversity: 0.4,
     women: 1.2,
@@ -96,8 +108,8 @@ export const DEMO_ASSIGNEES: ReadonlyArray<{ readonly role: 'group_assignee' | '
 ];
 
 /**
- * Survey rounds: an organisation-wide link every ROUND_INTERVAL_DAYS, open two weeks, the
- * last one open now; and a group link that was switched off early. Response shares per link.
+ * Survey rounds: every ROUND_INTERVAL_DAYS each group gets its own link, open two weeks, the
+ * last round open now; and a group link that was switched off early. Response shares per round.
  */
 export const ROUNDS = 6;
 export const ROUND_INTERVAL_DAYS = 108;
@@ -108,3 +120,5 @@ export const ROUND_SHARES: readonly number[] = [0.14, 0.15, 0.16, 0.17, 0.18, 0.
 export const SWITCHED_OFF_LINK = { group: 'Engineering', share: 0.03, startedDaysAgo: 12, switchedOffDaysAgo: 6, expiresInDays: 2 } as const;
 /** Most people answer in the first days of a round: mean delay of an exponential, in days. */
 export const ANSWER_DELAY_DAYS = 3;
+/** The round open now has run CURRENT_ROUND_AGE_DAYS of ROUND_OPEN_DAYS: this share of its answers is in. */
+export const CURRENT_ROUND_ANSWERED = 0.7;

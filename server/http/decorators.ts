@@ -42,5 +42,9 @@ export const decorateServices = (app: FastifyInstance, services: Services): void
   app.decorate('mailer', services.mailer);
   app.decorate('tracer', services.tracer);
   app.decorate('statisticsBudget', new SelectionBudget(services.db, services.config.statisticsSelectionsPerHour));
-  app.decorate('statisticsCache', new PopulationCache(services.db, { freshWaitMs: services.config.statisticsFreshWaitMs, maxSelections: services.config.statisticsCacheSelections }));
+  app.decorate('statisticsCache', new PopulationCache(services.db, {
+      freshWaitMs: services.config.statisticsFreshWaitMs,
+      maxSelections: services.config.statisticsCacheSelections,
+      maxBytes: services.config.statisticsCacheMegabytes * 1024 * 1024,
+    }));
 };

@@ -3,6 +3,7 @@ import { buildCulturalFamilies, buildEthnicities } from './ethnicities';
 import { buildLanguages, languageFacts } from './languages';
 import { buildRegions } from './regions';
 import type { LookupSources } from './sources';
+import { typedListNames } from './translations';
 import { buildAges, buildPositions, buildTypedLists } from './typed';
 import type { LookupBuild, NameLocale } from './types';
 import { buildWorldviews } from './worldviews';
@@ -21,21 +22,23 @@ export const buildLookups = ({ sources, locales, year }: BuildInput): LookupBuil
   const countries = buildCountries(sources, locales);
   const data = languageFacts(sources);
   const languages = buildLanguages(data.languages, sources, locales);
-  return {
-    rows: [
-      ...regions.rows,
-      ...buildCulturalFamilies(sources),
-      ...countries.rows,
-      ...buildStates(sources),
-      ...languages.rows,
-      ...buildEthnicities(data, sources),
-      ...buildWorldviews(),
-      ...buildPositions(),
-      ...buildTypedLists(),
-      ...buildAges(year),
-    ],
-    names: [...regions.names, ...countries.names, ...languages.names],
-  };
+  const rows = [
+    ...regions.rows,
+    ...buildCulturalFamilies(sources),
+    ...countries.rows,
+    ...buildStates(sources),
+    ...languages.rows,
+    ...buildEthnicities(data, sources),
+    ...buildWorldviews(),
+    ...buildPositions(),
+    ...buildTypedLists(),
+    ...buildAges(year),
+  ];
+  const fromData = [...regions.names, ...countries.names, ...languages.names];
+  // A name CLDR gives wins over ours: one name per item and locale.
+  const named = new Set(fromData.map((name) => `${name.list}/${name.code}/${name.locale}`));
+  const typed = typedListNames(rows, locales).filter((name) => !named.has(`${name.list}/${name.code}/${name.locale}`));
+  return { rows, names: [...fromData, ...typed] };
 };
 
 // The product names its Australian English locale 'au' (SPEC: default language 'au').

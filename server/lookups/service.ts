@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import {
   type AnyLookupItem,
+  type ItemName,
+  LABELLED_LISTS,
   LOOKUP_LIST_CAP,
   LOOKUP_LISTS,
   LOOKUP_SEARCH_CAP,
@@ -9,6 +11,7 @@ import {
   PREFER_NOT_CODE,
 } from '../../domain/contracts/lookups';
 import type { Database } from '../db/database';
+import { nameLocales } from './index';
 import { escapeLike, normaliseSearch } from './normalise';
 
 /** Items a list answers at most: 500 for searchable lists, 300 for the others (SPEC section 9). */
@@ -59,6 +62,7 @@ export const listItems = async (db: Kysely<Database>, query: ListQuery): Promise
       'p.id',
       'p.code',
       sql<string>`coalesce(n.name, p.name)`.as('value'),
+      sql<boolean>`n.name is null`.as('english'),
       'p.parent_id',
     ])
     .where('p.list', '=', list)
@@ -100,7 +104,7 @@ export const listItems = async (db: Kysely<Database>, query: ListQuery): Promise
         .leftJoin('lookup_principles as er', 'er.id', 'p.region_id')
         .select([
           'cf.id as family_id',
-          'cf.name as family',
+          sql<string | null>`coalesce(${localName('cf.id')}, cf.name)`.as('family'),
           'er.id as region_id',
           sql<string | null>`coalesce(${localName('er.id')}, er.name)`.as('region'),
         ]),
@@ -112,11 +116,13 @@ export const listItems = async (db: Kysely<Database>, query: ListQuery): Promise
     .limit(limit)
     .execute();
 
+  // In a locale with names of its own, an item shown in English is marked for the translator.
+  const translated = locale !== '' && nameLocales([locale]).length > 0;
   return rows.map((row) => {
     const record = row as typeof row & Record<string, unknown>;
     const id = (key: string) => (record[key] ?? null) as number | null;
     const text = (key: string) => (record[key] ?? null) as string | null;
-    const item: AnyLookupItem = { value: row.value, principleId: row.id, code: row.code };
+    const item: AnyLookupItem = { value: row.value, principleId: row.id, code: row.code, ...(translated && row.english ? { untranslated: true as const } : {}) };
     if (fields.zones) {
       Object.assign(item, {
         microZoneId: id('micro_zone_id'),
@@ -202,4 +208,31 @@ export const requestLocale = async (db: Kysely<Database>, header: string | strin
   const rows = await db.selectFrom('locales').select('code').where('code', 'in', candidates).execute();
   const known = new Set(rows.map((row) => row.code));
   return candidates.find((candidate) => known.has(candidate)) ?? null;
+};
+
+/**
+ * The names of the lists that label statistics (LABELLED_LISTS) and of every "Prefer not to
+ * answer", in `locale` where it has them, inactive items included (answers may hold them).
+ */
+export const labelNames = async (db: Kysely<Database>, locale: string | null): Promise<ItemName[]> => {
+  const code = locale ?? '';
+  const rows = await db
+    .selectFrom('lookup_principles as p')
+    .leftJoin('lookup_names as n', (join) => join.onRef('n.principle_id', '=', 'p.id').on('n.locale', '=', code))
+    .select(['p.id', 'p.list', 'p.code', sql<string>`coalesce(n.name, p.name)`.as('name'), sql<boolean>`n.name is null`.as('english')])
+    .where((eb) => eb.or([eb('p.list', 'in', [...LABELLED_LISTS]), eb('p.code', '=', PREFER_NOT_CODE)]))
+    .orderBy('p.id')
+    .execute();
+  const translated = code !== '' && nameLocales([code]).length > 0;
+  return rows.map((row) => ({ principleId: row.id, list: row.list, code: row.code, name: row.name, ...(translated && row.english ? { untranslated: true as const } : {}) }));
+};
+
+/**
+ * Every item's name in `locale` by principle id (none for English: the rows' names are), for
+ * relabelling released statistics, whose labels are English, in the caller's language.
+ */
+export const localNamesOf = async (db: Kysely<Database>, locale: string | null): Promise<Map<string, string>> => {
+  if (locale === null) return new Map();
+  const rows = await db.selectFrom('lookup_names').select(['principle_id', 'name']).where('locale', '=', locale).execute();
+  return new Map(rows.map((row) => [String(row.principle_id), row.name]));
 };

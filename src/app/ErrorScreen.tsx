@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../hooks/translation';
 import { useRouteError } from 'react-router-dom';
 import { describeThrown } from '../../infrastructure/effects/tracing.effects';
 import { useDispatch } from '../hooks/runtime';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../hooks/translation';
 import { Link } from 'react-router-dom';
 
 export const NotFound = () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../hooks/translation';
 
 export interface LazyPage<P extends object> {
   /** Renders the page once its chunk is in, a short loading line until then. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../hooks/translation';
 import { Button } from 'react-aria-components';
 import type { AppState } from '../../domain/app/state';
 import { useDispatch, useSelector } from '../hooks/runtime';

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../hooks/translation';
 import { BrandHeader } from '../components/BrandHeader';
 import { LanguageSelectLater } from '../components/LanguageSelectLater';
 

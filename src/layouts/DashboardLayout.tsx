@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../hooks/translation';
 import { Sidebar } from '../features/shell/Sidebar';
 import { ViewAsBarLater } from '../features/shell/ViewAsBarLater';
 import { LanguageSelectLater } from '../components/LanguageSelectLater';

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../hooks/translation';
 
 /** Check and certificate pages: no navigation, just the page. */
 export const PlainLayout = () => {

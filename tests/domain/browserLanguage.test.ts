@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_LANGUAGES, browserLanguage, isProductLanguage } from '../../domain/i18n/languages';
+import { PRODUCT_LANGUAGES, browserLanguage, followedSurveyLanguage, isProductLanguage } from '../../domain/i18n/languages';
 
 const tags = fc.constantFrom('en-AU', 'en-US', 'en', 'fr-CA', 'fr', 'es-MX', 'ar-EG', 'ar', 'zh-CN', 'zh-Hans', 'zh-TW', 'zh-Hant-HK', 'de-DE', 'ja', 'pt-BR', 'tr', '');
 
@@ -27,6 +27,23 @@ describe("the browser's language on the survey page", () => {
       const alone = preferred.map((tag) => browserLanguage([tag]));
       expect(found).toBe(alone.find((code) => code !== undefined));
       if (found !== undefined) expect(isProductLanguage(found)).toBe(true);
+    }));
+  });
+});
+
+describe("the survey page's followed language", () => {
+  it("is the browser's when the product speaks it, else the link's organisation default, else none", () => {
+    expect(followedSurveyLanguage(['fr-CA'], 'ar')).toBe('fr');
+    expect(followedSurveyLanguage(['de-DE', 'ja'], 'ar')).toBe('ar');
+    expect(followedSurveyLanguage(['de-DE'])).toBeUndefined();
+    expect(followedSurveyLanguage([], null)).toBeUndefined();
+    // A default the product no longer speaks is not followed.
+    expect(followedSurveyLanguage(['de-DE'], 'tlh')).toBeUndefined();
+  });
+
+  it('follows the organisation only where the browser gives nothing', () => {
+    fc.assert(fc.property(fc.array(tags, { maxLength: 6 }), fc.constantFrom(...PRODUCT_LANGUAGES.map((l) => l.code)), (preferred, organisation) => {
+      expect(followedSurveyLanguage(preferred, organisation)).toBe(browserLanguage(preferred) ?? organisation);
     }));
   });
 });

@@ -25,6 +25,11 @@ describe('benchmark internal', () => {
     const [p10, median, p90] = (await index.allTextContents()).slice(1, 4).map(Number);
     assert.ok(p10! <= median! && median! <= p90!, `P10 ${p10} ≤ median ${median} ≤ P90 ${p90}`);
     assert.ok((await bands.locator('circle.benchmark-here').count()) >= 10, 'the chosen group is drawn on the bands');
+    // The demo's links are its groups': participation (responses against seats) is banded across the groups.
+    const participation = bands.locator('tr[data-metric="participation"] td');
+    const shares = (await participation.allTextContents()).slice(1, 4).map((text) => Number.parseFloat(text.replace(/[^\d.]/g, '')));
+    assert.ok(shares.every((share) => share > 0 && share <= 100), `participation P10, median, P90: ${shares.join(', ')}`);
+    assert.ok(shares[0]! < shares[2]!, `participation differs between groups: ${shares.join(', ')}`);
 
     // Choose another group: the "you are here" column follows it.
     await page.getByRole('button', { name: /Your group/ }).click();
@@ -45,6 +50,13 @@ describe('benchmark internal', () => {
 
     await expectAccessible(page, 'benchmark internal');
     await screenshot(page, 'benchmark-internal');
+
+    // Rank by participation: every group has a figure (a group link's seats are the group's, so sub-groups have none of their own).
+    await page.getByLabel('Rank by').selectOption({ value: 'participation' });
+    assert.match((await ranked.locator('caption').textContent()) ?? '', /participation/i);
+    const participationRanks = (await ranked.locator('tbody tr td:first-child').allTextContents()).filter((rank) => /^\d+$/.test(rank.trim()));
+    assert.ok(participationRanks.length >= 6, `the groups ranked: ${participationRanks.join(', ')}`);
+    await screenshot(page, 'benchmark-internal-participation');
 
     // Rank by another metric.
     await page.getByLabel('Rank by').selectOption({ label: '% multilingual' });

@@ -81,4 +81,34 @@ describe('compare external', () => {
     assert.equal(await results.getAttribute('data-status'), 'loaded');
     await page.close();
   });
+
+  it('in French names the census side from CLDR and the translations, an ancestry still in English marked lang="en"', async () => {
+    const page = await demo.browser.context.newPage();
+    const chooseLanguage = async (nativeName: string, lang: string) => {
+      await page.locator('.dashboard-topbar .language-select button').click();
+      await page.getByRole('option', { name: nativeName, exact: true }).click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await page.mouse.move(1, 1);
+      await page.waitForFunction((expected) => document.documentElement.lang === expected, lang);
+    };
+    await page.goto(`${demo.server.url}/dashboard/compare/external`);
+    await page.waitForFunction(settled, undefined, { timeout: 60_000 });
+    await chooseLanguage('Français', 'fr');
+    const results = page.locator('.mutuality-results');
+    // The language chosen loads the comparison again, named in French.
+    await page.waitForFunction(() => (document.querySelector('.mutuality-results section[data-pillar="worldview"]')?.textContent ?? '').includes('Christianisme'), undefined, { timeout: 60_000 });
+    assert.match((await page.locator('.compare-form').textContent()) ?? '', /Australie/);
+    // The chart labels are French; the source's name ("Australia 2021 census") is the dataset's own.
+    const born = await results.locator('section[data-pillar="country"] .chart-label').allTextContents();
+    assert.ok(born.some((label) => label.startsWith('Australie')) && !born.some((label) => label.startsWith('Australia')), born.join(' | '));
+    assert.ok((await results.locator('section[data-pillar="language"]').textContent())?.includes('anglais'));
+    // Ancestries are heritages, which fall back to English: said in English.
+    const english = results.locator('section[data-pillar="heritage"] [lang="en"]', { hasText: 'English' });
+    assert.ok((await english.count()) >= 1, 'English ancestry marked lang="en"');
+    assert.equal(await results.locator('section[data-pillar="worldview"] [lang="en"]', { hasText: 'Christian' }).count(), 0);
+    await expectAccessible(page, 'compare external in French');
+    await screenshot(page, 'compare-external-fr');
+    await chooseLanguage('English (Australia)', 'en-AU');
+    await page.close();
+  });
 });

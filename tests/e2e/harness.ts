@@ -164,6 +164,16 @@ export const signInWithCookie = async (server: RunningServer, context: BrowserCo
   return token;
 };
 
+/** Signs `account` in and opens the dashboards' home in a new page of the suite's browser, at `viewport`, once its heading is drawn. */
+export const openSignedInHome = async (suite: Suite, account: Account, viewport: { width: number; height: number }): Promise<Page> => {
+  await signInWithCookie(suite.server, suite.browser.context, account);
+  const page = await suite.browser.context.newPage();
+  await page.setViewportSize(viewport);
+  await page.goto(`${suite.server.url}/dashboard/home`);
+  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 90_000 });
+  return page;
+};
+
 /** The newest message the development mailbox holds for an address. */
 export const latestMail = async (server: RunningServer, to: string): Promise<{ subject: string; text: string; link: string | null }> => {
   const deadline = Date.now() + 10_000;

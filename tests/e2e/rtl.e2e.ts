@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { ar } from '../../domain/i18n/catalogues/ar';
 import { fr } from '../../domain/i18n/catalogues/fr';
 import { join } from 'node:path';
-import { RESULTS_DIR, expectAccessible, launchBrowser, registerAccount, screenshot, signInWithCookie, useSuite, DEMO_ACCOUNT } from './harness';
+import { RESULTS_DIR, expectAccessible, launchBrowser, registerAccount, openSignedInHome, screenshot, useSuite, DEMO_ACCOUNT } from './harness';
 import { pickInCombo, pickInSelect, tabTo } from './keyboard';
 
 // The dashboards' checks read the demo organisation; the survey runs on a link of a new one.
@@ -12,8 +12,10 @@ const suite = useSuite({ demo: true });
 
 const PHONES = [
   { width: 360, height: 740 },
+  { width: 390, height: 844 },
   { width: 414, height: 896 },
 ] as const;
+const PHONE_390 = PHONES[1];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A control's name as the page says it, from its start (a required mark or help may follow). */
@@ -45,8 +47,22 @@ const apiJson = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
   return body.data;
 };
 
-/** A survey link of a new organisation, for one person, on the test server. */
-const surveyLink = async (): Promise<string> => {
+/** Tables wider than their card scroll inside it: the scroller stays on the screen and scrolls sideways itself. */
+const tablesScrollInside = (page: Page) =>
+  page.locator('.table-scroll').evaluateAll((scrollers) =>
+    scrollers.map((scroller) => {
+      const box = scroller.getBoundingClientRect();
+      return {
+        label: scroller.querySelector('table')?.getAttribute('aria-label') ?? scroller.querySelector('table')?.getAttribute('aria-labelledby') ?? '',
+        wide: scroller.scrollWidth > scroller.clientWidth,
+        scrolls: ['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX),
+        onScreen: box.left >= -1 && box.right <= window.innerWidth + 1,
+      };
+    }),
+  );
+
+/** A survey link of a new organisation, for one person, on the test server, with its administrator. */
+const newSurveyLink = async (): Promise<{ address: string; account: Awaited<ReturnType<typeof registerAccount>> }> => {
   const account = await registerAccount(suite.server, 'rtl-admin');
   const login = await apiJson<{ access_token: string }>('/login', {
     method: 'POST',
@@ -61,8 +77,9 @@ const surveyLink = async (): Promise<string> => {
     body: JSON.stringify({ alias: `Arabic ${Date.now()}`, expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(), capacity: 2, anonymity: 1, department_id: group.id }),
   });
   const url = new URL(link.url);
-  return `${suite.server.url}${url.pathname}${url.search}`;
+  return { address: `${suite.server.url}${url.pathname}${url.search}`, account };
 };
+const surveyLink = async (): Promise<string> => (await newSurveyLink()).address;
 
 /** An item's name in Arabic, as the lookup lists serve it. */
 const arabicName = async (list: string, code: string): Promise<string> => {
@@ -198,11 +215,7 @@ describe('right to left, phones, and figures in the page language', () => {
   });
 
   it('dashboards in French name countries in French and group figures the French way; in Arabic they mirror, and fit a phone', async () => {
-    await signInWithCookie(suite.server, suite.browser.context, DEMO_ACCOUNT);
-    const page = await suite.browser.context.newPage();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${suite.server.url}/dashboard/home`);
-    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 90_000 });
+    const page = await openSignedInHome(suite, DEMO_ACCOUNT, { width: 1280, height: 800 });
 
     await chooseLanguage(page, 'Français', 'fr');
     await page.goto(`${suite.server.url}/dashboard/country-birth`);
@@ -276,11 +289,7 @@ describe('right to left, phones, and figures in the page language', () => {
     await page.close();
   });
   it('in Arabic the pyramid swaps its sides, the stacked and grouped bars fill from the right, and axe finds nothing', async () => {
-    await signInWithCookie(suite.server, suite.browser.context, DEMO_ACCOUNT);
-    const page = await suite.browser.context.newPage();
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${suite.server.url}/dashboard/home`);
-    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 90_000 });
+    const page = await openSignedInHome(suite, DEMO_ACCOUNT, { width: 1280, height: 900 });
     await chooseLanguage(page, 'العربية', 'ar');
     /** Left and right edges on the screen of a chart's first row's label and bars. */
     // (No named helpers inside evaluate: the page has no __name of the compiled test.)
@@ -337,5 +346,66 @@ describe('right to left, phones, and figures in the page language', () => {
     await screenshot(page, 'rtl-compare-internal');
     await chooseLanguage(page, 'English (Australia)', 'en-AU');
     await page.close();
+  });
+  it('the control panel in Arabic fits a 390 px phone, its tables scrolling inside their cards; the survey language it sets opens the links for a browser the product does not speak', async () => {
+    const { address, account } = await newSurveyLink();
+    await suite.browser.context.clearCookies();
+    const page = await openSignedInHome(suite, account, { width: 1280, height: 800 });
+    await chooseLanguage(page, 'العربية', 'ar');
+    await page.setViewportSize(PHONE_390);
+
+    const pages = [
+      { path: '/dashboard/control-panel/members-management', heading: `${ar.coordinator}: ${ar['members-management']}`, table: 'table' },
+      { path: '/dashboard/control-panel/surveys-management', heading: `${ar.coordinator}: ${ar['surveys-management']}`, table: 'table' },
+    ];
+    for (const { path, heading: title, table } of pages) {
+      await page.goto(`${suite.server.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 30_000 });
+      await page.locator(table).first().waitFor({ timeout: 30_000 });
+      assert.deepEqual(await pageLanguage(page), { lang: 'ar', dir: 'rtl' });
+      await expectNoSideScroll(page, `${path} in Arabic at 390 px`);
+      const tables = await tablesScrollInside(page);
+      assert.ok(tables.length > 0, `${path}: tables`);
+      for (const table of tables) {
+        assert.ok(table.onScreen, `${path}: ${JSON.stringify(table)}`);
+        if (table.wide) assert.ok(table.scrolls, `${path}: a wide table scrolls in its card: ${JSON.stringify(table)}`);
+      }
+      // At this width the wide tables are there to be scrolled, not squeezed out of sight.
+      assert.ok(tables.some((t) => t.wide), `${path}: ${JSON.stringify(tables)}`);
+      await expectAccessible(page, `${path} in Arabic at 390 px`);
+      await screenshot(page, `rtl-${path.split('/').pop()}-390`);
+    }
+
+    await page.goto(`${suite.server.url}/dashboard/organization-settings`);
+    await page.getByRole('heading', { level: 1, name: ar.organization_settings }).waitFor({ timeout: 30_000 });
+    const surveyLanguage = page.getByRole('button', { name: new RegExp(escape(ar.organization_survey_language)) });
+    await surveyLanguage.waitFor({ timeout: 30_000 });
+    await expectNoSideScroll(page, 'organisation settings in Arabic at 390 px');
+    await expectAccessible(page, 'organisation settings in Arabic at 390 px');
+    await screenshot(page, 'rtl-organization-settings-390');
+    await surveyLanguage.click();
+    await page.getByRole('option', { name: 'Français', exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    const information = page.locator('form[aria-labelledby="org-info-heading"]');
+    await information.getByRole('button', { name: ar.save, exact: true }).click();
+    await information.getByRole('status').filter({ hasText: ar.saved }).waitFor();
+    await expectAccessible(page, 'organisation settings saved in Arabic at 390 px');
+    await page.close();
+
+    // A browser asking for German only: the product does not speak it, so the link opens in the organisation's French.
+    const german = await launchBrowser({ locale: 'de-DE' });
+    try {
+      const participant = await german.context.newPage();
+      await participant.setViewportSize(PHONE_390);
+      await participant.goto(address);
+      await heading(participant, fr.survey_step_welcome).waitFor({ timeout: 90_000 });
+      assert.deepEqual(await pageLanguage(participant), { lang: 'fr', dir: 'ltr' });
+      assert.equal(await participant.evaluate(() => localStorage.getItem('newLang')), null);
+      await expectNoSideScroll(participant, 'survey in the organisation default at 390 px');
+      await expectAccessible(participant, 'survey in the organisation default (French)');
+      await screenshot(participant, 'survey-organisation-default-fr-390');
+    } finally {
+      await german.close();
+    }
   });
 });

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import type * as t from 'io-ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyEndpoint, fillPath } from '../../domain/contracts/endpoint';
 import { Messages } from '../../domain/contracts/envelope';
 import { ServerMessages } from '../../domain/contracts/errors';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { MAX_BODY_DEPTH } from '../../server/http/jsonBody';
 import { routePath } from '../../server/http/route';
 import { issueSession } from '../../server/services/auth/sessions';
 import { createCapturingMailer } from '../../server/services/mail';
 import { bearer, freshAddress, insertUser, passwordHash } from './helpers/accounts';
 import { contractEndpoints, endpointKey } from './helpers/contracts';
+import { deep, deepArray, fieldsOf, hasUnstorable, nasty, shapedBy, text, toJson } from './helpers/fuzzValues';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
@@ -30,73 +29,6 @@ const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 12);
 /** Fixed, so that CI runs the same cases; FUZZ_SEED=<n> FUZZ_RUNS=<n> explores further. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
 
-/** Stands for a part of the body that JSON.stringify cannot write, or that is too big to generate. */
-class Raw {
-  constructor(readonly label: string, readonly json: string) {}
-}
-
-const deep = (levels: number) => new Raw(`${levels} levels`, `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`);
-const deepArray = (levels: number) => new Raw(`${levels} array levels`, `${'['.repeat(levels)}${']'.repeat(levels)}`);
-const RAW_VALUES = [
-  deep(10_000),
-  deepArray(10_000),
-  deep(MAX_BODY_DEPTH + 1),
-  new Raw('1 MB string', JSON.stringify('x'.repeat(1_000_000))),
-  new Raw('lone high surrogate escape', '"a\\ud800b"'),
-  new Raw('lone low surrogate escape', '"\\udc00"'),
-  new Raw('NUL escape', '"a\\u0000b"'),
-  new Raw('__proto__ key', '{"__proto__":{"isAdmin":true}}'),
-  new Raw('constructor.prototype key', '{"constructor":{"prototype":{"isAdmin":true}}}'),
-];
-
-const text = fc.oneof(
-  fc.constantFrom('a\ud800b', '\udfff', 'x\ud83d', '\ud83d\ude00', 'a\u0000b', '', ' ', 'Ünïcødé', '=1+1', '<script>'),
-  fc.string({ unit: 'binary', maxLength: 12 }),
-);
-/** Values a form would send, so that some bodies decode and reach the handlers' queries with one bad field beside them. */
-const plausible = fc.constantFrom('North', 'Sales team', 'ada@example.org', 'Sturdy-Pass-42', '2026-01-01', 'since', 'AU', 'en', 2, 1, 0, true, false, null, []);
-const scalar = fc.oneof(text, fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, 2 ** 53 + 1, -0));
-const nasty: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    { weight: 3, arbitrary: plausible },
-    { weight: 3, arbitrary: scalar },
-    { weight: 1, arbitrary: fc.constantFrom(...RAW_VALUES) },
-    { weight: 1, arbitrary: fc.array(tie('value'), { maxLength: 3 }) },
-    { weight: 1, arbitrary: fc.dictionary(fc.oneof(text, fc.constantFrom('name', 'level', 'label', 'type', 'value', 'id')), tie('value'), { maxKeys: 3 }) },
-  ),
-})).value;
-
-/** Writes a body whose Raw parts go in as they are. */
-const toJson = (value: unknown): string => {
-  if (value instanceof Raw) return value.json;
-  if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.entries(value).map(([key, child]) => `${JSON.stringify(key)}:${toJson(child)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-};
-
-/** The field names a body codec knows, so that generated bodies reach the handlers' fields. */
-const fieldsOf = (codec: t.Mixed): string[] => {
-  const node = codec as unknown as { _tag?: string; props?: Record<string, unknown>; type?: t.Mixed; types?: t.Mixed[] };
-  switch (node._tag) {
-    case 'InterfaceType':
-    case 'PartialType':
-    case 'StrictType':
-      return Object.keys(node.props ?? {});
-    case 'ExactType':
-    case 'RefinementType':
-    case 'ReadonlyType':
-      return node.type === undefined ? [] : fieldsOf(node.type);
-    case 'IntersectionType':
-    case 'UnionType':
-      return (node.types ?? []).flatMap(fieldsOf);
-    default:
-      return [];
-  }
-};
-
 const bodyFor = (endpoint: AnyEndpoint): fc.Arbitrary<unknown> => {
   const fields = fieldsOf(endpoint.body);
   const key = fields.length === 0 ? text : fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...fields) }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'organization_id') });
@@ -105,64 +37,6 @@ const bodyFor = (endpoint: AnyEndpoint): fc.Arbitrary<unknown> => {
     { weight: 1, arbitrary: nasty },
   );
 };
-
-/** Unstorable strings, and strings a form would send. */
-const UNSTORABLE = ['a\ud800b', '\udc00', 'x\ud83d', 'a\u0000b'];
-const formText = fc.constantFrom('North', 'Sales team', 'ada@example.org', 'Sturdy-Pass-42', '2026-01-01', '2026-01-01..2026-03-31', 'AU', 'en', 'since', 'x');
-const fieldText = fc.oneof({ weight: 3, arbitrary: formText }, { weight: 1, arbitrary: fc.constantFrom(...UNSTORABLE) });
-
-type Node = { _tag?: string; props?: Record<string, t.Mixed>; type?: t.Mixed; types?: t.Mixed[]; value?: unknown; keys?: Record<string, unknown>; codomain?: t.Mixed };
-
-/**
- * Bodies of the shape a codec accepts (so they decode and reach the handler), with each string
- * drawn from form-like texts and, now and then, one PostgreSQL cannot store.
- */
-const shapedBy = (codec: t.Mixed, depth = 0): fc.Arbitrary<unknown> => {
-  const node = codec as unknown as Node;
-  const inner = (child: t.Mixed | undefined) => (child === undefined || depth > 6 ? fc.constant(null) : shapedBy(child, depth + 1));
-  switch (node._tag) {
-    case 'StringType':
-      return fieldText;
-    case 'NumberType':
-      return fc.oneof(fc.integer({ min: -2, max: 5 }), fc.constantFrom(1.5, 1e9));
-    case 'BooleanType':
-      return fc.boolean();
-    case 'NullType':
-      return fc.constant(null);
-    case 'UndefinedType':
-    case 'VoidType':
-      return fc.constant(undefined);
-    case 'LiteralType':
-      return fc.constant(node.value);
-    case 'KeyofType':
-      return fc.constantFrom(...Object.keys(node.keys ?? { x: 1 }));
-    case 'UnionType':
-      return fc.oneof(...(node.types ?? []).map((member) => inner(member)));
-    case 'IntersectionType':
-      return fc.tuple(...(node.types ?? []).map((member) => inner(member))).map((parts) => Object.assign({}, ...parts.filter((part) => typeof part === 'object' && part !== null)));
-    case 'InterfaceType':
-    case 'StrictType':
-      return fc.record(Object.fromEntries(Object.entries(node.props ?? {}).map(([key, child]) => [key, inner(child)])));
-    case 'PartialType':
-      return fc.record(Object.fromEntries(Object.entries(node.props ?? {}).map(([key, child]) => [key, inner(child)])), { requiredKeys: [] });
-    case 'ExactType':
-    case 'RefinementType':
-    case 'ReadonlyType':
-      return inner(node.type);
-    case 'ArrayType':
-    case 'ReadonlyArrayType':
-      return fc.array(inner(node.type), { maxLength: 3 });
-    case 'DictionaryType':
-      return fc.dictionary(fieldText, inner(node.codomain), { maxKeys: 3 });
-    default:
-      return fc.oneof(fieldText, fc.constant(null));
-  }
-};
-
-const hasUnstorable = (value: unknown): boolean =>
-  typeof value === 'string'
-    ? UNSTORABLE.includes(value)
-    : typeof value === 'object' && value !== null && Object.entries(value).some(([key, child]) => UNSTORABLE.includes(key) || hasUnstorable(child));
 
 let database: OpenDatabase;
 let app: FastifyInstance;

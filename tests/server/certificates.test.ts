@@ -1,6 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateMessages, parseCode } from '../../domain/contracts/certificates';
 import { buildApp } from '../../server/app';
@@ -8,6 +8,7 @@ import type { OpenDatabase } from '../../server/db/connect';
 import { createDemoOrganization, DEMO_PASSWORD, type DemoSignIn } from '../../server/demo/index';
 import { createCapturingMailer } from '../../server/services/mail';
 import { bearer, insertUser, signIn } from './helpers/accounts';
+import { flatten, fontNamesOf, structureOf } from './helpers/taggedPdf';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
@@ -122,5 +123,39 @@ describe('certificates', () => {
     expect(refused.json().message).toBe(certificateMessages.notEarned(20, 30));
     await database.db.updateTable('organizations').set({ seat_capacity: 200 }).where('id', '=', demo.organizationId).execute();
     expect((await issue(staff)).statusCode).toBe(403);
+  });
+
+  it('draws an organisation named in Arabic or Chinese as written, in the issuing administrator’s language', async () => {
+    const cases = [
+      { name: 'مؤسسة التنوع الثقافي', locale: 'ar', lang: 'ar', heading: 'شهادة مشاركة', font: 'NotoSansArabic' },
+      { name: '多元文化协会', locale: 'zh', lang: 'zh-Hans', heading: '参与证书', font: 'NotoSansSC' },
+    ];
+    try {
+      for (const { name, locale, lang, heading, font } of cases) {
+        await database.db.updateTable('organizations').set({ name }).where('id', '=', demo.organizationId).execute();
+        await database.db.updateTable('users').set({ locale_id: locale }).where('email', '=', demo.adminEmail).execute();
+        const issued = await issue(admin);
+        expect(issued.statusCode).toBe(200);
+        const id = parseCode(issued.json().data.code)!.payload.id;
+        // Asked for in another language, it is still worded in the issuer's.
+        const response = await app.inject({ method: 'GET', url: `/api/certificate/pdf?id=${id}`, headers: { ...bearer(admin), 'x-locale': 'fr' } });
+        expect(response.statusCode).toBe(200);
+        const pdf = await PDFDocument.load(response.rawPayload);
+        expect(pdf.getPageCount()).toBe(1);
+        expect(pdf.getTitle()).toContain(name);
+        expect(pdf.catalog.lookup(PDFName.of('Lang'), PDFString).decodeText()).toBe(lang);
+        const elements = flatten(structureOf(pdf));
+        expect(elements.find((element) => element.role === 'H1')?.text).toBe(heading);
+        expect(elements.filter((element) => element.role === 'H2').map((element) => element.text)).toContain(name);
+        const texts = elements.map((element) => element.text ?? '').join('\n');
+        expect(texts).not.toContain('?');
+        expect(texts).not.toMatch(/people answered|Issued on/);
+        // The name is drawn with the script's own face, embedded as a subset (pdf-lib names it "NotoSansArabic-Bold-1234"), not a standard font that cannot encode it.
+        expect(fontNamesOf(pdf, 0).some((face) => face.startsWith(`${font}-`))).toBe(true);
+      }
+    } finally {
+      await database.db.updateTable('organizations').set({ name: 'Certified Co.' }).where('id', '=', demo.organizationId).execute();
+      await database.db.updateTable('users').set({ locale_id: null }).where('email', '=', demo.adminEmail).execute();
+    }
   });
 });

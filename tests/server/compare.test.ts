@@ -10,14 +10,14 @@ import type { OpenDatabase } from '../../server/db/connect';
 import { toJson } from '../../server/db/database';
 import { createCapturingMailer } from '../../server/services/mail';
 import { statsMessages } from '../../domain/contracts/stats';
-import { get, insertUser, post, signIn } from './helpers/accounts';
+import { bearer, get, insertUser, post, signIn } from './helpers/accounts';
 import { insertDepartment, lookupIds } from './helpers/surveyResponses';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
 /**
- * Compare → Internal on a hand-built organisation whose every figure is known. Person i (0 to 41):
- * - group Sales when i < 24, Support when 24 <= i < 39, Tiny (3 people, below k) otherwise;
+ * Compare → Internal on a hand-built organisation whose every figure is known. Person i (0 to 39):
+ * - group Sales when i < 24, Support when 24 <= i < 39, Tiny otherwise (1 person: no perturbation shows a true 1 at k = 5);
  * - a woman when i is even; born 1990 (Gen Y) when i % 3 is 0, else 2000 (Gen Z);
  * - a manager when i % 4 is 0, else a clerk; a physical disability when i % 6 is 0, else none;
  * - born in Australia when i % 3 is 0, India when i % 3 is 1, Britain otherwise;
@@ -37,7 +37,7 @@ let organizationName: string;
 const groups: Record<string, string> = {};
 const ids: Record<string, number> = {};
 
-const people = Array.from({ length: 42 }, (_, i) => i);
+const people = Array.from({ length: 40 }, (_, i) => i);
 const groupOf = (i: number) => (i < 24 ? 'Sales' : i < 39 ? 'Support' : 'Tiny');
 
 beforeAll(async () => {
@@ -369,6 +369,14 @@ describe('POST /general/export-excel-compare and /general/export-key-facts-compa
     expect(text).not.toContain('Elsewhere');
   });
 
+  it('names the typed-in items in the caller’s language, as the page does', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/general/export-excel-compare', headers: { ...bearer(admin), 'x-locale': 'fr' }, payload: { organizations: selections() } });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const text = JSON.stringify((await readWorkbook(response.rawPayload)).worksheets.map(rowsOf));
+    expect(text).toContain('Femme ou féminin');
+    expect(text).not.toContain('Woman or female');
+  });
+
   it('writes the key facts with the side by side table', async () => {
     const response = await post(app, '/api/general/export-key-facts-compare', { organizations: selections().slice(0, 2) }, { token: admin });
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
@@ -430,6 +438,14 @@ describe('joint protection of a comparison', () => {
       const same = await compared([{ group: groups.Support! }, { group: groups.Support!, 'date-tag': 'since2024' }]);
       expect(same.selections.map((column) => column.status)).toEqual([200, 200]);
       expect(shown(same.selections[0]).respondents).toBe(shown(same.selections[1]).respondents);
+      // The three are women. Filtered to men, both selections hold the same people, yet the
+      // decision must not move with the filter: if it did, a refusal under a filter on an
+      // answer would tell whether the people who separate two selections gave that answer.
+      for (const gender of [ids.male!, ids.female!]) {
+        const { statusCode, body } = await compare([{ group: groups.Sales! }, { group: groups.Sales!, 'date-tag': 'since2024' }], admin, { 'filter[gender][0]': String(gender) });
+        expect(statusCode).toBe(200);
+        expect(body.data!.selections.map((column) => column.status), `filtered to gender ${gender}`).toEqual([200, 204]);
+      }
     } finally {
       await db.deleteFrom('response_languages').where('response_id', 'in', added).execute();
       await db.deleteFrom('response_heritages').where('response_id', 'in', added).execute();

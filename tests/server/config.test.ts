@@ -109,3 +109,11 @@ describe('OPERATOR_EMAIL', () => {
     expect(() => loadConfig({ OPERATOR_EMAIL: 'not an address' })).toThrow(ConfigError);
   });
 });
+
+describe('OPERATOR_LOCALE', () => {
+  it('is English by default, takes a product language, and refuses anything else', () => {
+    expect(loadConfig({}).operatorLocale).toBe('en');
+    expect(loadConfig({ OPERATOR_LOCALE: 'FR' }).operatorLocale).toBe('fr');
+    expect(() => loadConfig({ OPERATOR_LOCALE: 'de' })).toThrow(ConfigError);
+  });
+});

@@ -220,6 +220,29 @@ describe('writing demo organisations', () => {
     }
   });
 
+  it('shows participation (responses against seats) for every group on Benchmark → Internal', async () => {
+    const app: FastifyInstance = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+    try {
+      const login = await post(app, '/api/login', { email: firstStart!.adminEmail, password: DEMO_PASSWORD });
+      const token = (login.json() as { data: { access_token: string } }).data.access_token;
+      const response = await post(app, '/api/benchmark/internal/process', {}, { token });
+      expect(response.statusCode, response.body).toBe(200);
+      const data = (response.json() as { data: { groups: { name: string; parentId: string | null; values: { participation: number | null } }[]; bands: { metric: string; band: { n: number } | null }[] } }).data;
+      const groups = data.groups.filter((group) => group.parentId === null);
+      expect(groups.length).toBeGreaterThanOrEqual(6);
+      for (const group of groups) {
+        expect(group.values.participation, group.name).not.toBeNull();
+        expect(group.values.participation!, group.name).toBeGreaterThan(20);
+        expect(group.values.participation!, group.name).toBeLessThanOrEqual(100);
+      }
+      // Groups take part at their own rates.
+      expect(new Set(groups.map((group) => Math.round(group.values.participation! / 10))).size).toBeGreaterThan(2);
+      expect(data.bands.find((band) => band.metric === 'participation')!.band!.n).toBeGreaterThanOrEqual(groups.length);
+    } finally {
+      await app.close();
+    }
+  }, 300_000);
+
   const scalar = async (query: ReturnType<typeof sql<{ n: number }>>) => Number((await query.execute(database.db)).rows[0]!.n);
 
   it('writes consistent rows: principle ids of the right lists, parents that match, child rows of the same organisation', async () => {
@@ -325,11 +348,19 @@ describe('writing demo organisations', () => {
     }
   });
 
-  it('writes links whose seats match their responses: one active, some expired, one switched off', async () => {
+  it('writes group links whose seats match their responses: one round open now, some expired, one switched off', async () => {
     for (const organizationId of [firstStart!.organizationId, small.organizationId]) {
       const links = await database.db.selectFrom('survey_tokens').selectAll().where('organization_id', '=', organizationId).execute();
+      const groups = await database.db.selectFrom('departments').select('id').where('organization_id', '=', organizationId).where('parent_id', 'is', null).execute();
       const now = new Date();
-      expect(links.filter((link) => link.active && link.expires_at > now && link.starts_at <= now)).toHaveLength(1);
+      // Every link is a group's, so participation (responses against seats) is known per group.
+      expect(links.filter((link) => link.department_id === null)).toEqual([]);
+      const open = links.filter((link) => link.active && link.expires_at > now && link.starts_at <= now);
+      expect(new Set(open.map((link) => link.department_id))).toEqual(new Set(groups.map((group) => group.id)));
+      expect(new Set(open.map((link) => link.starts_at.getTime())).size).toBe(1);
+      // Each group's people answer a round at the group's own rate.
+      const rates = new Set(links.filter((link) => link.expires_at <= now && link.used > 20).map((link) => Math.round((link.used / link.capacity) * 10)));
+      if (organizationId === firstStart!.organizationId) expect(rates.size).toBeGreaterThan(1);
       expect(links.filter((link) => link.expires_at <= now).length).toBeGreaterThanOrEqual(1);
       expect(links.filter((link) => !link.active && link.expires_at > now)).toHaveLength(1);
       for (const link of links) {

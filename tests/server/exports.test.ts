@@ -11,6 +11,7 @@ import { createDemoOrganization, DEMO_PASSWORD, type DemoSignIn } from '../../se
 import { createCapturingMailer } from '../../server/services/mail';
 import { bearer, insertUser, signIn } from './helpers/accounts';
 import { sheetNames } from '../../server/services/exports/workbook';
+import { serverSentence, translator } from '../../server/services/exports/words';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
@@ -209,6 +210,52 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     expect(cover).toContain('ajustés de ±3');
   });
 
+  it('opens a French export in French: sheet names, column headings, cover labels, filter words, hidden marks and withheld reasons', async () => {
+    const filter: ExportFilters = { disability: 'yes', generation: ['Gen Z'] };
+    const response = await exportFile(admin, { page: 'overview', filter }, 'fr-FR');
+    expect(response.statusCode).toBe(200);
+    const workbook = await readWorkbook(response.rawPayload);
+    const t = translator('fr');
+    const cards = EXPORT_CARDS.overview;
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(sheetNames([t('export_cover_page'), ...cards.map((card) => t(card.title))]));
+    expect(workbook.worksheets.map((sheet) => sheet.name)).not.toEqual(sheetNames([translator('en')('export_cover_page'), ...cards.map((card) => translator('en')(card.title))]));
+
+    const cover = rowsOf(workbook.worksheets[0]!).map((row) => row.join(' | ')).join('\n');
+    for (const label of ['Groupes affichés | ', 'Filtres | ', 'Créé le | ', 'Cellules masquées | ']) expect(cover).toContain(label);
+    expect(cover).toContain('Handicap: Oui');
+    expect(cover).not.toMatch(/Groups shown|Filters|Made on|Hidden cells|Disability/);
+
+    // 'Total' is French too, so it cannot tell the two apart.
+    const english = /^(Name|People|Share|Level|Parent|hidden)$/;
+    let headings = 0;
+    let withheld = 0;
+    for (const [index, card] of cards.entries()) {
+      const rows = rowsOf(workbook.worksheets[index + 1]!);
+      const cells = rows.flatMap((row) => row ?? []).filter((cell): cell is string => typeof cell === 'string');
+      expect(cells.filter((cell) => english.test(cell)), card.key).toEqual([]);
+      if (rows[1]!.includes('Personnes')) headings += 1;
+      const answer = await released(admin, card.key, filter);
+      if (answer.status === 204) {
+        withheld += 1;
+        expect(rows[1]).toEqual(['Nom']);
+        expect(rows[2]![0]).toBe(serverSentence('fr')(answer.message!));
+        expect(rows[2]![0]).toMatch(/^(Il faut au moins \d+ réponses?\.|Pas assez de données à afficher\.)$/);
+      }
+    }
+    expect(headings + withheld).toBeGreaterThan(0);
+    // Whether a cell of this small selection is hidden depends on its record keys (drawn anew
+    // each run), so the mark is checked where the cover names it; an English 'hidden' in a card fails above.
+    expect(cover).toContain('« masqué »');
+  });
+
+  it('reads a server sentence back in the reader language, counted ones in its plural form', () => {
+    expect(serverSentence('fr')('It needs at least 10 answers.')).toBe('Il faut au moins 10 réponses.');
+    expect(serverSentence('ar')('It needs at least 2 answers.')).toBe('يلزم ما لا يقل عن 2 إجابتين.');
+    expect(serverSentence('zh')('Not enough data to show.')).toBe('数据不足，无法显示。');
+    expect(serverSentence('fr')('Something the catalogue does not know.')).toBe('Something the catalogue does not know.');
+    expect(serverSentence(undefined)('It needs at least 1 answers.')).toBe('It needs at least 1 answer.');
+  });
+
   it('every exported figure is the dashboard’s released figure, for random filters and pages', async () => {
     const filters = fc.record(
       {
@@ -254,6 +301,34 @@ describe('POST /general/export-excel as CSV of one card', () => {
     expect(lines[0]).toMatch(/^,.*,Total$/);
     expect(lines.slice(1).some((line) => line.split(',').includes('hidden'))).toBe(true);
     expect(lines.at(-2)).toBe('Figures are adjusted by up to ±3 to protect people.');
+  });
+
+  it('names the genders in the caller’s language, as the dashboard does', async () => {
+    const csvOf = async (locale?: string) => {
+      const response = await exportFile(admin, { page: 'languages', format: 'csv', card: 'language/list-gender' }, locale);
+      expect(response.statusCode).toBe(200);
+      return response.body.replace(/^\uFEFF/, '').split('\r\n').map((line) => line.split(',')[0]);
+    };
+    const english = await csvOf();
+    const french = await csvOf('fr');
+    expect(english).toContain('Woman or female');
+    expect(french).toContain('Femme ou féminin');
+    expect(french).not.toContain('Woman or female');
+    expect(french).toHaveLength(english.length);
+  });
+
+  it('words the cells that are no lookup item (Tertiary, Other) in the caller’s language', async () => {
+    const firstColumn = async (locale?: string) => {
+      const response = await exportFile(admin, { page: 'overview', format: 'csv', card: 'overview/tertiary-education' }, locale);
+      expect(response.statusCode).toBe(200);
+      return response.body.replace(/^\uFEFF/, '').split('\r\n').map((line) => line.split(',')[0]);
+    };
+    const english = await firstColumn();
+    const french = await firstColumn('fr');
+    expect(english).toContain('Tertiary');
+    expect(french).toContain('Études supérieures');
+    expect(french).not.toContain('Tertiary');
+    expect(french).toHaveLength(english.length);
   });
 
   it('prefixes a text that starts like a formula with a quote', async () => {

@@ -13,6 +13,8 @@ import { precompressFolder } from '../../scripts/precompress';
 import { bearer, insertUser, passwordHash, PASSWORD } from './helpers/accounts';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
+import { CATALOGUES } from '../../domain/i18n/catalogues';
+import { PRODUCT_LANGUAGES } from '../../domain/i18n/languages';
 
 let database: OpenDatabase;
 let clientDir: string;
@@ -182,10 +184,15 @@ describe('locales and the icon', () => {
     const app = await appWith();
     const locales = (await app.inject({ method: 'GET', url: '/api/locale/locales' })).json().data as { code: string }[];
     expect(locales.map((locale) => locale.code)).toContain('en');
+    // Every language the product speaks, right to left one included.
+    expect(locales.map((locale) => locale.code)).toEqual(expect.arrayContaining(PRODUCT_LANGUAGES.map((language) => language.code)));
     for (const { code } of locales) {
       const response = await app.inject({ method: 'GET', url: `/api/translation?code=${code}` });
       expect(response.statusCode, code).toBe(200);
       expect(response.json().data.code).toBe(code);
+      // A product language's texts are its whole catalogue, not the English fallback.
+      const catalogue = CATALOGUES[code];
+      if (catalogue !== undefined) expect(response.json().data.translations.home, code).toBe(catalogue.home);
     }
   });
 

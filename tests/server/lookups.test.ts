@@ -347,6 +347,46 @@ describe('names in the request locale', () => {
     expect((await search('list=countries&search=allemagne', 'fr')).body.data.map((country) => country.code)).toEqual(['DE']);
     expect((await search('list=countries&search=germany', 'fr')).body.data.map((country) => country.code)).toEqual(['DE']);
   });
+
+  it('gives the typed-in lists their French names by code, and marks the heritages still in English', async () => {
+    const genders = await items('genders', 'fr');
+    expect(genders.map((gender) => [gender.code, gender.value])).toEqual([
+      ['female', 'Femme ou féminin'],
+      ['male', 'Homme ou masculin'],
+      ['non_binary', 'Non binaire'],
+      ['other', "J'utilise un autre terme"],
+      [PREFER_NOT_CODE, 'Je préfère ne pas répondre'],
+    ]);
+    expect(genders.some((gender) => gender.untranslated)).toBe(false);
+    const worldviews = await items('worldviews', 'fr');
+    expect(worldviews.find((worldview) => worldview.code === '25')!.value).toBe('Christianisme');
+    expect((await items('worldviews', 'ar')).find((worldview) => worldview.code === '45')!.value).toBe('الإسلام');
+    expect((await items('educations', 'zh-CN')).find((education) => education.code === '11')!.value).toBe('博士学位');
+    // The same principleIds in every language.
+    expect(genders.map((gender) => gender.principleId)).toEqual((await items('genders', 'au')).map((gender) => gender.principleId));
+
+    const heritages = await items('ethnicities?search=maori', 'fr');
+    const maori = heritages.find((heritage) => heritage.code === 'ascceg:1201')!;
+    expect(maori).toMatchObject({ value: 'Maori', untranslated: true, culturalFamily: 'Peuples de Nouvelle-Zélande' });
+    expect((await items('ethnicities?search=maori', 'au')).every((heritage) => heritage.untranslated === undefined)).toBe(true);
+    expect((await items('genders', 'en')).every((gender) => gender.untranslated === undefined)).toBe(true);
+  });
+
+  it('answers the names that label statistics in the request language, with their codes', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/lookup-names?lang=fr', headers: { 'x-locale': 'fr' } });
+    expect(response.statusCode).toBe(200);
+    const names = (response.json() as { data: { principleId: number; list: string; code: string; name: string; untranslated?: true }[] }).data;
+    const named = (list: string, code: string) => names.find((name) => name.list === list && name.code === code);
+    expect(named('genders', 'female')).toMatchObject({ name: 'Femme ou féminin', principleId: await idOf('genders', 'female') });
+    expect(named('worldviews', '95')!.name).toMatch(/^Convictions laïques/);
+    expect(named('branches', '4512')!.name).toBe('Islam sunnite');
+    expect(named('cultural-families', 'ascceg:2')!.name).toBe('Européen du Nord-Ouest');
+    expect(named('countries', PREFER_NOT_CODE)!.name).toBe('Je préfère ne pas répondre');
+    expect(names.some((name) => name.list === 'ethnicities' && name.code !== PREFER_NOT_CODE)).toBe(false);
+    expect(names.filter((name) => name.untranslated).every((name) => name.list === 'denominations' || name.list === 'cultural-families')).toBe(true);
+    const english = (await app.inject({ method: 'GET', url: '/api/lookup-names' })).json() as { data: { list: string; code: string; name: string }[] };
+    expect(english.data.find((name) => name.list === 'genders' && name.code === 'female')!.name).toBe('Woman or female');
+  });
 });
 
 describe('seeding', () => {

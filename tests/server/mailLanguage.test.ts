@@ -4,21 +4,26 @@ import { MAIL_TEXTS, mailTexts } from '../../domain/i18n/mails';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { createCapturingMailer, type MailMessage } from '../../server/services/mail';
-import { freshAddress, insertUser, passwordHash, signIn, uniqueEmail } from './helpers/accounts';
+import { sendPackageReminders } from '../../server/services/packages';
+import { freshAddress, insertOrganization, insertUser, passwordHash, signIn, uniqueEmail } from './helpers/accounts';
+import { type IdOf, insertDepartment, insertLink, insertSurveyInvitation, lookupIds, submit, surveyBody, validQuestions } from './helpers/surveyResponses';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
 let messages: MailMessage[];
+let idOf: IdOf;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // The lookup lists: a participant's answers are checked against them.
+  database = await createTestDatabase({ lookups: true });
+  idOf = lookupIds(database.db);
   const capturing = createCapturingMailer();
   messages = capturing.messages;
   app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
   await passwordHash();
-});
+}, 120_000);
 
 afterAll(async () => {
   await app?.close();
@@ -53,6 +58,17 @@ describe('mails in the recipient language', () => {
       expect(words.surveyBody('Acme', 'https://x.test/s'), code).toContain('https://x.test/s');
       expect(words.accountBody('Ada', 'Acme', { kind: 'group_assignee', department: 'Sales' }, 'https://x.test/a'), code).toMatch(/Sales[^]*https:\/\/x\.test\/a/);
       expect(words.closing(7), code).toContain('7');
+      expect(words.welcomeBody('Acme', 'https://x.test/login'), code).toMatch(/Acme[^]*https:\/\/x\.test\/login/);
+      expect(words.linkSubject('Acme', 'Survey S'), code).toMatch(/Acme[^]*Survey S|Survey S[^]*Acme/);
+      expect(words.linkOpen('https://x.test/?token=L'), code).toContain('https://x.test/?token=L');
+      expect(words.linkUntil('2031-01-02 03:04:05 UTC'), code).toContain('2031-01-02 03:04:05 UTC');
+      expect(words.linkBody('Acme', 'S', true), code).not.toBe(words.linkBody('Acme', 'S', false));
+      expect(words.answersSubject('Acme', true), code).not.toBe(words.answersSubject('Acme', false));
+      expect(words.answersLinks('https://x.test/e', 'https://x.test/d', 7), code).toMatch(/https:\/\/x\.test\/e[^]*https:\/\/x\.test\/d[^]*7/);
+      for (const days of [1, 2, 7, 30]) expect(words.reminderSubject(days), code).toContain(String(days === 1 || days === 2 ? '' : days));
+      expect(words.reminderBody('Acme', words.day(new Date(Date.UTC(2031, 2, 15)))), code).toMatch(/Acme[^]*2031/);
+      const request = words.requestBody({ from: 'Ada <ada@x.test>', organization: 'Acme', organizationId: 'ORG-1', seats: 500, months: null, note: '', promised: 10, capacity: 20, answers: 3, status: 'active', endsAt: null });
+      expect(request, code).toMatch(/ada@x\.test[^]*500[^]*npm run org -- extend ORG-1/);
     }
   });
 
@@ -112,5 +128,101 @@ describe('mails in the recipient language', () => {
     const mail = messages.find((m) => m.to === invitee.email)!;
     expect(mail.subject).toBe(MAIL_TEXTS.zh!.accountSubject((await database.db.selectFrom('organizations').select('name').where('id', '=', admin.organizationId).executeTakeFirstOrThrow()).name));
     expect(mail.text.startsWith('Li，您好：')).toBe(true);
+  });
+});
+
+describe('the remaining mails in the recipient language', () => {
+  const organizationName = async (organizationId: string) =>
+    (await database.db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirstOrThrow()).name;
+
+  it('welcomes a new administrator in the language they registered in', async () => {
+    const email = uniqueEmail('head');
+    const body = { organization_name: 'Acme Pty Ltd', country: 'AU', industry: null, first_name: 'Chloé', last_name: 'Martin', email, password: 'Correct-Horse1', password_confirmation: 'Correct-Horse1', agree: true };
+    const response = await app.inject({ method: 'POST', url: '/api/head-register', payload: body, headers: { 'x-locale': 'fr' }, remoteAddress: freshAddress() });
+    expect(response.statusCode, response.body).toBe(200);
+    const mail = messages.find((m) => m.to === email)!;
+    expect(mail.subject).toBe('Bienvenue sur Diversity Atlas');
+    expect(mail.text).toBe(`Bonjour Chloé,\n\nAcme Pty Ltd est inscrite sur Diversity Atlas et vous en êtes l'administrateur·rice.\nConnectez-vous sur ${mail.link} avec cette adresse e-mail.\n`);
+  });
+
+  it('emails a survey link in the sender language, else in the request language', async () => {
+    const admin = await userIn('es');
+    const link = await insertLink(database.db, admin.organizationId, { anonymity: 1 });
+    const token = await signIn(app, admin.email);
+    const send = (to: string, headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/survey/manipulation-email', payload: { token_id: link.id, emails: [to], message: 'Por favor.' }, headers: { authorization: `Bearer ${token}`, ...headers } });
+    const first = uniqueEmail('link');
+    expect((await send(first, { 'x-locale': 'zh' })).statusCode).toBe(200);
+    await expect.poll(() => messages.some((m) => m.to === first)).toBe(true);
+    const spanish = messages.find((m) => m.to === first)!;
+    expect(spanish.subject).toMatch(new RegExp(`^${await organizationName(admin.organizationId)} le invita a responder la encuesta «.+»$`));
+    expect(spanish.text).toMatch(/^Hola:\n\n.+ Lleva de 3 a 5 minutos\. Sus respuestas son anónimas: la encuesta no pide su nombre\.\n\nUn mensaje de Ada Lovelace:\n\nPor favor\.\n\nAbra la encuesta: \S+\nEl enlace funciona hasta el \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\.\n$/);
+
+    await database.db.updateTable('users').set({ locale_id: null }).where('id', '=', admin.id).execute();
+    const second = uniqueEmail('link');
+    expect((await send(second, { 'x-locale': 'ar' })).statusCode).toBe(200);
+    await expect.poll(() => messages.some((m) => m.to === second)).toBe(true);
+    const arabic = messages.find((m) => m.to === second)!;
+    expect(arabic.text).toContain(`افتح الاستبيان من هنا:\n${arabic.link}\n`);
+  });
+
+  it('sends a participant the edit links in the language they answered in', async () => {
+    const organizationId = await insertOrganization(database.db);
+    const group = await insertDepartment(database.db, organizationId, 'Research', { capacity: 5 });
+    const link = await insertLink(database.db, organizationId, { anonymity: 0 });
+    const email = uniqueEmail('participant');
+    const invitation = await insertSurveyInvitation(database.db, link, email);
+    const questions = { ...(await validQuestions(idOf)), '3': group };
+    const body = surveyBody(link.token, questions, { 'first-name': 'Li', 'last-name': 'Wang', 'stay-anonymous': 0, invitation });
+    const response = await app.inject({ method: 'POST', url: '/api/diversity-survey', payload: body, headers: { 'x-locale': 'zh' } });
+    expect(response.statusCode, response.body).toBe(200);
+    await expect.poll(() => messages.some((m) => m.to === email)).toBe(true);
+    const mail = messages.find((m) => m.to === email)!;
+    expect(mail.subject).toBe(`您对${await organizationName(organizationId)}文化多样性调查的回答`);
+    expect(mail.text.startsWith('Li，您好：\n\n感谢您回答')).toBe(true);
+    expect(mail.text).toContain(`如需修改回答，请打开：${mail.link}\n`);
+    expect(mail.text).toContain('有效期 7 天');
+    // Without a language the participant reads English, as before.
+    const english = uniqueEmail('participant');
+    const another = await insertSurveyInvitation(database.db, link, english);
+    expect((await submit(app, surveyBody(link.token, questions, { 'first-name': 'Grace', 'last-name': 'Hopper', 'stay-anonymous': 0, invitation: another }))).statusCode).toBe(200);
+    await expect.poll(() => messages.some((m) => m.to === english)).toBe(true);
+    expect(messages.find((m) => m.to === english)!.text.startsWith('Hello Grace,\n\nThank you for answering the cultural diversity survey of ')).toBe(true);
+  });
+
+  it('reminds each administrator of the package end in their own language', async () => {
+    const end = new Date(Date.UTC(2033, 6, 20, 12));
+    const organizationId = await insertOrganization(database.db, { packageExpiresAt: end });
+    const french = await insertUser(database.db, { organizationId, email: uniqueEmail('fr-admin') });
+    const arabic = await insertUser(database.db, { organizationId, role: 'second_admin', email: uniqueEmail('ar-admin') });
+    await database.db.updateTable('users').set({ locale_id: 'fr' }).where('id', '=', french.id).execute();
+    await database.db.updateTable('users').set({ locale_id: 'ar' }).where('id', '=', arabic.id).execute();
+    const capture = createCapturingMailer();
+    await sendPackageReminders(database.db, capture.mailer, 'https://atlas.example.org', new Date(end.getTime() - 7 * 86_400_000));
+    const mine = capture.messages.filter((m) => m.organizationId === organizationId);
+    const toFrench = mine.find((m) => m.to === french.email)!;
+    expect(toFrench.subject).toBe('Votre forfait Diversity Atlas se termine dans 7 jours');
+    expect(toFrench.text).toContain('se termine le 20 juillet 2033 (UTC)');
+    const toArabic = mine.find((m) => m.to === arabic.email)!;
+    expect(toArabic.subject).toBe('تنتهي باقة Diversity Atlas الخاصة بك خلال 7 أيام');
+    expect(toArabic.text).toContain(MAIL_TEXTS.ar!.day(end));
+  });
+
+  it('writes an administrator request to the operator in OPERATOR_LOCALE', async () => {
+    const capture = createCapturingMailer();
+    const spanishOperator = await buildApp(testConfig({ operatorEmail: 'operador@atlas.example.org', operatorLocale: 'es' }), { db: database.db, dbKind: database.kind, mailer: capture.mailer });
+    try {
+      const admin = await userIn('fr');
+      const token = await signIn(spanishOperator, admin.email);
+      const response = await spanishOperator.inject({ method: 'POST', url: '/api/organization/package/request', payload: { seats: 500, months: null, message: 'Crecemos.' }, headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode, response.body).toBe(200);
+      const mail = capture.messages.find((m) => m.to === 'operador@atlas.example.org')!;
+      expect(mail.subject).toBe(`Solicitud de paquete de ${await organizationName(admin.organizationId)}`);
+      expect(mail.text).toContain('Plazas deseadas en total: 500.');
+      expect(mail.text).toContain('Meses más: sin cambios.');
+      expect(mail.text).toContain(`npm run org -- extend ${admin.organizationId}`);
+    } finally {
+      await spanishOperator.close();
+    }
   });
 });

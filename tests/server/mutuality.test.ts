@@ -17,13 +17,13 @@ import { testConfig } from './helpers/testConfig';
 
 /**
  * Compare → External on a hand-built organisation whose every figure is known. Person i (0 to 62):
- * - group Big when i < 61, Tiny (2 people, below k whatever the adjustment) otherwise;
+ * - group Big when i < 62, Tiny (1 person: no adjustment shows a true 1 at k = 5) otherwise;
  * - a woman when i is even;
  * - born in Australia when i % 3 is 0 or 1 (42 of 63), India when i % 6 is 2, France otherwise;
  * - Christian when i % 2 is 0, else secular (no religion);
  * - English for everyone, Hindi when i % 3 is 2;
  * - heritage English (ASCCEG 2101) when i % 2 is 0, else Chinese (6101).
- * Another organisation has 30 people born in France, all Hindu; a third has 2 people (below k). A country Testland is added to
+ * Another organisation has 30 people born in France, all Hindu; a third has 1 person (below k whatever the adjustment). A country Testland is added to
  * the countries list: no census and no CLDR entry, so no dataset.
  */
 
@@ -40,7 +40,7 @@ const groups: Record<string, string> = {};
 const ids: Record<string, number> = {};
 
 const people = Array.from({ length: 63 }, (_, i) => i);
-const groupOf = (i: number) => (i < 61 ? 'Big' : 'Tiny');
+const groupOf = (i: number) => (i < 62 ? 'Big' : 'Tiny');
 const AU = CENSUS_DATASETS.find((dataset) => dataset.id === 'AU_2021')!;
 
 beforeAll(async () => {
@@ -111,7 +111,7 @@ beforeAll(async () => {
   const small = await insertUser(db, { role: 'admin' });
   smallOrganizationId = small.organizationId;
   const smallGroup = await insertDepartment(db, small.organizationId, 'Few');
-  for (let i = 0; i < 2; i += 1) await insert(small.organizationId, smallGroup, i);
+  await insert(small.organizationId, smallGroup, 0);
   smallAdmin = await signIn(app, small.email);
   otherAdmin = await signIn(app, other.email);
   admin = await signIn(app, user.email);
@@ -290,11 +290,71 @@ describe('GET /mutuality/data', () => {
   });
 });
 
+describe('Compare → External in the reader’s language', () => {
+  const inFrench = async <T>(url: string, token = admin) => {
+    const response = await app.inject({ method: 'GET', url, headers: { ...bearer(token), 'x-locale': 'fr' } });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    return (response.json() as Body<T>).data!;
+  };
+
+  it('names countries and languages from CLDR in French, in the list and in the comparison', async () => {
+    const list = await inFrench<MutualityCountryEntry[]>('/api/mutuality/countries-list');
+    const byCode = new Map(list.map((country) => [country.code, country]));
+    expect(byCode.get('DE')?.name).toBe('Allemagne');
+    expect(byCode.get('AU')).toMatchObject({ id: ids.AU, name: 'Australie' });
+    // Alphabetical in French: Allemagne before Australie before Émirats arabes unis before Zimbabwe.
+    const order = ['DE', 'AU', 'AE', 'ZW'].map((code) => list.findIndex((country) => country.code === code));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+
+    const germany = await inFrench<MutualityData>(`/api/mutuality/data?country_id=${byCode.get('DE')!.id}`);
+    expect(germany.country.name).toBe('Allemagne');
+    const languages = pillarOf(germany, 'language');
+    expect(valueOf(languages, 'deu')).toMatchObject({ label: 'allemand' });
+    expect(valueOf(languages, 'deu').untranslated).toBeUndefined();
+
+    const australia = await inFrench<MutualityData>(`/api/mutuality/compare-data?country_id=${ids.AU}&group=all`);
+    expect(valueOf(pillarOf(australia, 'country'), 'IN').label).toBe('Inde');
+    expect(valueOf(pillarOf(australia, 'language'), 'eng').label).toBe('anglais');
+  });
+
+  it('names worldviews by the product’s translations and leaves the rest in English, marked', async () => {
+    const australia = await inFrench<MutualityData>(`/api/mutuality/data?country_id=${ids.AU}`);
+    const worldview = pillarOf(australia, 'worldview');
+    expect(valueOf(worldview, '25').label).toBe('Christianisme');
+    // The rest category is worded by the catalogue, not the census.
+    expect(valueOf(worldview, 'other').untranslated).toBeUndefined();
+    // Ancestries are heritages, which fall back to English.
+    expect(valueOf(pillarOf(australia, 'heritage'), 'ascceg:2101')).toMatchObject({ label: 'English', untranslated: true });
+    const newZealand = await inFrench<MutualityData>(`/api/mutuality/data?country_id=${await lookupIds(database.db)('countries', 'NZ')}`);
+    expect(valueOf(pillarOf(newZealand, 'heritage'), 'european')).toMatchObject({ label: 'European', untranslated: true });
+    // English callers get the census's own words, unmarked.
+    const english = await mutuality({ country_id: String(ids.AU) });
+    expect(valueOf(pillarOf(english, 'worldview'), '25')).toMatchObject({ label: 'Christianity' });
+    expect(valueOf(pillarOf(english, 'heritage'), 'ascceg:2101').untranslated).toBeUndefined();
+  });
+
+  it('writes the French spreadsheet with the French names, withheld figures included', async () => {
+    const headers = (token: string) => ({ ...bearer(token), 'x-locale': 'fr' });
+    const sheetRows = async (token: string, organization: string) => {
+      const response = await app.inject({ method: 'POST', url: '/api/general/export-excel-mutuality', headers: headers(token), payload: { organization_id: organization, country_id: ids.AU } });
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      return workbook.worksheets.slice(1).flatMap((sheet) => sheet.getSheetValues().filter(Array.isArray).map((row) => String(row[1])));
+    };
+    for (const [token, organization] of [[admin, organizationId], [smallAdmin, smallOrganizationId]] as const) {
+      const names = await sheetRows(token, organization);
+      expect(names).toEqual(expect.arrayContaining(['Australie', 'Inde', 'anglais', 'Christianisme']));
+      expect(names).not.toContain('Australia');
+    }
+  });
+});
+
 describe('GET /mutuality/compare-data', () => {
   it('compares one selection, says the sentence below k, and finds no other organisation’s group', async () => {
     const big = await mutuality({ country_id: String(ids.AU), group: groups.Big! }, 'compare-data');
     expect(big.label).toBe('Big');
-    within(big.respondents, 61, MAX_ADJUSTMENT, 'Big');
+    within(big.respondents, 62, MAX_ADJUSTMENT, 'Big');
     const whole = await mutuality({ country_id: String(ids.AU), group: 'all' }, 'compare-data');
     expect(whole.label).toBe(organizationName);
     const tiny = await read(`/api/mutuality/compare-data?country_id=${ids.AU}&group=${groups.Tiny}`);

@@ -77,6 +77,7 @@ describe('GET /api/organization/information', () => {
           view_as_consent: row.view_as_consent,
           details: null,
           logo_url: null,
+          survey_locale: null,
         },
       });
     }
@@ -285,6 +286,26 @@ describe('PATCH /api/organization/setting/update', () => {
     const wrongType = await patch(app, '/api/organization/setting/update', { name: 5 }, { token: token(a, 'admin') });
     expect(wrongType.statusCode).toBe(422);
     expect(wrongType.json().errors).toHaveProperty('name');
+  });
+});
+
+describe('the survey language (PATCH /api/organization/setting/update)', () => {
+  it('is the product default until chosen, takes a product language, goes back to null, and refuses an unknown one', async () => {
+    const own = await tenant();
+    const information = async () => (await get(app, '/api/organization/information', { token: token(own, 'staff') })).json().data;
+    expect((await information()).survey_locale).toBeNull();
+    const chosen = await patch(app, '/api/organization/setting/update', { survey_locale: 'fr' }, { token: token(own, 'second_admin') });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().data.survey_locale).toBe('fr');
+    expect(await information()).toMatchObject({ survey_locale: 'fr' });
+    const unknown = await patch(app, '/api/organization/setting/update', { survey_locale: 'tlh' }, { token: token(own, 'admin') });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ survey_locale: ['The survey language field is invalid'] });
+    expect((await information()).survey_locale).toBe('fr');
+    const cleared = await patch(app, '/api/organization/setting/update', { survey_locale: null }, { token: token(own, 'admin') });
+    expect(cleared.json().data.survey_locale).toBeNull();
+    const refused = await patch(app, '/api/organization/setting/update', { survey_locale: 'ar' }, { token: token(own, 'staff') });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

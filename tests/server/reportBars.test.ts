@@ -1,10 +1,8 @@
 import fc from 'fast-check';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { Distribution, StatCell } from '../../domain/contracts/stats';
 import { isSuppressed } from '../../domain/contracts/stats';
 import { sectionBars } from '../../domain/reports/bars';
-import { winAnsi } from '../../server/services/reports/pdf';
 
 const cell: fc.Arbitrary<StatCell> = fc.oneof(
   fc.record({ key: fc.string(), label: fc.string(), count: fc.nat(10_000), percent: fc.float({ min: 0, max: 100, noNaN: true }) }),
@@ -30,22 +28,5 @@ describe('a report chart’s bars', () => {
 
   it('are none for a withheld section', () => {
     expect(sectionBars('Card', { status: 204, message: 'Not enough data' }, (key) => key)).toEqual([]);
-  });
-});
-
-describe('text for the standard PDF fonts', () => {
-  it('is always encodable by Helvetica, and keeps Latin-1 text as it is', async () => {
-    const pdf = await PDFDocument.create();
-    const font = await pdf.embedFont(StandardFonts.Helvetica);
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
-        const safe = winAnsi(text);
-        expect(() => font.encodeText(safe)).not.toThrow();
-      }),
-    );
-    fc.assert(fc.property(fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 }), (text) => {
-      expect(winAnsi(text)).toBe(text);
-    }));
-    expect(winAnsi('Zoë – “Ő” 多様 ب')).toBe('Zoë - "O" ?? ?');
   });
 });

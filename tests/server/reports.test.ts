@@ -1,24 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream, type PDFPage } from 'pdf-lib';
+import { PDFBool, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportMessages } from '../../domain/contracts/exports';
 import { reportMessages } from '../../domain/contracts/reports';
 import { type CrossTable, type Distribution, isSuppressed } from '../../domain/contracts/stats';
 import { toSearchParams } from '../../domain/filters/encoding';
+import { numberFormats } from '../../domain/i18n/numbers';
+import { KEY_FACT_SECTIONS, type KeyFactPage, keyFactsOf } from '../../domain/keyfacts/facts';
+import { keyFactSentence } from '../../domain/keyfacts/wording';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { createDemoOrganization, DEMO_PASSWORD, type DemoSignIn } from '../../server/demo/index';
 import { createCapturingMailer } from '../../server/services/mail';
+import { translator } from '../../server/services/exports/words';
 import { storeLogo } from '../../server/services/organization/logo';
-import { winAnsi } from '../../server/services/reports/pdf';
 import { bearer, insertOrganization, insertUser, signIn } from './helpers/accounts';
+import { type Tagged, flatten, fontNamesOf, glyphIdsShownOn, linesCopiedFrom, structureOf } from './helpers/taggedPdf';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
 /**
- * POST /general/export-report (issue 16): the PDF is opened with pdf-lib and the text drawn on
- * its pages is read back from the content streams; every figure in it must be the one the
- * dashboard's endpoint releases to the same caller, and a hidden cell reads "hidden".
+ * POST /general/export-report (issue 16): the PDF is opened with pdf-lib and its structure tree is
+ * read back (the text of each element, and its marked content in the page); every figure in it
+ * must be the one the dashboard's endpoint releases to the same caller, and a hidden cell reads "hidden".
  */
 
 const config = testConfig();
@@ -44,22 +48,21 @@ afterAll(async () => {
 
 const report = (token: string, body: unknown) => app.inject({ method: 'POST', url: '/api/general/export-report', headers: bearer(token), payload: body as object });
 
-/** The strings drawn on a page (pdf-lib writes standard-font text as hex strings shown with Tj). */
-const pageText = (page: PDFPage): string[] => {
-  const contents = page.node.get(PDFName.of('Contents'));
-  const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
-  const out: string[] = [];
-  for (const ref of refs) {
-    const stream = page.doc.context.lookup(ref as PDFRef);
-    if (!(stream instanceof PDFRawStream)) continue;
-    const source = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-    for (const match of source.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out.push(Buffer.from(match[1]!, 'hex').toString('latin1'));
+/** A table row's cells as the old text appendix wrote them, "cell | cell | cell". */
+const rowText = (row: Tagged): string => row.kids.map((cell) => cell.text ?? '').join(' | ');
+
+/** The key facts the dashboard says for a page, from the sections it releases, in a language (domain/keyfacts). */
+const dashboardFacts = async (page: KeyFactPage, query: string, locale: string): Promise<string[]> => {
+  const sections: Record<string, unknown> = {};
+  for (const path of KEY_FACT_SECTIONS[page]) {
+    const body = await released(path, query, locale);
+    sections[path] = body.status === 200 ? body.data : null;
   }
-  return out;
+  return keyFactsOf(page, sections).map((fact) => keyFactSentence(fact, translator(locale), numberFormats(locale)));
 };
 
-const released = async (path: string, query = '') => {
-  const response = await app.inject({ method: 'GET', url: `/api/${path}${query}`, headers: bearer(admin) });
+const released = async (path: string, query = '', locale = 'en') => {
+  const response = await app.inject({ method: 'GET', url: `/api/${path}${query}`, headers: { ...bearer(admin), 'x-locale': locale } });
   expect(response.statusCode).toBe(200);
   return response.json<{ status: number; data?: unknown }>();
 };
@@ -84,54 +87,146 @@ describe('POST /general/export-report', () => {
     const pages = pdf.getPages();
     // Title page, one page per dashboard page, and the appendix at least.
     expect(pages.length).toBeGreaterThanOrEqual(4);
-    const texts = pages.map(pageText);
-    texts.forEach((text, index) => expect(text).toContain(`Page ${index + 1} of ${pages.length}`));
+    // The fonts are embedded as subsets: the whole report is far smaller than one CJK font file.
+    expect(response.rawPayload.length).toBeLessThan(400_000);
+
+    // A tagged PDF in the caller's language, its title shown in the window.
+    expect(pdf.catalog.lookup(PDFName.of('MarkInfo'), PDFDict).get(PDFName.of('Marked'))).toBe(PDFBool.True);
+    expect(pdf.catalog.lookup(PDFName.of('Lang'), PDFString).decodeText()).toBe('en');
+    expect(pdf.getTitle()).toBe('Board pack ő 多様性');
+    expect(pdf.catalog.lookup(PDFName.of('ViewerPreferences'), PDFDict).get(PDFName.of('DisplayDocTitle'))).toBe(PDFBool.True);
+
+    const tree = structureOf(pdf);
+    expect(tree.role).toBe('Document');
+    const elements = flatten(tree);
+    const texts = pages.map((_, index) => elements.filter((element) => element.page === index && element.text !== undefined).map((element) => element.text!));
 
     const cover = texts[0]!.join('\n');
-    // Standard fonts only encode Latin-1: ő loses its accent, the Japanese becomes '?'.
-    expect(cover).toContain('Board pack o ???');
+    // Every character is kept, the accent and the Japanese too.
+    expect(elements.find((element) => element.role === 'H1')?.text).toBe('Board pack ő 多様性');
     expect(cover).toContain('Reports Ltd');
     expect(cover).toContain('Overview, Languages');
     expect(cover).toContain('Generation: Gen Y, Gen Z, Gen X');
     expect(cover).toContain('Figures are adjusted by up to ±3 to protect people.');
     expect(cover).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(elements.filter((element) => element.role === 'Figure' && element.page === 0).map((element) => element.alt)).toEqual(['Reports Ltd']);
     const xObjects = pages[0]!.node.Resources()?.lookup(PDFName.of('XObject'));
     expect(xObjects instanceof PDFDict && xObjects.keys().length).toBe(1);
 
     const query = `?${toSearchParams({ generation: ['Gen Y', 'Gen Z', 'Gen X'] })}`;
-    const all = texts.flat();
-    const appendixStart = texts.findIndex((text) => text.includes('Appendix: the figures as tables'));
-    expect(appendixStart).toBeGreaterThan(0);
-    const appendix = texts.slice(appendixStart).flat();
+    const headings = elements.filter((element) => element.role === 'H2').map((element) => element.text);
+    expect(headings).toEqual(['Overview', 'Languages', 'Appendix: the figures as tables']);
+    const appendixStart = elements.findIndex((element) => element.text === 'Appendix: the figures as tables');
+    const tables = elements.slice(appendixStart).filter((element) => element.role === 'Table');
+    expect(tables).toHaveLength(2);
+    for (const table of tables) {
+      expect(table.kids.every((row) => row.role === 'TR')).toBe(true);
+      expect(table.kids[0]!.kids.every((cell) => cell.role === 'TH')).toBe(true);
+      expect(table.kids.slice(1).every((row) => row.kids.every((cell) => cell.role === 'TD'))).toBe(true);
+    }
+    const appendix = tables.flatMap((table) => table.kids.map(rowText));
+    const figures = elements.filter((element) => element.role === 'Figure' && element.alt !== undefined).map((element) => element.alt!);
 
-    // A distribution: each bar is drawn with its released count and share, and each row is in the appendix.
+    // A distribution: each bar is in its chart's description with its released count and share, and each row is in the appendix.
     const countries = (await released('overview/country-birth', query)).data as Distribution;
     expect(countries.cells.length).toBeGreaterThan(0);
+    expect(appendix).toContain('Name | People | Share');
     for (const cell of countries.cells) {
-      const label = winAnsi(cell.label);
-      if (isSuppressed(cell)) expect(appendix).toContain(`${label} | hidden | hidden`);
+      if (isSuppressed(cell)) expect(appendix).toContain(`${cell.label} | hidden | hidden`);
       else {
-        expect(appendix).toContain(`${label} | ${cell.count} | ${cell.percent.toFixed(1)}%`);
-        if (countries.cells.indexOf(cell) < 12) expect(all).toContain(`${cell.count} (${cell.percent.toFixed(1)}%)`);
+        expect(appendix).toContain(`${cell.label} | ${cell.count} | ${cell.percent.toFixed(1)}%`);
+        if (countries.cells.indexOf(cell) < 12) expect(figures.join('\n')).toContain(`${cell.label} ${cell.count} (${cell.percent.toFixed(1)}%)`);
       }
     }
-    expect(appendix).toContain(`Total | ${countries.total} |`);
+    expect(appendix).toContain(`Total | ${countries.total} | `);
 
     // A cross table with hidden cells: every one reads "hidden" in the appendix, none is a 0.
     const byGender = (await released('language/list-gender', query)).data as CrossTable;
     const hiddenCells = byGender.cells.flat().filter(isSuppressed).length + byGender.rowTotals.filter(isSuppressed).length + byGender.columnTotals.filter(isSuppressed).length;
     expect(hiddenCells).toBeGreaterThan(0);
-    const crossLines = appendix.filter((line) => byGender.rows.some((row) => line.startsWith(`${winAnsi(row.label)} |`)) || line.startsWith('Total |'));
-    const written = crossLines.flatMap((line) => line.split(' | ').slice(1));
-    expect(written.filter((cell) => cell === 'hidden')).toHaveLength(hiddenCells);
+    const crossRows = tables[1]!.kids.slice(1).map((row) => row.kids.map((cell) => cell.text ?? ''));
+    expect(crossRows.flatMap((row) => row.slice(1)).filter((cell) => cell === 'hidden')).toHaveLength(hiddenCells);
     byGender.rows.forEach((row, r) => {
-      const expected = [winAnsi(row.label), ...byGender.cells[r]!.map((cell) => (isSuppressed(cell) ? 'hidden' : String(cell.count))), isSuppressed(byGender.rowTotals[r]!) ? 'hidden' : String((byGender.rowTotals[r] as { count: number }).count)].join(' | ');
+      const expected = [row.label, ...byGender.cells[r]!.map((cell) => (isSuppressed(cell) ? 'hidden' : String(cell.count))), isSuppressed(byGender.rowTotals[r]!) ? 'hidden' : String((byGender.rowTotals[r] as { count: number }).count)].join(' | ');
       expect(appendix).toContain(expected);
     });
 
-    // The key facts the server releases for the page are on its page.
-    const facts = (await released('key-facts', `${query}&page=overview`)).data as { facts: string[] } | undefined;
-    for (const fact of facts?.facts ?? []) expect(texts[1]!.join(' ')).toContain(winAnsi(fact).split(' ').slice(0, 3).join(' '));
+    // The key facts the dashboard says for the page are on its page, as list items.
+    const facts = await dashboardFacts('overview', query, 'en');
+    expect(facts.length).toBeGreaterThan(0);
+    for (const fact of facts) expect(texts[1]).toContain(`- ${fact}`);
+  }, 120_000);
+
+  it('writes the key facts in the report’s language, as the dashboard words them', async () => {
+    const filter = { generation: ['Gen Y', 'Gen Z', 'Gen X'] };
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/general/export-report',
+      headers: { ...bearer(admin), 'x-locale': 'fr' },
+      payload: { title: 'Bilan', pages: [{ page: 'overview', cards: ['overview/country-birth'] }], filter },
+    });
+    expect(response.statusCode).toBe(200);
+    const pdf = await PDFDocument.load(response.rawPayload);
+    expect(pdf.catalog.lookup(PDFName.of('Lang'), PDFString).decodeText()).toBe('fr');
+    const elements = flatten(structureOf(pdf));
+    const listed = elements.filter((element) => element.role === 'LBody').flatMap((element) => element.kids.map((kid) => kid.text ?? ''));
+    expect(elements.some((element) => element.role === 'H3' && element.text === 'Chiffres clés')).toBe(true);
+    const facts = await dashboardFacts('overview', `?${toSearchParams(filter)}`, 'fr');
+    expect(facts.length).toBeGreaterThan(0);
+    expect(listed).toEqual(facts.map((fact) => `- ${fact}`));
+    // French sentences, with French figures: "1 234 personnes ont répondu", "12,3 %".
+    expect(listed[0]).toMatch(/^- [\d\u202f\u00a0]+ personnes ont répondu à l’enquête\.$/);
+    for (const fact of listed.slice(1)) expect(fact).toMatch(/\d,\d\u202f?\u00a0?%/);
+    expect(listed.join(' ')).not.toMatch(/people|answered|were born/);
+  }, 120_000);
+
+  it('prints an Arabic and a Chinese report in their own Noto faces, every character with a glyph, tagged in their language', async () => {
+    for (const { locale, lang, title, face } of [
+      { locale: 'ar', lang: 'ar', title: 'تقرير المجلس 2024', face: 'NotoSansArabic' },
+      { locale: 'zh', lang: 'zh-Hans', title: '董事会报告 2024', face: 'NotoSansSC' },
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/general/export-report',
+        headers: { ...bearer(admin), 'x-locale': locale },
+        payload: { title, pages: [{ page: 'overview', cards: ['overview/country-birth'] }, { page: 'languages', cards: ['language/list-gender'] }] },
+      });
+      expect(response.statusCode).toBe(200);
+      const pdf = await PDFDocument.load(response.rawPayload);
+      expect(pdf.catalog.lookup(PDFName.of('Lang'), PDFString).decodeText()).toBe(lang);
+      expect(pdf.getTitle()).toBe(title);
+      pdf.getPages().forEach((_, index) => {
+        // A character no embedded face has would be drawn as glyph 0, a box.
+        const glyphs = glyphIdsShownOn(pdf, index);
+        expect(glyphs.length, `${locale} page ${index + 1}`).toBeGreaterThan(0);
+        expect(glyphs, `${locale} page ${index + 1}`).not.toContain(0);
+        expect(fontNamesOf(pdf, index).some((name) => name.includes(face)), `${locale} page ${index + 1}: ${fontNamesOf(pdf, index).join(', ')}`).toBe(true);
+      });
+      const elements = flatten(structureOf(pdf));
+      const t = translator(locale);
+      expect(elements.find((element) => element.role === 'H1')?.text).toBe(title);
+      expect(elements.filter((element) => element.role === 'H2').map((element) => element.text)).toEqual([t('overview'), t('languages'), t('report_appendix')]);
+      // Copied out of the page without the tags, each heading's line has its letters: Arabic's shared
+      // dotless glyphs are not all read as one letter. (Drawn in display order, so compared as sorted letters.)
+      const letters = (text: string) => [...text.replace(/\s/g, '')].sort().join('');
+      for (const heading of elements.filter((element) => ['H1', 'H2', 'H3'].includes(element.role))) {
+        const copied = linesCopiedFrom(pdf, heading.page!).map(letters);
+        expect(copied, `${locale}: ${heading.text}`).toContain(letters(heading.text!));
+      }
+      const overviewFacts = elements.find((element) => element.role === 'L')!;
+      const listed = flatten(overviewFacts).filter((element) => element.role === 'LBody').flatMap((element) => element.kids.map((kid) => kid.text ?? ''));
+      const facts = await dashboardFacts('overview', '', locale);
+      expect(facts.length).toBeGreaterThan(0);
+      expect(listed).toEqual(facts.map((fact) => `- ${fact}`));
+      // The charts: the figures after the title page (which has the logo when an earlier test stored one).
+      const charts = elements.slice(elements.findIndex((element) => element.role === 'H2')).filter((element) => element.role === 'Figure').map((element) => element.alt ?? '');
+      expect(charts).toHaveLength(2);
+      expect(charts[0]!.startsWith(`${t('stat.overview.country_birth')}: `)).toBe(true);
+    }
+    // A language the product does not have is no error: the report is English.
+    const unknown = await app.inject({ method: 'POST', url: '/api/general/export-report', headers: { ...bearer(admin), 'x-locale': 'tlh-Latn' }, payload: { title: 'x', pages: [{ page: 'home', cards: [] }] } });
+    expect(unknown.statusCode).toBe(200);
+    expect((await PDFDocument.load(unknown.rawPayload)).catalog.lookup(PDFName.of('Lang'), PDFString).decodeText()).toBe('en');
   }, 120_000);
 
   it('answers 422 in the SPEC’s words for a bad definition', async () => {

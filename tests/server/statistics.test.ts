@@ -6,13 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statisticsEndpoints } from '../../domain/contracts/statistics';
 import { isSuppressed, type Distribution, type StatCell } from '../../domain/contracts/stats';
 import { toSearchParams } from '../../domain/filters/encoding';
+import { numberFormats } from '../../domain/i18n/numbers';
+import { KEY_FACT_SECTIONS, type KeyFactPage, keyFactsOf } from '../../domain/keyfacts/facts';
+import { keyFactSentence } from '../../domain/keyfacts/wording';
 import { MAX_ADJUSTMENT } from '../../domain/stats';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { toJson } from '../../server/db/database';
 import { DEMO_PASSWORD, createDemoOrganization, type DemoSignIn } from '../../server/demo';
+import { labelLocaliser } from '../../server/services/exports/labels';
+import { translator } from '../../server/services/exports/words';
 import { createCapturingMailer } from '../../server/services/mail';
-import { get, post, signIn } from './helpers/accounts';
+import { bearer, get, post, signIn } from './helpers/accounts';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
@@ -247,16 +252,48 @@ describe('statistics endpoints', () => {
     expect(badges.find((badge) => badge.key === 'mutuality-leader')!.earned).toBe(body.data.overall >= 0.7);
   });
 
-  it('write key facts from released figures for a page, and skip them without one', async () => {
+  it('say key facts from released figures for a page, in the caller\'s language, and skip them without one', async () => {
     expect(await stat(adminA, '/key-facts')).toEqual({ status: 204, message: 'Choose a page for the key facts.' });
     expect((await get(app, '/api/key-facts?page=nowhere', { token: adminA })).statusCode).toBe(422);
+    const keyFacts = async (page: string, locale: string) => {
+      const response = await app.inject({ method: 'GET', url: `/api/key-facts?page=${page}`, headers: { ...bearer(adminA), 'x-locale': locale } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { status: number; data?: { facts: string[] }; message?: string };
+    };
+    /** What the dashboard says for its page (domain/keyfacts), from the sections it releases. */
+    const dashboardFacts = async (page: KeyFactPage, locale: string) => {
+      const sections: Record<string, unknown> = {};
+      for (const path of KEY_FACT_SECTIONS[page]) {
+        const body = await stat(adminA, `/${path}`);
+        sections[path] = body.status === 200 ? body.data : null;
+      }
+      // The dashboard names a value as its charts do: in the reader's language.
+      const localise = await labelLocaliser(database.db, locale, translator(locale));
+      return keyFactsOf(page, localise(sections)).map((fact) => keyFactSentence(fact, translator(locale), numberFormats(locale)));
+    };
     const count = (await stat(adminA, '/home/total-registered')).data.count as number;
-    const overview = await stat(adminA, '/key-facts', {}).then(() => get(app, '/api/key-facts?page=overview', { token: adminA }));
-    expect(overview.json().data.facts[0]).toBe(`${count} people have answered the survey.`);
-    for (const page of ['languages', 'worldviews', 'coordinator', 'demographics', 'country', 'ethnicity']) {
-      const body = (await get(app, `/api/key-facts?page=${page}`, { token: adminA })).json();
-      expect(body.status, page).toBe(200);
-      expect(body.data.facts.length, page).toBeGreaterThan(0);
+    const groups = (await stat(adminA, '/home/total-group-subgroup')).data.count as number;
+    expect((await keyFacts('overview', 'en')).data!.facts[0]).toBe(`${count} people have answered the survey.`);
+    expect((await keyFacts('overview', 'fr')).data!.facts[0]).toBe(`${numberFormats('fr').count(count)} personnes ont répondu à l’enquête.`);
+    const coordinator = (await keyFacts('coordinator', 'en')).data!.facts;
+    expect(coordinator[0]).toBe(`${count} people have answered the survey.`);
+    expect(coordinator).toContain(`You can see ${groups} groups and sub-groups.`);
+    const pages = { overview: 'overview', languages: 'languages', worldviews: 'worldviews', coordinator: 'coordinator', demographics: 'demographics', country: 'country-birth', ethnicity: 'cultural-heritage' } as const;
+    for (const [page, dashboardPage] of Object.entries(pages)) {
+      for (const locale of ['en', 'fr']) {
+        const body = await keyFacts(page, locale);
+        expect(body.status, page).toBe(200);
+        expect(body.data!.facts.length, page).toBeGreaterThan(0);
+        expect(body.data!.facts, `${page} ${locale}`).toEqual(await dashboardFacts(dashboardPage, locale));
+      }
+    }
+    // A fact that names a value names it in French, not by the statistics' English label.
+    const topLanguage = (await stat(adminA, '/language/languages')).data.cells.filter((cell: { count?: number; preferNot?: boolean }) => typeof cell.count === 'number' && cell.preferNot !== true).sort((x: { count: number }, y: { count: number }) => y.count - x.count)[0] as { label: string } | undefined;
+    if (topLanguage !== undefined) {
+      const french = (await keyFacts('languages', 'fr')).data!.facts[0]!;
+      const frenchName = (await labelLocaliser(database.db, 'fr', translator('fr')))({ cells: [topLanguage] }).cells[0]!.label;
+      expect(frenchName).not.toBe(topLanguage.label);
+      expect(french).toContain(frenchName);
     }
     expect((await get(app, '/api/key-facts?page=overview&filter[age-range]=0-14', { token: adminA })).json()).toEqual({ status: 204, message: 'It needs at least 5 answers.' });
   });

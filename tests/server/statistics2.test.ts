@@ -217,10 +217,13 @@ describe('country statistics', () => {
 
 describe('language statistics', () => {
   it('count languages, mono- and multilingual people, zones and native languages', async () => {
-    // French (2 speakers) is below k: it is not counted as a shown language.
+    // French (2 speakers) is below k: it counts as a shown language only when its adjusted count
+    // reaches k (a true 2 does with 2 cell keys of 256), and then the list of languages shows it too.
     const one = await headline('/language/row-one');
     near(one.respondents, 30);
-    expect(one.languages).toBe(2);
+    const listed = ((await stat('/language/most-common')).data.cells as StatCell[]).map((cell) => cell.key);
+    expect(one.languages).toBe(listed.length);
+    expect(listed.filter((key) => key !== String(ids.fra))).toHaveLength(2);
     nearAll(await headline('/language/row-two'), { monolingual: 23, multilingual: 7 });
     // Native languages: English 23, Hindi 5 (listed when its adjusted count is 5 or more).
     expect([1, 2]).toContain((await headline('/language/row-three')).native_languages);
@@ -228,8 +231,9 @@ describe('language statistics', () => {
 
   it('list the most common languages largest first, without the hidden ones', async () => {
     const cells = (await stat('/language/most-common')).data.cells as StatCell[];
-    expect(cells.map((cell) => cell.key)).toEqual([String(ids.eng), String(ids.hin)]);
-    expectNear(byId(countsOf(cells)), { eng: 25, hin: 10 });
+    // French's 2 speakers are listed only on the rare key that adjusts them up to k.
+    expect(cells.map((cell) => cell.key).filter((key) => key !== String(ids.fra))).toEqual([String(ids.eng), String(ids.hin)]);
+    expectNear(byId(countsOf(cells)), { eng: 25, hin: 10, fra: 2 });
     // Women: English 12, Hindi 5.
     expectNear(byId(countsOf((await stat('/language/most-common', female())).data.cells)), { eng: 12, hin: 5 });
   });
@@ -393,7 +397,7 @@ describe('demographic statistics on known people', () => {
 });
 
 describe('key facts of the country and heritage pages', () => {
-  it('tell the share born here to a parent born abroad, and naming several heritages', async () => {
+  it('tell the share born here to a parent born abroad, and how many cultural heritages are named', async () => {
     const share = (facts: string[], sentence: RegExp) => {
       const found = facts.map((fact) => sentence.exec(fact)).find((match) => match !== null);
       return found ? Number(found[1]) : null;
@@ -403,7 +407,7 @@ describe('key facts of the country and heritage pages', () => {
     const second = share(country.data.facts, /^([\d.]+)% were born here to a parent born abroad\.$/);
     if (second !== null) expect(second).toBeGreaterThanOrEqual(9.4), expect(second).toBeLessThanOrEqual(25);
     const heritage = (await get(app, '/api/key-facts?page=ethnicity', { token: admin })).json();
-    const several = share(heritage.data.facts, /^([\d.]+)% name more than one cultural heritage\.$/);
-    if (several !== null) expect(several).toBeGreaterThanOrEqual(9.4), expect(several).toBeLessThanOrEqual(25);
+    // H1 and H2, as /ethnicity/row-one releases them.
+    expect(heritage.data.facts).toContain('2 cultural heritages are named.');
   });
 });

@@ -136,11 +136,12 @@ describe('the statistics cache', () => {
     expect(answer.population.respondents).toBe(await respondents());
   });
 
-  it('keeps at most maxSelections selections, letting the least recently read go first', async () => {
-    const cache = new PopulationCache(database.db, { freshWaitMs: 0, maxSelections: 2 });
-    const selected = (generation: string): StatsContext => ({ ...context, selection: { generation: [generation] } });
+  const selected = (generation: string): StatsContext => ({ ...context, selection: { generation: [generation] } });
+  const buildFor = (generation: string) => () => topics.gender.build(database.db, selected(generation));
+
+  /** Three selections read in turn through a cache with room for two: the least recently read goes. */
+  const expectLeastRecentlyReadGoes = async (cache: PopulationCache) => {
     const ask = (generation: string, build: () => Promise<StatsQuestion>) => cache.question(selected(generation), 'gender', build);
-    const buildFor = (generation: string) => () => topics.gender.build(database.db, selected(generation));
     await ask('Gen X', buildFor('Gen X'));
     await ask('Gen Y', buildFor('Gen Y'));
     await ask('Gen X', notCalled);
@@ -155,5 +156,25 @@ describe('the statistics cache', () => {
       return buildFor('Gen Y')();
     });
     expect(built).toBe(true);
+  };
+
+  it('keeps at most maxSelections selections, letting the least recently read go first', async () => {
+    await expectLeastRecentlyReadGoes(new PopulationCache(database.db, { freshWaitMs: 0, maxSelections: 2 }));
+  });
+
+  it('lets the least recently read selections go when the kept figures pass maxBytes, and keeps the one just read', async () => {
+    const probe = new PopulationCache(database.db, { freshWaitMs: 0 });
+    await probe.question(selected('Gen X'), 'gender', buildFor('Gen X'));
+    const oneSelection = probe.bytes;
+    expect(oneSelection).toBeGreaterThan(0);
+    // Room for two selections' figures, not three.
+    const cache = new PopulationCache(database.db, { freshWaitMs: 0, maxBytes: oneSelection * 2.5 });
+    await expectLeastRecentlyReadGoes(cache);
+    expect(cache.bytes).toBeLessThanOrEqual(oneSelection * 2.5);
+    // A bound smaller than one selection still keeps the selection just read.
+    const tiny = new PopulationCache(database.db, { freshWaitMs: 0, maxBytes: 1 });
+    await tiny.question(selected('Gen X'), 'gender', buildFor('Gen X'));
+    expect(tiny.size).toBe(1);
+    await tiny.question(selected('Gen X'), 'gender', notCalled);
   });
 });

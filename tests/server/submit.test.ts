@@ -513,3 +513,27 @@ describe('POST /api/diversity-survey: tenant isolation', () => {
     expect(Number(children.rows[0]!.n)).toBe(0);
   });
 });
+
+describe('POST /api/diversity-survey: submits that arrive together', () => {
+  it('reads and writes them in batches, each with its own link, group and answers, and refuses only the bad ones', async () => {
+    const places = await Promise.all([wholeOrganisation(), wholeOrganisation(), wholeOrganisation()]);
+    const genders = [await idOf('genders', 'female'), await idOf('genders', 'male'), await idOf('genders', 'prefer_not')];
+    const bodies = Array.from({ length: 30 }, (_, index) => {
+      const place = places[index % 3]!;
+      return { place, gender: genders[index % 3]!, body: surveyBody(place.link.token, { ...place.questions, '17': genders[index % 3]! }) };
+    });
+    const unknown = surveyBody(randomToken(), valid);
+    const badAnswer = surveyBody(places[0]!.link.token, { ...places[0]!.questions, '17': await idOf('languages', 'eng') });
+    const [first, second, ...rest] = await Promise.all([submit(app, unknown), submit(app, badAnswer), ...bodies.map(({ body }) => submit(app, body))]);
+    expectRefused(first!, 404, TokenMessages.tokenNoLongerValid);
+    expectQuestionErrors(second!, { '17': [LookupMessages.genderNotExist] });
+    expect(rest.map((response) => response.statusCode)).toEqual(bodies.map(() => 200));
+    for (const [index, place] of places.entries()) {
+      const stored = await database.db.selectFrom('responses').select(['token_id', 'department_id', 'group_id', 'gender_id']).where('organization_id', '=', place.organizationId).execute();
+      expect(stored).toHaveLength(10);
+      const each = (row: (typeof stored)[number]) => `${row.token_id} ${row.department_id} ${row.group_id} ${row.gender_id}`;
+      expect(new Set(stored.map(each))).toEqual(new Set([`${place.link.id} ${place.subGroup} ${place.group} ${genders[index]}`]));
+      expect(await seatsUsed(database.db, place.link.id)).toBe(10);
+    }
+  });
+});

@@ -90,7 +90,8 @@ beforeAll(async () => {
   await passwordHash();
   a = await createTenant(database.db, 'Alderqx', { content: PNG, type: 'image/png' });
   // B has enough responses for its statistics to be released: were they ever counted for A, A's would be too.
-  b = await createTenant(database.db, B_MARKER, { content: bLogo(), type: 'image/svg+xml' }, 8);
+  // 16 in all, so that even adjusted by -d B's count stays above A's 4 + 2d.
+  b = await createTenant(database.db, B_MARKER, { content: bLogo(), type: 'image/svg+xml' }, 12);
   bSecrets = tenantSecrets(b);
   bIds = tenantIds(b);
   knownA = new Set(tenantIds(a).map((id) => id.toLowerCase()));

@@ -528,9 +528,13 @@ describe('GET /api/check-register-token', () => {
         organization_invited: false,
         department: { id: group, name: 'Research' },
         expires_at: link.expires_at,
+        organization_locale: null,
       },
     });
     expect((await check({ token: link.token })).statusCode).toBe(200);
+    // The organisation's survey language, once chosen, comes with its links.
+    await database.db.updateTable('organizations').set({ survey_locale: 'ar' }).where('id', '=', own.organizationId).execute();
+    expect((await check({ token: link.token })).json().data.organization_locale).toBe('ar');
     expect((await get(app, '/api/check-register-token')).statusCode).toBe(422);
   });
 

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ADJUSTMENT } from '../../domain/stats';
 import { PASSWORD, insertUser } from './helpers/accounts';
-import { insertDepartment, insertLink, lookupIds, surveyBody, validQuestions } from './helpers/surveyResponses';
+import { sql } from 'kysely';
+import { VALID_CHILD_ROWS, insertDepartment, insertLink, lookupIds, surveyBody, validQuestions } from './helpers/surveyResponses';
 import { createTestDatabase, type TestDatabase } from './helpers/testDatabase';
 
 /**
@@ -136,4 +137,36 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
     const stored = await database.db.selectFrom('responses').select((eb) => eb.fn.countAll<string>().as('n')).where('token_id', '=', link.id).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(15);
   }, 120_000);
+
+  it('a server killed in the middle of submits leaves every seat it took with a whole response, and no response without its seat', async () => {
+    const doomed = await startProcess(database.url!);
+    const link = await insertLink(database.db, organizationId, { capacity: 1000 });
+    let answered = 0;
+    let killed!: () => void;
+    const killedOnce = new Promise<void>((resolve) => (killed = resolve));
+    const attempts = Array.from({ length: 150 }, async () => {
+      try {
+        const response = await request(doomed, 'POST', '/diversity-survey', surveyBody(link.token, questions));
+        if (response.status === 200 && ++answered === 10) killed();
+      } catch {
+        // The connection died with the server.
+      }
+    });
+    await Promise.race([killedOnce, Promise.all(attempts)]);
+    doomed.child.kill('SIGKILL');
+    await Promise.all(attempts);
+    // The database has seen the dead connections off: their statements ended, committed or not.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const seats = (await database.db.selectFrom('survey_tokens').select('used').where('id', '=', link.id).executeTakeFirstOrThrow()).used;
+    const whole = await sql<{ responses: number; partial: number }>`
+      select count(*)::int as responses,
+        count(*) filter (where (select count(*) from response_languages l where l.response_id = r.id) <> ${VALID_CHILD_ROWS.languages}
+          or (select count(*) from response_ancestry a where a.response_id = r.id) <> ${VALID_CHILD_ROWS.ancestry}
+          or (select count(*) from response_heritages h where h.response_id = r.id) <> ${VALID_CHILD_ROWS.heritages})::int as partial
+      from responses r where r.token_id = ${link.id}`.execute(database.db);
+    expect(answered).toBeGreaterThanOrEqual(10);
+    expect(whole.rows[0]!.partial).toBe(0);
+    expect(whole.rows[0]!.responses).toBe(seats);
+    expect(seats).toBeGreaterThanOrEqual(answered);
+  }, 180_000);
 });

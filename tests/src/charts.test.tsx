@@ -3,9 +3,10 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { TranslatorProvider } from '../../src/hooks/translation';
 import type { CrossTable, Distribution, StatCell, StatTree, TreeCell } from '../../domain/contracts/stats';
-import { createI18n } from '../../infrastructure/i18n/i18n';
+import { createTranslator } from '../../infrastructure/i18n/translator';
+import { en } from '../../domain/i18n/en';
 import { Bar } from '../../src/features/charts/Bar';
 import { Donut, donutPieces } from '../../src/features/charts/Donut';
 import { Pyramid } from '../../src/features/charts/Pyramid';
@@ -42,9 +43,9 @@ afterEach(() => {
 const render = async (node: ReactNode, language = 'au'): Promise<HTMLElement> => {
   container = document.body.appendChild(document.createElement('div'));
   root = createRoot(container);
-  const i18n = createI18n('au');
+  const i18n = createTranslator('au', en);
   if (language !== 'au') await i18n.changeLanguage(language);
-  await act(async () => root!.render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>));
+  await act(async () => root!.render(<TranslatorProvider translator={i18n}>{node}</TranslatorProvider>));
   return container;
 };
 
@@ -111,6 +112,15 @@ describe('palette', () => {
     expect(genderColour({ key: 'unknown', label: 'No answer' })).toBe(GENDER_COLOURS.SILENT);
   });
 
+  it('colours every gender key SPEC names, with the colour section 9 gives it', () => {
+    // SPEC section 3's keys; section 9 has no colour of its own for PREFER_NOT_TO_SAY, which reads as PREFER_NOT.
+    const section9: Record<string, string> = { FEMALE: '#8E26D9', MALE: '#1CA1BA', OTHER: '#AD961F', PREFER_NOT: '#D96226', PREFER_NOT_TO_SAY: '#D96226', SILENT: '#4ead1f' };
+    for (const [key, colour] of Object.entries(section9)) {
+      expect(genderColour({ key }).toLowerCase(), key).toBe(colour.toLowerCase());
+      expect(genderColour({ key: key.toLowerCase() }).toLowerCase(), key).toBe(colour.toLowerCase());
+    }
+  });
+
   it('has ten distinct colours and wraps around them', () => {
     expect(new Set(PALETTE).size).toBe(10);
     expect(colourFor({ key: 'x' }, 12)).toBe(PALETTE[2]);
@@ -133,6 +143,22 @@ describe('Bar', () => {
     const gb = el.querySelector('g[data-key="GB"]')!;
     expect(gb.querySelector('text')!.textContent).toBe('United Kingdo…');
     expect(gb.querySelector('title')!.textContent).toContain('United Kingdom of Great Britain');
+  });
+
+  it('takes the focus when a label is cut, and then spells out each cut label in full', async () => {
+    const el = await render(<Bar title="Country of birth" data={countries} />);
+    const svg = svgOf(el);
+    expect(svg.getAttribute('tabindex')).toBe('0');
+    const names = el.querySelector('.chart-full-names')!;
+    const pairs = [...names.querySelectorAll('div')].map((pair) => [pair.querySelector('dt')!.textContent, pair.querySelector('dd')!.textContent]);
+    expect(pairs).toContainEqual(['United Kingdo…', countries.cells.find((c) => c.key === 'GB')!.label]);
+    // Only the cut ones: a name shown whole is not repeated.
+    expect(pairs.map(([, full]) => full)).not.toContain('Australia');
+    // Not a second reading for a screen reader, whose summary names every value in full.
+    expect(names.getAttribute('aria-hidden')).toBe('true');
+    const whole = await render(<Bar title="Country of birth" data={{ ...countries, cells: countries.cells.filter((c) => c.key === 'AU') }} />);
+    expect(svgOf(whole).hasAttribute('tabindex')).toBe(false);
+    expect(whole.querySelector('.chart-full-names')).toBeNull();
   });
 
   it('mirrors right to left: names on the right, bars growing leftwards from them, shares beyond the bars', async () => {
@@ -400,6 +426,14 @@ describe('charts right to left', () => {
     const share = [...au.querySelectorAll('text.chart-value')][0]!;
     expect(Number(share.getAttribute('x'))).toBeLessThan(Number(bar.getAttribute('x')));
     expect(share.textContent).toBe(numberFormats('ar').percent(50));
+  });
+
+  it('the grouped bar says a name still in English in English', async () => {
+    const [first, ...rest] = countries.cells;
+    const cells = [{ ...first!, label: 'English', untranslated: true }, ...rest] as typeof countries.cells;
+    const el = await render(<GroupedBar title="Compare" series={[{ label: 'All', cells }]} />, 'fr');
+    expect(el.querySelector(`g[data-key="${first!.key}"] text.chart-label`)?.getAttribute('lang')).toBe('en');
+    expect(el.querySelector(`g[data-key="${rest[0]!.key}"] text.chart-label`)?.hasAttribute('lang')).toBe(false);
   });
 });
 

@@ -2,18 +2,19 @@
 import fc from 'fast-check';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { TranslatorProvider } from '../../src/hooks/translation';
 import { describe, expect, it } from 'vitest';
 import { dateFormats } from '../../domain/i18n/dates';
 import { PRODUCT_LANGUAGES } from '../../domain/i18n/languages';
-import { createI18n } from '../../infrastructure/i18n/i18n';
+import { createTranslator } from '../../infrastructure/i18n/translator';
+import { en } from '../../domain/i18n/en';
 import { useDates } from '../../src/hooks/dates';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** What the hook gives on a page shown in `language`. */
 const datesOn = async (language: string) => {
-  const i18n = createI18n('au');
+  const i18n = createTranslator('au', en);
   if (language !== 'au') await i18n.changeLanguage(language);
   let seen: ReturnType<typeof useDates> | undefined;
   const Probe = () => {
@@ -21,7 +22,7 @@ const datesOn = async (language: string) => {
     return null;
   };
   const root = createRoot(document.body.appendChild(document.createElement('div')));
-  await act(async () => root.render(<I18nextProvider i18n={i18n}><Probe /></I18nextProvider>));
+  await act(async () => root.render(<TranslatorProvider translator={i18n}><Probe /></TranslatorProvider>));
   act(() => root.unmount());
   return seen!;
 };

@@ -9,6 +9,7 @@ import { idleSection, initialResources, type SectionState } from '../../domain/r
 import { MembersManagement } from '../../src/features/control-panel/MembersManagement';
 import { renderApp, type RenderedApp } from '../support/renderApp';
 import { commandsOf, deliver, press } from './account/support';
+import { fr } from '../../domain/i18n/catalogues/fr';
 
 // jsdom has no CSS.escape, which react-aria's modal reads once while opening.
 const css = globalThis as { CSS?: { escape?: (value: string) => string } };
@@ -100,6 +101,38 @@ const dialogButton = (name: string) => {
   if (!button) throw new Error(`no dialog button ${name}`);
   return button;
 };
+
+describe('members management in another language', () => {
+  it('says the default tier names in the page language, and a name the organisation chose as it is', async () => {
+    const base = state('admin');
+    const defaults = { ...base, resources: { ...base.resources!, sections: { ...base.resources!.sections, tiers: loaded([{ level: 1 as const, name: 'Organisation' }, { level: 2 as const, name: 'Tier 2 groups' }, { level: 3 as const, name: 'Departments' }]) } } };
+    app = await renderApp(PAGE, defaults, [{ path: PAGE, element: <MembersManagement page="control-panel/members-management" /> }]);
+    const headings = () => [...app!.container.querySelectorAll('h2')].map((h) => h.textContent);
+    expect(headings().slice(0, 2)).toEqual(['Tier 2 groups', 'Departments']);
+    await act(async () => {
+      app!.i18n.addResourceBundle('fr', 'translation', fr, true, true);
+      await app!.i18n.changeLanguage('fr');
+    });
+    expect(headings().slice(0, 2)).toEqual([fr.tier_default_2, 'Departments']);
+  });
+
+  it('writes the counts of the groups tables the way the page language does', async () => {
+    const large: Group = { ...sales, capacity: 12_500, member_count: 1_204, sub_group_count: 0 };
+    const base = state('admin');
+    const withLarge = { ...base, resources: { ...base.resources!, sections: { ...base.resources!.sections, orgGroups: loaded([engineering, large]) } } };
+    app = await renderApp(PAGE, withLarge, [{ path: PAGE, element: <MembersManagement page="control-panel/members-management" /> }]);
+    const rowOf = (name: string) => [...app!.container.querySelectorAll('tr')].find((row) => row.textContent?.startsWith(name))!;
+    expect([...rowOf('Sales').querySelectorAll('td')].map((cell) => cell.textContent)).toContain('12,500');
+    await act(async () => {
+      app!.i18n.addResourceBundle('fr', 'translation', fr, true, true);
+      await app!.i18n.changeLanguage('fr');
+    });
+    const cells = [...rowOf('Sales').querySelectorAll('td')].map((cell) => cell.textContent ?? '');
+    // French groups thousands with a no-break space (narrow or not, as the ICU's CLDR has it).
+    expect(cells.some((text) => /^12[\u00a0\u202f]500$/.test(text)), cells.join(' | ')).toBe(true);
+    expect(cells.some((text) => /^1[\u00a0\u202f]204$/.test(text)), cells.join(' | ')).toBe(true);
+  });
+});
 
 describe('members management', () => {
   it('names the tables after the tiers and shows each rule beside its disabled button before any click', async () => {

@@ -1,11 +1,12 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { preloadRoutes, routes } from '../../src/app/router';
 import { RuntimeProvider } from '../../src/hooks/runtime';
 import { createStore, type Store } from '../../infrastructure/bus/store';
-import { createI18n } from '../../infrastructure/i18n/i18n';
+import { createTranslator } from '../../infrastructure/i18n/translator';
+import { en } from '../../domain/i18n/en';
+import { TranslatorProvider } from '../../src/hooks/translation';
 import { createSecrets } from '../../infrastructure/app/secrets';
 import { counterIds, fixedClock } from '../../domain/kernel/clock';
 import { initialAppState, type AppState } from '../../domain/app/state';
@@ -21,6 +22,8 @@ export interface RenderedApp {
   readonly router: ReturnType<typeof createMemoryRouter>;
   /** Every command the screens dispatched, in order. */
   readonly commands: AppCommand[];
+  /** The page's i18next, to show it in another language. */
+  readonly i18n: AppRuntime['i18n'];
   unmount(): void;
 }
 
@@ -38,7 +41,7 @@ export const renderApp = async (path: string, state: Partial<AppState> = {}, ext
   const runtime = {
     store: recordingStore,
     catalog: appCatalog,
-    i18n: createI18n('au'),
+    i18n: createTranslator('au', en),
     api: undefined as never,
     secrets: createSecrets(),
     debug: { isEnabled: () => false, exportLog: () => '', replay: () => ({ ok: false, reason: 'notALog' }) },
@@ -51,9 +54,9 @@ export const renderApp = async (path: string, state: Partial<AppState> = {}, ext
   await act(async () => {
     root.render(
       <RuntimeProvider runtime={runtime}>
-        <I18nextProvider i18n={runtime.i18n}>
+        <TranslatorProvider translator={runtime.i18n}>
           <RouterProvider router={router} />
-        </I18nextProvider>
+        </TranslatorProvider>
       </RuntimeProvider>,
     );
   });
@@ -62,6 +65,7 @@ export const renderApp = async (path: string, state: Partial<AppState> = {}, ext
     store,
     router,
     commands,
+    i18n: runtime.i18n,
     unmount: () => {
       act(() => root.unmount());
       container.remove();

@@ -84,10 +84,10 @@ export const statisticsSections = {
   /** Compare → Internal: args from compareArgs (the selections), with the active filters. */
   compareData: { endpoint: compareData, filtered: true, toQuery: compareQueryOf },
 
-  /** Compare → External: the countries with a dataset, and the comparison (args: country_id, and group for a selection). */
-  mutualityCountries: { endpoint: mutualityEndpoints.countriesList },
-  mutualityData: { endpoint: mutualityEndpoints.data, filtered: true },
-  mutualityCompareData: { endpoint: mutualityEndpoints.compareData, filtered: true },
+  /** Compare → External: the countries with a dataset, and the comparison (args: country_id, and group for a selection), named in the page's language. */
+  mutualityCountries: { endpoint: mutualityEndpoints.countriesList, localised: true },
+  mutualityData: { endpoint: mutualityEndpoints.data, filtered: true, localised: true },
+  mutualityCompareData: { endpoint: mutualityEndpoints.compareData, filtered: true, localised: true },
   /** Benchmark → Internal: every group measured, with the bands (POST, the filters as its query). */
   benchmarkInternal: { endpoint: benchmarkProcess, filtered: true },
 } satisfies Record<string, SectionEntry>;

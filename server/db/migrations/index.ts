@@ -17,6 +17,8 @@ import * as m0018 from './0018_extra_survey';
 import * as m0020 from './0020_statistics_selections';
 import * as m0017 from './0017_calendar_feeds';
 import * as m0021 from './0021_report_definitions';
+import * as m0022 from './0022_survey_language';
+import * as m0023 from './0023_statistics_changes';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -41,4 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0020_statistics_selections': m0020,
   '0017_calendar_feeds': m0017,
   '0021_report_definitions': m0021,
+  '0022_survey_language': m0022,
+  '0023_statistics_changes': m0023,
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AuthMessages, checkEmailExistence, headRegister } from '../../../domain/contracts/auth';
+import { localeHeader } from '../../http/locale';
 import { registerEndpoint } from '../../http/route';
 import { invalidData } from '../../services/auth/errors';
 import { isAcceptableEmail } from '../../services/auth/fields';
@@ -9,7 +10,7 @@ import { registerOrganization } from '../../services/organization/registration';
 /** POST /head-register and GET /check-email-existence. */
 export const registerRoutes = (app: FastifyInstance): void => {
   registerEndpoint(app, headRegister, async ({ body, request }) => {
-    const registered = await registerOrganization(app.db, { form: body, config: app.config, address: request.ip });
+    const registered = await registerOrganization(app.db, { form: body, config: app.config, address: request.ip, locale: localeHeader(request) });
     await app.mailer.send(registered.welcome);
     return { email: registered.email };
   });

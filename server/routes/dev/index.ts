@@ -3,6 +3,7 @@ import type { Role } from '../../../domain/contracts/auth';
 import { getDevOutbox } from '../../../domain/contracts/dev';
 import { Messages } from '../../../domain/contracts/envelope';
 import { ApiError } from '../../http/apiError';
+import { decodeOrThrow } from '../../http/decode';
 import { registerEndpoint } from '../../http/route';
 import { sameSecret } from '../../http/secrets';
 import { activeSessionOf, TOKEN_COOKIE } from '../../plugins/auth';
@@ -84,15 +85,19 @@ ${entries.map(row).join('\n')}
 </html>
 `;
 
-const queryText = (query: unknown, name: string): string => {
-  const value = (query as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value.trim().slice(0, 320) : '';
+/**
+ * The page's query, decoded with the JSON outbox's codec: a NUL or a lone surrogate in `to`
+ * would otherwise reach PostgreSQL, which refuses to compare with it.
+ */
+const pageQuery = (request: FastifyRequest): { readonly to: string; readonly key: string } => {
+  const { to = '', key = '' } = decodeOrThrow(getDevOutbox.query, request.query ?? {}, 'query');
+  return { to: to.trim().slice(0, 320), key: key.trim().slice(0, 320) };
 };
 
 /** The mailbox key may come as `?key=` (a link to open in a browser) or as the X-Mailbox-Key header. */
 const givenKey = (request: FastifyRequest): string => {
   const header = request.headers['x-mailbox-key'];
-  return typeof header === 'string' && header !== '' ? header : queryText(request.query, 'key');
+  return typeof header === 'string' && header !== '' ? header : pageQuery(request).key;
 };
 
 const MAILBOX_ROLES: readonly Role[] = ['admin', 'second_admin'];
@@ -149,7 +154,7 @@ export const devRoutes: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     const reader = await mailboxReader(app, request);
     if (reader === undefined) return reply.code(404).send(notFoundPage);
-    const to = queryText(request.query, 'to');
+    const { to } = pageQuery(request);
     const entries = await mailOf(app, reader, to);
     return reply.send(renderMailbox(entries, to, reader.everything ? givenKey(request) : ''));
   });

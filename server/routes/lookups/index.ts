@@ -14,6 +14,7 @@ import {
   getGenders,
   getIndustries,
   getLanguages,
+  getLookupNames,
   getPositionLevels,
   getPositionTypes,
   getPrinciples,
@@ -27,7 +28,7 @@ import {
 } from '../../../domain/contracts/lookups';
 import { ApiError } from '../../http/apiError';
 import { registerEndpoint } from '../../http/route';
-import { listItems, principleExists, requestLocale, searchLongEnough } from '../../lookups/service';
+import { labelNames, listItems, principleExists, requestLocale, searchLongEnough } from '../../lookups/service';
 
 export interface LookupRoutesOptions {
   /**
@@ -118,6 +119,7 @@ export const lookupRoutes: FastifyPluginAsync<LookupRoutesOptions> = async (app,
   child(getDenominations, 'denominations', 'branch');
   flat(getAges, 'ages');
   flat(getIndustries, 'industries');
+  registerEndpoint(app, getLookupNames, async ({ request }) => labelNames(app.db, await localeOf(request)));
 
   /** Which list (and parent) a principle search reads: `list`, else `url`, else `question_id`. */
   const searchTarget = async (query: { question_id?: number | string; url?: string; list?: string }): Promise<{ list: LookupList; parentId?: number }> => {

@@ -35,7 +35,7 @@ export const packageRoutes: FastifyPluginAsync = async (app) => {
             const to = app.config.operatorEmail;
             if (to === undefined) throw new ApiError(409, PackageMessages.requestsUnavailable);
             const usage = await packageUsage(app.db, organization, { now: new Date(), canRequest: true });
-            await sendPackageRequest(app.mailer, to, { organization, from: user, body, usage });
+            await sendPackageRequest(app.mailer, { to, locale: app.config.operatorLocale }, { organization, from: user, body, usage });
             await audit(app.db, {
               organizationId: organization.id,
               actor: user.id,

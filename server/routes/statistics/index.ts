@@ -3,9 +3,10 @@ import type * as t from 'io-ts';
 import { benchmarkPooling, benchmarkProcess } from '../../../domain/contracts/benchmark';
 import { compareData } from '../../../domain/contracts/compare';
 import { KeyFactPage, type StatisticsEndpoint, statisticsEndpoints as E, statisticsMessages } from '../../../domain/contracts/statistics';
-import { statsMessages } from '../../../domain/contracts/stats';
 import type { Filters } from '../../../domain/filters/model';
 import { type Release, refused } from '../../../domain/stats';
+import { releasedReaderOf } from '../../http/internalRead';
+import { localeHeader } from '../../http/locale';
 import { EnvelopeReply, noContent, registerEndpoint } from '../../http/route';
 import { type AuthContext, authenticated, authOf } from '../../plugins/auth';
 import { invalidData } from '../../services/auth/errors';
@@ -13,7 +14,7 @@ import { departmentScopeOf } from '../../services/organization/scope';
 import { benchmarkOf, setPooling } from '../../services/statistics/benchmark';
 import { compareOf } from '../../services/statistics/compare';
 import { StatisticsFigures, type StatsRequest, renameItems, statsRequestOf } from '../../services/statistics/figures';
-import { keyFactsOf } from '../../services/statistics/keyFacts';
+import { keyFactsAnswer } from '../../services/statistics/keyFacts';
 import { registerMutuality } from './mutuality';
 import * as topics from '../../services/statistics/topics';
 
@@ -146,11 +147,8 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
       const { page, ...filters } = query;
       if (page === undefined || page === '') return noContent(statisticsMessages.keyFactsPage);
       if (!KeyFactPage.is(page)) throw invalidData({ page: [statisticsMessages.keyFactsPage] });
-      const req = await admitted(authOf(request), filters);
-      if (req instanceof EnvelopeReply) return req;
-      const release = await keyFactsOf(figures, req, page);
-      if (release.status === 200 && release.data.facts.length === 0) return noContent(statsMessages.notEnoughData);
-      return answer(release);
+      // Read as the caller, as the dashboard reads its cards: the same released figures, group scope and allowance.
+      return answer(await keyFactsAnswer(app.db, releasedReaderOf(app, request), page, filters, localeHeader(request)));
     });
 
   // Compare → Internal: each selection is a request of its own, counted against the allowance.

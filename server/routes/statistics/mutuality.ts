@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { mutualityEndpoints as E } from '../../../domain/contracts/mutuality';
 import type { Release } from '../../../domain/stats';
+import { localeHeader } from '../../http/locale';
 import { type EnvelopeReply, noContent, registerEndpoint } from '../../http/route';
 import { authOf } from '../../plugins/auth';
 import type { SelectionBudget } from '../../services/statistics/budget';
@@ -14,7 +15,7 @@ const answer = <T>(release: Release<T>): T | EnvelopeReply => (release.status ==
  * comparison counts against the same hourly allowance of selections (budget.ts).
  */
 export const registerMutuality = (scope: FastifyInstance, figures: StatisticsFigures, budget: SelectionBudget): void => {
-  registerEndpoint(scope, E.countriesList, async () => countriesList(scope.db));
-  registerEndpoint(scope, E.data, async ({ request, query }) => answer(await mutualityOf(scope.db, figures, budget, authOf(request), query)));
-  registerEndpoint(scope, E.compareData, async ({ request, query }) => answer(await mutualitySelectionOf(scope.db, figures, budget, authOf(request), query)));
+  registerEndpoint(scope, E.countriesList, async ({ request }) => countriesList(scope.db, localeHeader(request)));
+  registerEndpoint(scope, E.data, async ({ request, query }) => answer(await mutualityOf(scope.db, figures, budget, authOf(request), query, localeHeader(request))));
+  registerEndpoint(scope, E.compareData, async ({ request, query }) => answer(await mutualitySelectionOf(scope.db, figures, budget, authOf(request), query, localeHeader(request))));
 };

@@ -1,48 +1,83 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { IssuedCertificate } from '../../../domain/contracts/certificates';
+import { productLanguage } from '../../../domain/i18n/languages';
+import { numberFormats } from '../../../domain/i18n/numbers';
 import { MAX_ADJUSTMENT } from '../../../domain/stats';
+import { translator } from '../exports/words';
+import { type Script, embedReportFonts, writeReportFonts } from '../pdf/fonts';
+import { drawLine, layOutLine, paragraphDirection, scriptsOf } from '../pdf/shaping';
+import { type StructureRole, StructureTree } from '../pdf/tags';
 
 const A4 = [595.28, 841.89] as const;
 const INK = rgb(0.1, 0.1, 0.18);
 const MUTED = rgb(0.31, 0.33, 0.4);
 const ACCENT = rgb(0.29, 0.16, 0.62);
-
-/** Standard PDF fonts only encode WinAnsi: a character they cannot draw becomes '?'. */
-const winAnsi = (text: string): string => text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, '?');
+/** The room a centred line has inside the border. */
+const LINE_WIDTH = A4[0] - 120;
+/** The smallest size a long name is shrunk to before it runs past the border. */
+const MIN_SIZE = 10;
 
 /** Splits a long text into lines of at most `width` characters (the code has no spaces). */
 const chunks = (text: string, width: number): string[] => text.match(new RegExp(`.{1,${width}}`, 'g')) ?? [];
 
+/** The certificate's language: the issuing administrator's when known, English otherwise. */
+const certificateLanguage = (locale: string | null | undefined) => productLanguage(locale ?? 'en');
+
 /**
- * The certificate as an A4 PDF: the organisation, the released figures it certifies, the date,
- * the verification code in full and a QR code of the public verification page's link.
+ * The certificate as a tagged A4 PDF: the organisation, the released figures it certifies, the
+ * date, the verification code in full and a QR code of the public verification page's link.
+ * The wording is in `locale` (the issuing administrator's language) and every name is drawn in
+ * the report's Noto fonts, shaped and ordered, so an organisation named in Arabic or Chinese
+ * prints as it is written.
  */
-export const certificatePdf = async (issued: IssuedCertificate, verifyUrl: string): Promise<Uint8Array> => {
+export const certificatePdf = async (issued: IssuedCertificate, verifyUrl: string, locale?: string | null): Promise<Uint8Array> => {
   const { certificate, code } = issued;
+  const language = certificateLanguage(locale);
+  const t = translator(language.code);
+  const numbers = numberFormats(language.code);
+  const words = {
+    heading: t('certificate_pdf_heading'),
+    awardedTo: t('certificate_pdf_awarded_to'),
+    answered: t('certificate_pdf_answered', { people: numbers.count(certificate.respondents) }),
+    share: t('certificate_pdf_share', { percent: numbers.percent(certificate.participation), seats: numbers.count(certificate.seats) }),
+    issued: t('certificate_pdf_issued', { date: certificate.issuedAt.slice(0, 10) }),
+    adjusted: t('certificate_pdf_adjusted', { d: MAX_ADJUSTMENT }),
+    scan: t('certificate_pdf_scan'),
+    codeLabel: t('certificate_code'),
+    qrAlt: t('certificate_pdf_qr_alt'),
+  };
+  const verifyPage = verifyUrl.split('?')[0]!;
+
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Certificate: ${winAnsi(certificate.organization)}`);
-  pdf.setSubject('Diversity Atlas certificate');
+  pdf.setTitle(t('certificate_pdf_document_title', { organisation: certificate.organization }), { showInWindowTitleBar: true });
+  pdf.setSubject(t('certificate_pdf_subject'));
+  pdf.setLanguage(language.lang);
   pdf.setCreationDate(new Date(certificate.issuedAt));
-  const page = pdf.addPage([...A4]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const everything = [certificate.organization, ...Object.values(words), verifyPage].join('\n');
+  const fonts = await embedReportFonts(pdf, new Set<Script>(scriptsOf(everything)));
+  // The code is base64url: plain ASCII, set in a monospaced face so its characters line up.
   const mono = await pdf.embedFont(StandardFonts.Courier);
+  const page = pdf.addPage([...A4]);
+  const tree = new StructureTree(pdf);
   const [width, height] = A4;
 
-  page.drawRectangle({ x: 28, y: 28, width: width - 56, height: height - 56, borderColor: ACCENT, borderWidth: 3 });
-  const centred = (text: string, y: number, size: number, font = regular, color = INK) => {
-    const safe = winAnsi(text);
-    page.drawText(safe, { x: (width - font.widthOfTextAtSize(safe, size)) / 2, y, size, font, color });
+  tree.artifact(page, () => page.drawRectangle({ x: 28, y: 28, width: width - 56, height: height - 56, borderColor: ACCENT, borderWidth: 3 }));
+  const centred = (role: StructureRole, text: string, y: number, size: number, { bold = false, color = INK } = {}) => {
+    const laid = layOutLine(text, bold ? fonts.bold : fonts.regular, paragraphDirection(text, language.dir));
+    // A name too long for the line is set smaller rather than cut.
+    const fitted = Math.max(MIN_SIZE, Math.min(size, LINE_WIDTH / Math.max(laid.width, 1e-6)));
+    const element = tree.element(tree.root, role, { actualText: text });
+    tree.mark(page, element, () => drawLine(page, laid, (width - laid.width * fitted) / 2, y, fitted, color));
   };
-  centred('Diversity Atlas', height - 110, 16, bold, ACCENT);
-  centred('Certificate of participation', height - 160, 30, bold);
-  centred('awarded to', height - 200, 14, regular, MUTED);
-  centred(certificate.organization, height - 245, 24, bold);
-  centred(`${certificate.respondents.toLocaleString('en-AU')} people answered the diversity survey,`, height - 300, 14);
-  centred(`${certificate.participation.toFixed(1)}% of ${certificate.seats.toLocaleString('en-AU')} seats.`, height - 320, 14);
-  centred(`Issued on ${certificate.issuedAt.slice(0, 10)}.`, height - 350, 14);
-  centred(`Figures are adjusted by up to ${MAX_ADJUSTMENT} people either way to protect people.`, height - 380, 10, regular, MUTED);
+  centred('P', 'Diversity Atlas', height - 110, 16, { bold: true, color: ACCENT });
+  centred('H1', words.heading, height - 160, 30, { bold: true });
+  centred('P', words.awardedTo, height - 200, 14, { color: MUTED });
+  centred('H2', certificate.organization, height - 245, 24, { bold: true });
+  centred('P', words.answered, height - 300, 14);
+  centred('P', words.share, height - 320, 14);
+  centred('P', words.issued, height - 350, 14);
+  centred('P', words.adjusted, height - 380, 10, { color: MUTED });
 
   const qr = QRCode.create(verifyUrl, { errorCorrectionLevel: 'M' });
   const modules = qr.modules.size;
@@ -50,14 +85,22 @@ export const certificatePdf = async (issued: IssuedCertificate, verifyUrl: strin
   const cell = side / modules;
   const left = (width - side) / 2;
   const top = height - 420;
-  for (let row = 0; row < modules; row += 1) {
-    for (let column = 0; column < modules; column += 1) {
-      if (qr.modules.get(row, column)) page.drawRectangle({ x: left + column * cell, y: top - (row + 1) * cell, width: cell, height: cell, color: INK });
+  tree.mark(page, tree.element(tree.root, 'Figure', { alt: words.qrAlt }), () => {
+    for (let row = 0; row < modules; row += 1) {
+      for (let column = 0; column < modules; column += 1) {
+        if (qr.modules.get(row, column)) page.drawRectangle({ x: left + column * cell, y: top - (row + 1) * cell, width: cell, height: cell, color: INK });
+      }
     }
-  }
-  centred('Scan to verify, or check the code below at', top - side - 25, 10, regular, MUTED);
-  centred(verifyUrl.split('?')[0]!, top - side - 40, 10, regular, MUTED);
-  centred('Verification code', top - side - 70, 11, bold);
-  chunks(code, 64).forEach((line, index) => centred(line, top - side - 88 - index * 12, 9, mono));
+  });
+  centred('P', words.scan, top - side - 25, 10, { color: MUTED });
+  centred('P', verifyPage, top - side - 40, 10, { color: MUTED });
+  centred('H2', words.codeLabel, top - side - 70, 11, { bold: true });
+  const codeElement = tree.element(tree.root, 'P', { actualText: code });
+  chunks(code, 64).forEach((line, index) => {
+    const y = top - side - 88 - index * 12;
+    tree.mark(page, codeElement, () => page.drawText(line, { x: (width - mono.widthOfTextAtSize(line, 9)) / 2, y, size: 9, font: mono, color: INK }));
+  });
+  tree.finish();
+  await writeReportFonts(pdf, fonts);
   return pdf.save();
 };

@@ -11,9 +11,10 @@ import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import { invalidData } from '../auth/errors';
 import { coverOf } from './cover';
+import { labelLocaliser } from './labels';
 import { type ExportCaller, type ExportFile, XLSX_TYPE } from './index';
 import { writeWorkbook } from './workbook';
-import { type Translate, translator } from './words';
+import { serverSentence, type Translate, translator } from './words';
 
 /**
  * A comparison as a spreadsheet (POST /general/export-excel-compare) or its key facts
@@ -73,9 +74,12 @@ const compareWords = (t: Translate): CompareWords => ({
 export const exportCompare = async (db: Kysely<Database>, caller: ExportCaller, body: ExportCompareBody, kind: CompareExportKind, now = new Date()): Promise<ExportFile> => {
   const count = body.organizations.length;
   if (count < COMPARE_MIN || count > COMPARE_MAX) throw invalidData({ organizations: [CompareMessages.count] });
-  const data = await comparisonOf(caller, body);
   const { auth, locale } = caller;
+  const said = serverSentence(locale);
   const t = translator(locale);
+  const compared = (await labelLocaliser(db, locale, t))(await comparisonOf(caller, body));
+  // A withheld selection's reason, in the reader's language like the rest of the file.
+  const data: CompareData = { ...compared, selections: compared.selections.map((column) => (column.status === 204 ? { ...column, message: said(column.message) } : column)) };
   const words = compareWords(t);
   const filters = body.filter ?? {};
   const sideBySide = { title: t('compare_side_by_side'), table: sideBySideTable(data, words) };

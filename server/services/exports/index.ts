@@ -1,16 +1,17 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { EXPORT_CARDS, type ExportCard, type ExportExcelBody, exportFileName, exportMessages } from '../../../domain/contracts/exports';
-import { cardTable, tableCsv } from '../../../domain/exports/table';
+import { cardTable, type SectionAnswer, tableCsv } from '../../../domain/exports/table';
 import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import type { AuthContext } from '../../plugins/auth';
 import type { ReleasedReader } from '../statistics/releasedReader';
 import { invalidData } from '../auth/errors';
 import { coverOf } from './cover';
+import { labelLocaliser } from './labels';
 import { releasedSection } from './sections';
 import { writeWorkbook } from './workbook';
-import { tableWords, translator } from './words';
+import { serverSentence, tableWords, translator } from './words';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -51,10 +52,19 @@ export const exportDashboard = async (db: Kysely<Database>, caller: ExportCaller
   const cards = EXPORT_CARDS[body.page];
   const note = t('export_cover_adjusted', { d: MAX_ADJUSTMENT });
   const hidden = t('chart_hidden_short');
+  // The statistics are labelled in English; items named in the caller's language take that name.
+  const localise = await labelLocaliser(db, locale, t);
+  // A withheld card's reason, in the reader's language like the rest of the file.
+  const said = serverSentence(locale);
+  const section = async (card: ExportCard): Promise<SectionAnswer> => {
+    const answer = await releasedSection(read, card, filters);
+    if (answer.status === 200) return { ...answer, data: localise(answer.data) };
+    return answer.status === 204 ? { status: 204, message: said(answer.message) } : answer;
+  };
 
   if (format === 'csv') {
     const card = chosenCard(cards, body.card);
-    const answer = await releasedSection(read, card, filters);
+    const answer = await section(card);
     return {
       fileName: exportFileName(body.page, 'csv', day, card.key),
       contentType: CSV_TYPE,
@@ -68,7 +78,7 @@ export const exportDashboard = async (db: Kysely<Database>, caller: ExportCaller
   // One after the other: the machine is small and the dashboard asks for these anyway.
   for (const card of cards.filter((candidate) => chosen.includes(candidate))) {
     const title = t(card.title);
-    sheets.push({ title, table: cardTable(title, await releasedSection(read, card, filters), words) });
+    sheets.push({ title, table: cardTable(title, await section(card), words) });
   }
   const cover = await coverOf({ db, auth, page: body.page, filters, k: thresholdFor(filters), maxAdjustment: MAX_ADJUSTMENT, now, locale, t });
   const stream = new PassThrough();

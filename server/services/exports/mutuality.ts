@@ -7,10 +7,11 @@ import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import { comparePillar } from '../../../domain/mutuality/score';
 import { countryOf } from '../mutuality';
+import { censusNamesFor } from '../mutuality/names';
 import type { ExportCaller, ExportFile } from './index';
 import { XLSX_TYPE } from './index';
 import { writeWorkbook } from './workbook';
-import { translator } from './words';
+import { serverSentence, translator } from './words';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,17 +29,21 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
   const organizationId = body.organization_id.trim();
   if (!UUID.test(organizationId) || organizationId.toLowerCase() !== auth.organization.id.toLowerCase()) throw new ApiError(404, MutualityMessages.organizationNotFound);
   const { country, dataset: census } = await countryOf(db, body.country_id);
+  // The census side drawn here (a withheld pillar's categories) is named as mutuality/data names it.
+  const names = await censusNamesFor(db, locale);
   const response = await read(`/api/mutuality/data?${new URLSearchParams({ country_id: String(country.id) }).toString()}`);
   const envelope = JSON.parse(response.body) as { status?: number; message?: string; data?: unknown };
   if (response.statusCode !== 200 || (envelope.status !== 200 && envelope.status !== 204)) {
     throw new ApiError(response.statusCode === 200 ? 422 : response.statusCode, envelope.message ?? MutualityMessages.noDataset);
   }
   let data: MutualityData;
+  // A withheld figure's reason, in the reader's language like the rest of the file.
+  const said = serverSentence(locale);
   if (envelope.status === 204) {
     // The organisation's figures are withheld as a whole: the census side alone, every figure of the organisation hidden.
-    const message = envelope.message ?? '';
+    const message = said(envelope.message ?? '');
     data = {
-      country: { id: country.id, code: country.code, name: country.name },
+      country: { id: country.id, code: country.code, name: names.country(country.code, country.name) },
       label: auth.organization.name,
       respondents: 0,
       pillars: census.pillars.map(({ pillar, source }) => ({ pillar: pillar.pillar, status: 204 as const, source, message })),
@@ -47,7 +52,7 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
   } else {
     const decoded = MutualityData.decode(envelope.data);
     if (decoded._tag === 'Left') throw new Error('mutuality/data answered an unexpected shape');
-    data = decoded.right;
+    data = { ...decoded.right, pillars: decoded.right.pillars.map((pillar) => (pillar.status === 200 ? pillar : { ...pillar, message: said(pillar.message) })) };
   }
   const withheld = envelope.status === 204;
 
@@ -63,7 +68,7 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
     [t('export_cover_organisation'), auth.organization.name],
     [t('export_cover_scope'), data.label],
     [t('mutuality_country'), data.country.name],
-    [t('mutuality_respondents'), withheld ? `${hidden} (${envelope.message ?? ''})` : String(data.respondents)],
+    [t('mutuality_respondents'), withheld ? `${hidden} (${said(envelope.message ?? '')})` : String(data.respondents)],
     [t('mutuality_overall'), score(data.overall)],
     ...data.pillars.map((pillar): [string, string] => [`${t('mutuality_score')}: ${pillarName(pillar)}`, pillar.status === 200 ? score(pillar.score) : pillar.message]),
     [t('mutuality_cover_method'), t('mutuality_cover_method_text')],
@@ -85,7 +90,7 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
   /** A withheld pillar: the census categories over their classification, the organisation's side hidden. */
   const censusOnly = (name: string) => {
     const entry = census.pillars.find((item) => item.pillar.pillar === name);
-    return entry === undefined ? [] : comparePillar(entry.pillar, []).values;
+    return entry === undefined ? [] : comparePillar(entry.pillar, []).values.map((value) => names.value(entry.pillar.pillar, value));
   };
   const header = [t('mutuality_col_value'), t('mutuality_col_share'), t('mutuality_col_census'), t('mutuality_col_published'), t('mutuality_col_gap'), t('mutuality_col_ratio'), t('mutuality_col_note')];
   const sheets = data.pillars.map((pillar) => {

@@ -1,7 +1,7 @@
-import type { ExportCard, ExportFilters } from '../../../domain/contracts/exports';
+import type { ExportCard } from '../../../domain/contracts/exports';
 import { Messages } from '../../../domain/contracts/envelope';
 import type { SectionAnswer } from '../../../domain/exports/table';
-import { toSearchParams } from '../../../domain/filters/encoding';
+import { type QueryParams, toSearchParams } from '../../../domain/filters/encoding';
 import { ApiError } from '../../http/apiError';
 import type { ReleasedReader } from '../statistics/releasedReader';
 
@@ -19,7 +19,7 @@ interface Envelope {
  * disclosure control as the dashboard: it can only write figures the dashboard releases.
  * A refusal of the endpoint (401, 403, 422, 429) becomes the export's own answer.
  */
-export const releasedSection = async (read: ReleasedReader, card: ExportCard, filters: ExportFilters): Promise<SectionAnswer> => {
+export const releasedSection = async (read: ReleasedReader, card: Pick<ExportCard, 'key'>, filters: QueryParams): Promise<SectionAnswer> => {
   const query = toSearchParams(filters);
   const response = await read(`/api/${card.key}${query === '' ? '' : `?${query}`}`);
   let body: Envelope;

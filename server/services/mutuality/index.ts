@@ -25,6 +25,7 @@ import { type StatisticsFigures, type StatsRequest, statsRequestOf } from '../st
 import { type LookupValue, PREFER_NOT_CODE, lookupValues } from '../statistics/population';
 import * as topics from '../statistics/topics';
 import { type CountryDataset, countryDatasets } from './datasets';
+import { type CensusNames, censusNamesFor } from './names';
 
 /**
  * Compare → External (README: mutuality). The organisation's side of every pillar is a released
@@ -45,14 +46,18 @@ const PILLAR_TOPICS: Readonly<Record<MutualityPillarName, PillarTopic>> = {
   worldview: { topic: topics.worldviews, list: 'worldviews' },
 };
 
-/** Countries with a dataset, by their lookup id, and their pillars. */
-export const countriesList = async (db: Kysely<Database>): Promise<MutualityCountryEntry[]> => {
+/** Countries with a dataset, by their lookup id, named in the request's language (`locale`: its X-Locale), and their pillars. */
+export const countriesList = async (db: Kysely<Database>, locale?: string): Promise<MutualityCountryEntry[]> => {
   const countries = await lookupValues(db, 'countries');
   const datasets = countryDatasets();
-  return countries.flatMap((country) => {
+  const names = await censusNamesFor(db, locale);
+  const entries = countries.flatMap((country) => {
     const dataset = datasets.get(country.code);
-    return dataset === undefined ? [] : [{ id: country.id, code: country.code, name: country.name, dataset: dataset.name, year: dataset.year, pillars: dataset.pillars.map((entry) => entry.pillar.pillar) }];
+    return dataset === undefined ? [] : [{ id: country.id, code: country.code, name: names.country(country.code, country.name), dataset: dataset.name, year: dataset.year, pillars: dataset.pillars.map((entry) => entry.pillar.pillar) }];
   });
+  // Alphabetical in the language the names are in, as the countries lookup list is.
+  const collator = new Intl.Collator(names.locale ?? 'en', { sensitivity: 'base' });
+  return entries.sort((a, b) => collator.compare(a.name, b.name));
 };
 
 /** The country of `country_id` and its dataset: 422 for an id that is not a country, 404 for a country without one. */
@@ -90,6 +95,7 @@ export const compareWithCensus = async (
   label: string,
   country: LookupValue,
   dataset: CountryDataset,
+  names: CensusNames,
 ): Promise<Release<MutualityData>> => {
   const total = await figures.countOf(req);
   if (total.status !== 200) return total;
@@ -109,7 +115,7 @@ export const compareWithCensus = async (
       source,
       multiple: pillar.multiple,
       rest: pillar.rest,
-      values: compared.values.map((value) => ({ ...value, codes: [...value.codes] })),
+      values: compared.values.map((value) => names.value(pillar.pillar, { ...value, codes: [...value.codes] })),
       score: compared.score,
       classified: compared.classified,
       coverage: coverageOf(index, pillar.pillar),
@@ -118,7 +124,7 @@ export const compareWithCensus = async (
   return {
     status: 200,
     data: {
-      country: { id: country.id, code: country.code, name: country.name },
+      country: { id: country.id, code: country.code, name: names.country(country.code, country.name) },
       label,
       respondents: total.data.count,
       pillars,
@@ -136,12 +142,19 @@ const ownLabel = async (db: Kysely<Database>, auth: AuthContext): Promise<string
 const admitted = async (budget: SelectionBudget, req: StatsRequest): Promise<Release<never> | null> => ((await budget.allow(req.context, req.filters)) ? null : refused());
 
 /** `mutuality/data`: everything the caller may see, with the dashboard filters. */
-export const mutualityOf = async (db: Kysely<Database>, figures: StatisticsFigures, budget: SelectionBudget, auth: AuthContext, query: MutualityQuery): Promise<Release<MutualityData>> => {
+export const mutualityOf = async (
+  db: Kysely<Database>,
+  figures: StatisticsFigures,
+  budget: SelectionBudget,
+  auth: AuthContext,
+  query: MutualityQuery,
+  locale?: string,
+): Promise<Release<MutualityData>> => {
   const { country_id: countryId, ...filters } = query;
   const { country, dataset } = await countryOf(db, countryId);
   const scope: DepartmentScope = await departmentScopeOf(db, auth);
   const req = await statsRequestOf(db, auth.organization.id, scope, filters as Filters);
-  return (await admitted(budget, req)) ?? compareWithCensus(db, figures, req, await ownLabel(db, auth), country, dataset);
+  return (await admitted(budget, req)) ?? compareWithCensus(db, figures, req, await ownLabel(db, auth), country, dataset, await censusNamesFor(db, locale));
 };
 
 /** `mutuality/compare-data`: one selection (the whole organisation or a group, optionally a date range). */
@@ -151,10 +164,11 @@ export const mutualitySelectionOf = async (
   budget: SelectionBudget,
   auth: AuthContext,
   query: MutualityCompareQuery,
+  locale?: string,
 ): Promise<Release<MutualityData>> => {
   const { country_id: countryId, group, 'date-tag': tag, ...filters } = query;
   const { country, dataset } = await countryOf(db, countryId);
   const [selection] = await resolve(db, auth, { selections: [{ group, ...(tag === undefined ? {} : { 'date-tag': tag }) }] });
   const req = await statsRequestOf(db, auth.organization.id, selection!.scope, selection!.dateTag === null ? (filters as Filters) : { ...(filters as Filters), 'date-tag': selection!.dateTag });
-  return (await admitted(budget, req)) ?? compareWithCensus(db, figures, req, selection!.label, country, dataset);
+  return (await admitted(budget, req)) ?? compareWithCensus(db, figures, req, selection!.label, country, dataset, await censusNamesFor(db, locale));
 };

@@ -13,4 +13,5 @@ export const toInformation = (organization: OrganizationRow): OrganizationInform
   view_as_consent: organization.view_as_consent,
   details: organization.details,
   logo_url: logoUrl(organization.logo_hash),
+  survey_locale: organization.survey_locale,
 });

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { AuthMessages, type headRegister } from '../../../domain/contracts/auth';
+import { DEFAULT_TIER_NAMES } from '../../../domain/contracts/organization';
 import type { BodyOf } from '../../../domain/contracts/endpoint';
 import { ServerMessages } from '../../../domain/contracts/errors';
+import { mailTexts } from '../../../domain/i18n/mails';
 import type { ServerConfig } from '../../config';
 import { type Database, toJson } from '../../db/database';
 import { audit } from '../auth/audit';
@@ -16,9 +18,9 @@ export const PACKAGE_DAYS = 365;
 
 /** The default tier names (SPEC section 3); the administrator may rename them. */
 export const DEFAULT_TIERS = [
-  { level: 1, name: 'Organisation' },
-  { level: 2, name: 'Tier 2 groups' },
-  { level: 3, name: 'Tier 3 sub-groups' },
+  { level: 1, name: DEFAULT_TIER_NAMES[1] },
+  { level: 2, name: DEFAULT_TIER_NAMES[2] },
+  { level: 3, name: DEFAULT_TIER_NAMES[3] },
 ] as const;
 
 /** The human name of each required text field, for 'The {field} field is required'. */
@@ -35,6 +37,8 @@ export interface OrganizationRegistration {
   readonly form: RegistrationForm;
   readonly config: Pick<ServerConfig, 'passwordRegex' | 'argon2' | 'appUrl'>;
   readonly address: string | null;
+  /** The language the form was filled in (the request's X-Locale): the welcome's. */
+  readonly locale?: string;
 }
 
 export interface RegisteredOrganization {
@@ -121,15 +125,15 @@ export const registerOrganization = async (db: Kysely<Database>, input: Organiza
     action: 'organization.registered',
     address: input.address,
   });
+  // The new administrator has no language setting yet: the one they registered in.
+  const words = mailTexts(input.locale);
+  const link = `${config.appUrl}/login`;
   const welcome: MailMessage = {
     organizationId: created.organizationId,
     to: email,
-    subject: 'Welcome to Diversity Atlas',
-    text:
-      `Hello ${form.first_name.trim()},\n\n` +
-      `${form.organization_name.trim()} is registered on Diversity Atlas and you are its administrator.\n` +
-      `Sign in at ${config.appUrl}/login with this email address.\n`,
-    link: `${config.appUrl}/login`,
+    subject: words.welcomeSubject,
+    text: `${words.greeting(form.first_name.trim())}\n\n${words.welcomeBody(form.organization_name.trim(), link)}`,
+    link,
   };
   return { email, welcome };
 };

@@ -21,6 +21,7 @@ import { ApiError } from '../../http/apiError';
 import type { AuthContext } from '../../plugins/auth';
 import { audit } from '../auth/audit';
 import { type FieldErrors, invalidData } from '../auth/errors';
+import { ServerMessages } from '../../../domain/contracts/errors';
 import { toInformation } from './information';
 import { DEFAULT_TIERS } from './registration';
 import { requireRole } from './scope';
@@ -155,11 +156,17 @@ export const updateOrganization = async (
   }
   const industry = input.form.industry === undefined ? undefined : input.form.industry === null ? null : input.form.industry.trim();
   if (typeof industry === 'string' && industry.length > ORGANIZATION_TEXT_MAX) errors.industry = [OrganizationMessages.industryTooLong];
+  const surveyLocale = input.form.survey_locale;
+  if (typeof surveyLocale === 'string') {
+    const known = await db.selectFrom('locales').select('code').where('code', '=', surveyLocale).executeTakeFirst();
+    if (known === undefined) errors.survey_locale = [ServerMessages.fieldInvalid('survey language')];
+  }
   if (Object.keys(errors).length > 0) throw invalidData(errors);
 
   const changes = {
     ...(name === undefined ? {} : { name }),
     ...(industry === undefined ? {} : { industry: industry === '' ? null : industry }),
+    ...(surveyLocale === undefined ? {} : { survey_locale: surveyLocale }),
   };
   if (Object.keys(changes).length === 0) return toInformation(auth.organization);
   const updated = await db

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PackageRequest, PackageUsage } from '../../../domain/contracts/packages';
 import { promisedSeats } from '../../../domain/contracts/tokens';
+import { mailTexts } from '../../../domain/i18n/mails';
 import { daysLeft, DAY_MS, packageStatus, REMINDER_DAYS, reminderDue, seatsFree } from '../../../domain/packages/rules';
 import type { Database, OrganizationRow } from '../../db/database';
 import type { Mailer } from '../mail';
+import { scheduleEvery } from '../schedule';
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 const endOf = (organization: Pick<OrganizationRow, 'package_expires_at'>): number | null => organization.package_expires_at?.getTime() ?? null;
@@ -44,14 +46,11 @@ export const packageUsage = async (
   };
 };
 
-const formatDay = (date: Date): string =>
-  date.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** The administrators a package email goes to. */
 const administrators = (db: Kysely<Database>, organizationId: string) =>
   db
     .selectFrom('users')
-    .select(['email'])
+    .select(['email', 'locale_id'])
     .where('organization_id', '=', organizationId)
     .where('role', 'in', ['admin', 'second_admin'])
     .where('active', '=', true)
@@ -92,15 +91,13 @@ export const sendPackageReminders = async (db: Kysely<Database>, mailer: Mailer,
     if (claimed === undefined) continue;
     const left = daysLeft(endsAt.getTime(), now.getTime());
     for (const admin of await administrators(db, organization.id)) {
+      // Each administrator in their own language.
+      const words = mailTexts(admin.locale_id);
       await mailer.send({
         organizationId: organization.id,
         to: admin.email,
-        subject: `Your Diversity Atlas package ends in ${left} day${left === 1 ? '' : 's'}`,
-        text: [
-          `The package of ${organization.name} ends on ${formatDay(endsAt)} (UTC).`,
-          'After that day the dashboards close: nobody in your organisation can sign in to them until the package is renewed, and survey links stop taking answers.',
-          'To keep going, open the Upgrade account page and ask for more time or seats.',
-        ].join('\n\n'),
+        subject: words.reminderSubject(left ?? days),
+        text: words.reminderBody(organization.name, words.day(endsAt)),
         link: `${appUrl}/dashboard/upgrade-account`,
       });
     }
@@ -110,45 +107,35 @@ export const sendPackageReminders = async (db: Kysely<Database>, mailer: Mailer,
 };
 
 /** Runs the reminders at start and then every `everyMs`; returns the function that stops it. */
-export const scheduleReminders = (
-  run: () => Promise<number>,
-  log: FastifyBaseLogger,
-  everyMs = 60 * 60_000,
-): (() => Promise<void>) => {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(run).catch((error: unknown) => log.error({ err: error }, 'package reminders failed'));
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-};
+export const scheduleReminders = (run: () => Promise<number>, log: FastifyBaseLogger, everyMs = 60 * 60_000): (() => Promise<void>) =>
+  scheduleEvery(run, log, 'package reminders', everyMs);
 
 const oneLine = (value: string): string => value.replace(/[\r\n]+/g, ' ').trim();
 
-/** Emails the operator an administrator's request for more, through the outbox. */
+/** Emails the operator an administrator's request for more, through the outbox, in the operator's language (OPERATOR_LOCALE). */
 export const sendPackageRequest = async (
   mailer: Mailer,
-  to: string,
+  operator: { readonly to: string; readonly locale: string },
   request: { organization: OrganizationRow; from: { email: string; first_name: string; last_name: string }; body: PackageRequest; usage: PackageUsage },
 ): Promise<void> => {
   const { organization, from, body, usage } = request;
+  const words = mailTexts(operator.locale);
   await mailer.send({
     organizationId: organization.id,
-    to,
-    subject: oneLine(`Package request from ${organization.name}`),
-    text: [
-      `${from.first_name} ${from.last_name} <${from.email}> asks for more for ${organization.name} (${organization.id}).`,
-      `Seats wanted in total: ${body.seats ?? 'no change'}.`,
-      `More months: ${body.months ?? 'no change'}.`,
-      `Note: ${body.message.trim() === '' ? '(none)' : body.message.trim()}`,
-      `Now: ${usage.seats_promised} of ${usage.seat_capacity} seats promised, ${usage.answers_received} answers, package ${usage.status}, ends ${usage.ends_at ?? 'never'}.`,
-      `To grant it: npm run org -- extend ${organization.id} --until YYYY-MM-DD, or npm run org -- seats ${organization.id} N.`,
-    ].join('\n'),
+    to: operator.to,
+    subject: oneLine(words.requestSubject(organization.name)),
+    text: words.requestBody({
+      from: `${from.first_name} ${from.last_name} <${from.email}>`,
+      organization: organization.name,
+      organizationId: organization.id,
+      seats: body.seats,
+      months: body.months,
+      note: body.message.trim(),
+      promised: usage.seats_promised,
+      capacity: usage.seat_capacity,
+      answers: usage.answers_received,
+      status: usage.status,
+      endsAt: usage.ends_at,
+    }),
   });
 };
-

@@ -1,34 +1,22 @@
 import type { Kysely } from 'kysely';
-import { Messages } from '../../../domain/contracts/envelope';
-import { EXPORT_CARDS, type ExportCard, type ExportFilters, exportMessages } from '../../../domain/contracts/exports';
+import { EXPORT_CARDS, type ExportCard, exportMessages } from '../../../domain/contracts/exports';
 import { REPORT_TITLE_MAX, type ReportDefinition, reportFileName, reportMessages } from '../../../domain/contracts/reports';
 import { cardTable } from '../../../domain/exports/table';
 import type { FieldErrors } from '../../../domain/contracts/fieldErrors';
-import { toSearchParams } from '../../../domain/filters/encoding';
 import { sectionBars } from '../../../domain/reports/bars';
+import { isKeyFactPage } from '../../../domain/keyfacts/facts';
 import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
 import { invalidData } from '../auth/errors';
 import type { ExportCaller, ExportFile } from '../exports';
 import { coverOf } from '../exports/cover';
 import { releasedSection } from '../exports/sections';
 import { tableWords, translator } from '../exports/words';
 import { readLogo } from '../organization/logo';
-import type { ReleasedReader } from '../statistics/releasedReader';
+import { readerLanguage, releasedKeyFacts } from '../statistics/keyFacts';
 import { type ReportSection, reportPdf } from './pdf';
 
 export const PDF_TYPE = 'application/pdf';
-
-/** The key-facts page (GET /key-facts?page=) of a dashboard page; home has none of its own. */
-const KEY_FACT_PAGE: Readonly<Record<string, string | undefined>> = {
-  overview: 'overview',
-  demographics: 'demographics',
-  'country-birth': 'country',
-  languages: 'languages',
-  worldviews: 'worldviews',
-  'cultural-heritage': 'ethnicity',
-};
 
 /** The definition's pages and cards, checked against the export catalogue (422 in the SPEC's words otherwise). */
 export const checkDefinition = (definition: ReportDefinition): { title: string; pages: { page: keyof typeof EXPORT_CARDS; cards: ExportCard[] }[] } => {
@@ -52,20 +40,6 @@ export const checkDefinition = (definition: ReportDefinition): { title: string; 
   return { title, pages };
 };
 
-const releasedFacts = async (read: ReleasedReader, page: string, filters: ExportFilters): Promise<string[]> => {
-  const query = toSearchParams(filters);
-  const response = await read(`/api/key-facts?page=${page}${query === '' ? '' : `&${query}`}`);
-  let body: { status?: number; data?: { facts?: unknown }; message?: string; errors?: Record<string, string[]> };
-  try {
-    body = JSON.parse(response.body) as typeof body;
-  } catch {
-    throw new ApiError(502, Messages.unknownError);
-  }
-  if (response.statusCode !== 200) throw new ApiError(response.statusCode, body.message ?? Messages.unknownError, body.errors);
-  const facts = body.status === 200 ? body.data?.facts : undefined;
-  return Array.isArray(facts) ? facts.filter((fact): fact is string => typeof fact === 'string') : [];
-};
-
 /**
  * A report definition as a PDF: the title page (organisation, title, groups, filters in words,
  * date range, when it was made, k and ±d), per page its released key facts and each card's
@@ -79,11 +53,11 @@ export const exportReport = async (db: Kysely<Database>, caller: ExportCaller, d
   const t = translator(locale);
   const words = tableWords(t);
   const hidden = t('chart_hidden_short');
+  const language = readerLanguage(locale);
 
   const sections: ReportSection[] = [];
   for (const { page, cards } of pages) {
-    const factPage = KEY_FACT_PAGE[page];
-    const facts = factPage === undefined ? [] : await releasedFacts(read, factPage, filters);
+    const facts = isKeyFactPage(page) ? await releasedKeyFacts(db, read, page, filters, locale) : [];
     const drawn = [];
     for (const card of cards) {
       const cardTitle = t(card.title);
@@ -108,6 +82,8 @@ export const exportReport = async (db: Kysely<Database>, caller: ExportCaller, d
 
   const bytes = await reportPdf({
     title,
+    lang: language.lang,
+    direction: language.dir,
     organisation: auth.organization.name,
     lines,
     sections,

@@ -15,7 +15,7 @@ import { answersOfSubmission, type FieldErrors, submissionMessage, validateSubmi
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import { type AnsweredPrinciple, loadPrinciples, principleFits } from './principles';
-import { chosenPlacement, linkPlacement, type Placement } from './placement';
+import { chosenPlacement, linkPlacement, type Placement, type PlacementResult } from './placement';
 
 /** What the survey link decides about the questions. */
 export interface LinkRules {
@@ -90,12 +90,31 @@ const principleErrors = (
   }
 };
 
+/** What the checks need from the database: the answered lookup items and where the answer is placed. */
+export interface SubmissionFacts {
+  readonly principles: ReadonlyMap<number, AnsweredPrinciple>;
+  /** Where a link for one group places every response. */
+  readonly linkPlacement: () => Promise<Placement> | Placement;
+  /** The group a participant chose on a whole-organisation link, or why it cannot be. */
+  readonly chosenPlacement: (chosen: string) => Promise<PlacementResult> | PlacementResult;
+}
+
+/** The facts read with one query each, inside the caller's transaction (a group with a capacity is locked). */
+const databaseFacts = async (
+  trx: Kysely<Database>,
+  definitions: readonly QuestionDefinition[],
+  body: SurveySubmission,
+  rules: LinkRules,
+  exceptResponseId?: string,
+): Promise<SubmissionFacts> => ({
+  principles: await loadPrinciples(trx, principleIdsOf(definitions, body)),
+  linkPlacement: () => linkPlacement(trx, rules.organizationId, rules.departmentId),
+  chosenPlacement: (chosen) => chosenPlacement(trx, rules.organizationId, chosen, exceptResponseId),
+});
+
 /**
- * The server's whole check of a submission against its link: the survey's rules
- * (validateSubmission), names refused when the response is anonymous, every principleId in
- * its list and under its parent's answer, and the group. Throws 422 with the message of
- * SPEC section 8 ('single/multiple question errors') and the field errors keyed by question
- * id ('{id}.{row}' for list rows); answers the submission in stored form otherwise.
+ * The server's whole check of a submission against its link, reading what it needs inside
+ * the caller's transaction (see judgeSubmission).
  */
 export const checkSubmission = async (
   trx: Kysely<Database>,
@@ -103,8 +122,22 @@ export const checkSubmission = async (
   body: SurveySubmission,
   rules: LinkRules,
   exceptResponseId?: string,
+): Promise<CheckedSubmission> => judgeSubmission(definitions, body, rules, await databaseFacts(trx, definitions, body, rules, exceptResponseId));
+
+/**
+ * The server's whole check of a submission against its link: the survey's rules
+ * (validateSubmission), names refused when the response is anonymous, every principleId in
+ * its list and under its parent's answer, and the group. Throws 422 with the message of
+ * SPEC section 8 ('single/multiple question errors') and the field errors keyed by question
+ * id ('{id}.{row}' for list rows); answers the submission in stored form otherwise.
+ */
+export const judgeSubmission = async (
+  definitions: readonly QuestionDefinition[],
+  body: SurveySubmission,
+  rules: LinkRules,
+  facts: SubmissionFacts,
 ): Promise<CheckedSubmission> => {
-  const principles = await loadPrinciples(trx, principleIdsOf(definitions, body));
+  const { principles } = facts;
   const context: SurveyContext = {
     anonymous: rules.anonymityEnforced,
     askGroup: rules.departmentId === null,
@@ -132,12 +165,12 @@ export const checkSubmission = async (
   let placement: Placement | undefined;
   const groupQuestion = definitions.find((definition) => definition.lookup === 'groups');
   if (rules.departmentId !== null || groupQuestion === undefined) {
-    placement = await linkPlacement(trx, rules.organizationId, rules.departmentId);
+    placement = await facts.linkPlacement();
   } else {
     const chosen = sent[String(groupQuestion.id)];
     // Left empty, the survey's own rule has already said "Department is required.".
     if (typeof chosen === 'string' && chosen !== '') {
-      const result = await chosenPlacement(trx, rules.organizationId, chosen, exceptResponseId);
+      const result = await facts.chosenPlacement(chosen);
       if ('error' in result) addError(errors, String(groupQuestion.id), result.error);
       else placement = result.placement;
     } else if (Object.keys(errors).length === 0) {

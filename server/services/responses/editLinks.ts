@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { EDIT_LINK_TTL_DAYS, EDIT_LINK_TTL_MS, type EditLinkPurpose } from '../../../domain/contracts/responses';
+import { mailTexts } from '../../../domain/i18n/mails';
 import type { Database, ResponseEditLinksTable } from '../../db/database';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import type { MailMessage } from '../mail';
@@ -86,6 +87,8 @@ export interface EditLinkMailInput {
   readonly links: IssuedLinks;
   /** The answers were just changed (not first sent). */
   readonly edited: boolean;
+  /** The language the participant answered in; English when unknown. */
+  readonly locale?: string;
 }
 
 /** The email that follows a named response: thanks, and the two single-use links. */
@@ -93,18 +96,12 @@ export const editLinkMail = (input: EditLinkMailInput): MailMessage => {
   const edit = editLinkUrl(input.appUrl, input.links.editToken);
   const erase = deleteLinkUrl(input.appUrl, input.links.deleteToken);
   const name = input.firstName.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  const greeting = name === '' ? 'Hello,' : `Hello ${name},`;
-  const survey = `the cultural diversity survey of ${input.organizationName}`;
+  const words = mailTexts(input.locale);
   return {
     organizationId: input.organizationId,
     to: input.to,
-    subject: input.edited ? `Your changed answers to ${survey}` : `Your answers to ${survey}`,
-    text:
-      `${greeting}\n\n${input.edited ? `Your changed answers to ${survey} are saved.` : `Thank you for answering ${survey}.`}\n\n` +
-      `To change your answers, open: ${edit}\n` +
-      `To erase your answers, open: ${erase}\n\n` +
-      `Each link works once and for ${EDIT_LINK_TTL_DAYS} days; changing your answers sends you new links. ` +
-      `Keep this email to yourself: anyone with these links can see or erase your answers.\n`,
+    subject: words.answersSubject(input.organizationName, input.edited),
+    text: `${words.greeting(name)}\n\n${words.answersBody(input.organizationName, input.edited)}\n${words.answersLinks(edit, erase, EDIT_LINK_TTL_DAYS)}`,
     link: edit,
   };
 };

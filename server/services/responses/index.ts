@@ -18,6 +18,7 @@ import { checkSubmission, type CheckedSubmission } from './checks';
 import { consumeEditLink, editLinkMail, editLinkState, findEditLink, issueEditLinks } from './editLinks';
 import { checkExtraAnswers, insertExtraAnswers, replaceExtraAnswers, storedExtraAnswers } from '../extraSurvey/answers';
 import { deleteChildRows, insertChildRows, insertResponse, responseRows } from './rows';
+import { directSubmittable, submitDirect } from './direct';
 
 /**
  * Survey responses: the submit of POST /diversity-survey (new or edited), and what the
@@ -31,6 +32,8 @@ export interface SubmitInput {
   readonly invitationToken: string;
   readonly appUrl: string;
   readonly now: Date;
+  /** The language the participant answered in (the request's X-Locale): the edit links' email is written in it. */
+  readonly locale?: string;
 }
 
 export interface SubmitOutcome {
@@ -61,7 +64,20 @@ const personOf = (checked: CheckedSubmission, email: string | null, invitationId
     : { anonymous: false, first_name: checked.firstName, last_name: checked.lastName, email, invitation_id: invitationId };
 
 /**
- * POST /diversity-survey. In order: the link (refusals of SPEC section 8), the invitation
+ * POST /diversity-survey: the common submit in two statements without an explicit
+ * transaction (./direct.ts), anything else (an invitation, extra answers, an edit, a group
+ * with a capacity) in one transaction.
+ */
+export const submitSurveyResponse = async (db: Kysely<Database>, input: SubmitInput): Promise<SubmitOutcome> => {
+  if (directSubmittable(input.body, input.invitationToken)) {
+    const direct = await submitDirect(db, input.body, input.now);
+    if (direct !== undefined) return { responseId: direct.responseId, edited: false };
+  }
+  return db.transaction().execute((trx) => submitResponse(trx, input));
+};
+
+/**
+ * POST /diversity-survey inside the caller's transaction. In order: the link (refusals of SPEC section 8), the invitation
  * (read), the answers (422), the invitation (marked used), then the rows and the seat in one
  * statement (a data-modifying WITH), so that the link's row is locked only from that statement
  * to the commit (with at most the extra answers and the edit links in between): concurrent
@@ -133,6 +149,7 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
       firstName: checked.firstName,
       links,
       edited: false,
+      locale: input.locale,
     }),
   };
 };
@@ -200,6 +217,7 @@ const editResponse = async (trx: Kysely<Database>, found: PublicLink, editToken:
       firstName: checked.firstName,
       links,
       edited: true,
+      locale: input.locale,
     }),
   };
 };

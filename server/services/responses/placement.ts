@@ -13,7 +13,7 @@ export type PlacementResult = { readonly placement: Placement } | { readonly err
 
 const UNPLACED: Placement = { departmentId: null, groupId: null };
 
-const placementOf = (department: { id: string; parent_id: string | null }): Placement => ({
+export const placementOf = (department: { id: string; parent_id: string | null }): Placement => ({
   departmentId: department.id,
   groupId: department.parent_id ?? department.id,
 });

@@ -30,7 +30,7 @@ const INT4_MAX = 2_147_483_647;
  * submission instead of one per answer keeps the submit fast.
  */
 export const loadPrinciples = async (db: Kysely<Database>, ids: Iterable<number>): Promise<ReadonlyMap<number, AnsweredPrinciple>> => {
-  const wanted = [...new Set([...ids].filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= INT4_MAX))];
+  const wanted = storableIds(ids);
   if (wanted.length === 0) return new Map();
   const childList = sql<string | null>`case p.list ${sql.join(
     Object.entries(CHILD_LIST).map(([parent, child]) => sql`when ${parent} then ${child}`),
@@ -52,6 +52,28 @@ export const loadPrinciples = async (db: Kysely<Database>, ids: Iterable<number>
     rows.map((row) => [row.id, { id: row.id, list: row.list, code: row.code, parentId: row.parent_id, active: row.active, hasChildren: row.has_children === true }]),
   );
 };
+
+/** The ids loadPrinciples reads (the same range rule), in the order given, without repeats. */
+export const storableIds = (ids: Iterable<number>): number[] => [...new Set([...ids].filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= INT4_MAX))];
+
+/**
+ * loadPrinciples as SQL text for a statement written once (services/responses/direct.ts): a
+ * JSON array of [id, list, code, parent_id, active, has_children] for the ids in the
+ * comma-separated parameter `$n`. The child lists are our own constants. (`|| ''` keeps the
+ * planner on the parent index: matched on the list index too, it reads the whole child list.)
+ */
+export const principlesJsonSql = (parameter: string): string => {
+  const childList = `case p.list ${Object.entries(CHILD_LIST)
+    .map(([parent, child]) => `when '${parent}' then '${child}'`)
+    .join(' ')} end`;
+  return `(select coalesce(json_agg(json_build_array(p.id, p.list, p.code, p.parent_id, p.active,
+      exists (select 1 from lookup_principles c where c.parent_id = p.id and c.active and c.list || '' = ${childList}))), '[]'::json)
+    from lookup_principles p where p.id = any(string_to_array(${parameter}, ',')::int[]))`;
+};
+
+/** The rows of principlesJsonSql as loadPrinciples answers them. */
+export const principlesFromJson = (rows: readonly (readonly [number, string, string, number | null, boolean, boolean])[]): ReadonlyMap<number, AnsweredPrinciple> =>
+  new Map(rows.map(([id, list, code, parentId, active, hasChildren]) => [id, { id, list, code, parentId, active, hasChildren }]));
 
 /**
  * Whether an item may answer a question of `list`: an active item of that list and, for a

@@ -214,7 +214,7 @@ export const benchmarkOf = async (db: Kysely<Database>, figures: StatisticsFigur
   );
   // Protected together (domain/stats/joint.ts): a group differing from one measured before it by 1 to k-1 people (a
   // group with a few people of its own beside its sub-group) is left out.
-  const together = await withheldTogether(db, requests.map((req) => req.context), measured.flatMap((group, index) => (group === null ? [] : [index])), k);
+  const together = await withheldTogether(figures.respondentsByGroup, requests.map((req) => req.context), measured.flatMap((group, index) => (group === null ? [] : [index])), k);
   const kept = measured.map((group, index) => (together.has(index) ? null : group));
   const groups = kept.filter((group): group is BenchmarkGroup => group !== null);
   const leftOut = units.filter((_, index) => kept[index] === null).map((unit) => ({ id: unit.id, name: unit.name }));

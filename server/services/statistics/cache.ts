@@ -1,10 +1,18 @@
 import { type Kysely, sql } from 'kysely';
 import { type PopulationGroup, type ProtectedPopulation, type StatsQuestion, protectPopulation } from '../../../domain/stats';
 import type { Database } from '../../db/database';
-import { type StatsContext, populationDimensions, populationGroups } from './population';
+import { type AddedResponses, type Changes, REFRESH_WINDOW_MS, addAnswerGroups, addPopulationGroups, changesSince } from './changes';
+import { selectedKeys } from './dimensionSql';
+import { type SnapshotVersions, type StatsContext, populationDimensions, populationGroups } from './population';
 
 /** A question as a topic builds it; a single-answer question also counts its population (population.ts: answerGroups). */
 export type BuiltQuestion = StatsQuestion & { readonly respondents?: readonly PopulationGroup[] };
+
+/**
+ * Builds a question for the context it is given: the cache adds what a refresh needs (the
+ * snapshot versions to collect, or only the new responses to count).
+ */
+export type QuestionBuild = (context: StatsContext) => Promise<BuiltQuestion>;
 
 /**
  * The grouped counts and key sums of the statistics (population.ts), computed once per
@@ -16,6 +24,11 @@ export type BuiltQuestion = StatsQuestion & { readonly respondents?: readonly Po
  * counts the population, so such a figure costs one query. Whether the responses changed is one row of
  * statistics_versions (migration 0010: triggers bump it with every write to the responses or
  * their answer rows), so a request on a warm cache reads that row only.
+ *
+ * After a change, figures whose exact version is known (each of their queries read the same
+ * version in its snapshot) are brought up to date by counting the responses added since and
+ * adding them (./changes.ts), which costs a query of the new responses only; any other change,
+ * or figures older than the change log keeps, are counted again.
  *
  * After a change, a request starts the figures of the new responses and waits for them up to
  * `freshWaitMs`; if they take longer it is answered from the newest figures of earlier
@@ -29,6 +42,11 @@ export interface StatisticsCacheOptions {
   readonly freshWaitMs: number;
   /** Selections kept (default 2,000); the least recently read is let go first. */
   readonly maxSelections?: number;
+  /**
+   * Estimated bytes the kept figures may take across all organisations (default 256 MB); past
+   * it the least recently read selections are let go first, whatever their number.
+   */
+  readonly maxBytes?: number;
   /** Milliseconds of a monotonic clock (tests give their own). */
   readonly now?: () => number;
 }
@@ -48,27 +66,93 @@ interface Slot {
 }
 
 interface KeyState {
+  readonly key: string;
   newest: Slot;
   /** Per part of a slot (the population, a question, a figure), the newest slot in which it is ready. */
   readonly ready: Map<string, Slot>;
   /** Per part, how long it took to compute the last time. */
   readonly took: Map<string, number>;
+  /**
+   * Per part, its newest ready value with the exact version it counts (when known), when that
+   * was read and its estimated bytes; `bytes` is their sum.
+   */
+  readonly latest: Map<string, Latest>;
+  bytes: number;
+}
+
+interface Latest {
+  readonly value: unknown;
+  readonly version: number | undefined;
+  readonly at: number;
+  readonly bytes: number;
 }
 
 /** Different selections kept by default (each holds a few small grouped results). */
 const MAX_SELECTIONS = 2000;
-/** A part of a slot: its name in the key's maps, and how an older slot lets go of its copy. */
-interface Part {
+/**
+ * Bytes kept by default: a selection read on every dashboard page holds about 10 MB (mostly
+ * the thousands of languages and heritages its questions list, whoever answered), so this
+ * keeps a couple of dozen such selections and the server under 1 GB (bench/statistics.bench.ts
+ * prints the process's memory beside it).
+ */
+export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
+/**
+ * Heap per dimension value or grouped count kept, with what releasing keeps beside it (the
+ * protected lattice, released figures): the heap the bench's cache lets go when emptied
+ * (`node --expose-gc`), over the values and groups it held.
+ */
+const BYTES_PER_GROUP = 600;
+
+/** A part of a slot: its name in the key's maps, how an older slot lets go of its copy, and its estimated size. */
+interface Part<T = unknown> {
   readonly key: string;
   readonly forget: (slot: Slot) => void;
+  readonly bytes: (value: T) => number;
+  /** The object whose exact version the cache records (none: never refreshed by addition). */
+  readonly counted?: (value: T) => object;
 }
 
+// A question also keeps its dimension's every value (thousands for languages and heritages) and
+// the lattice built over them, whoever answered.
+/** A question's counts with those of further people added. */
+const added = (before: BuiltQuestion, later: BuiltQuestion): BuiltQuestion => ({
+  ...before,
+  counts: addAnswerGroups(before.counts, later.counts),
+  ...(before.respondents || later.respondents ? { respondents: addPopulationGroups(before.respondents ?? [], later.respondents ?? []) } : {}),
+});
+
+const questionBytes = (question: BuiltQuestion): number =>
+  (question.dimension.values.length + question.counts.length + (question.respondents?.length ?? 0)) * BYTES_PER_GROUP;
+
+/** A figure's size as twice its JSON (strings are two bytes a character); anything not JSON counts as a group. */
+const figureBytes = (value: unknown): number => {
+  try {
+    return 2 * (JSON.stringify(value)?.length ?? 0) + BYTES_PER_GROUP;
+  } catch {
+    return BYTES_PER_GROUP;
+  }
+};
+
 // Every slot's population is kept: the older slots' questions are released with it.
-const POPULATION: Part = { key: 'population', forget: () => undefined };
+const POPULATION: Part<ProtectedPopulation> = {
+  key: 'population',
+  forget: () => undefined,
+  bytes: (population) => population.counts.length * BYTES_PER_GROUP,
+  counted: (population) => population,
+};
 
 export class PopulationCache {
   private readonly keys = new Map<string, KeyState>();
+  private readonly versionReads = new Map<string, Promise<number>>();
   private sequence = 0;
+  private keptBytes = 0;
+  private readonly changeReads = new Map<string, Promise<Changes>>();
+  /** The exact statistics version of counted figures (built questions, populations), when their queries agreed on one. */
+  private readonly exactVersions = new WeakMap<object, number>();
+  /** Parts brought up to date by adding the new responses, and parts counted again after a change that was not only additions. */
+  readonly refreshes = { added: 0, recounted: 0 };
+  /** The groups a population was protected from, so that new groups can be added to them. */
+  private readonly populationGroupsOf = new WeakMap<ProtectedPopulation, readonly PopulationGroup[]>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -81,42 +165,130 @@ export class PopulationCache {
 
   private keyOf(context: StatsContext): string {
     const scope = context.scope.kind === 'organization' ? 'all' : [...context.scope.ids].sort().join(',');
+    // The keys the WHERE filters by, read as the SQL reads them: a list holding only '' selects
+    // nobody, and once shared the key of no filter, so everyone's figures were that empty population's.
     const selection = Object.entries(context.selection ?? {})
-      .map(([name, raw]) => [name, raw === undefined || raw === null ? [] : typeof raw === 'string' ? [raw] : [...new Set(raw)].sort()] as const)
-      .filter(([, keys]) => keys.length > 0 && !(keys.length === 1 && keys[0] === ''))
+      .map(([name, raw]) => [name, [...new Set(selectedKeys(raw))].sort()] as const)
+      .filter(([, keys]) => keys.length > 0)
       .sort(([a], [b]) => (a < b ? -1 : 1));
     return JSON.stringify([context.organizationId, scope, context.period.from?.toISOString() ?? '', context.period.to?.toISOString() ?? '', context.year, selection, context.by ?? []]);
   }
 
-  private async versionOf(organizationId: string): Promise<number> {
-    const row = await sql<{ version: number | string }>`select version from statistics_versions where organization_id = ${organizationId}`.execute(this.db);
-    return Number(row.rows[0]?.version ?? 0);
+  /**
+   * The organisation's statistics version. A page's cards and a comparison's many figures ask at
+   * the same moment: they share one read in flight rather than queueing one each (on PGlite's
+   * one connection those reads waited behind every GROUP BY already queued).
+   */
+  private versionOf(organizationId: string): Promise<number> {
+    const inFlight = this.versionReads.get(organizationId);
+    if (inFlight) return inFlight;
+    const read = sql<{ version: number | string }>`select version from statistics_versions where organization_id = ${organizationId}`
+      .execute(this.db)
+      .then((row) => Number(row.rows[0]?.version ?? 0))
+      .finally(() => this.versionReads.delete(organizationId));
+    this.versionReads.set(organizationId, read);
+    return read;
   }
 
   private newSlot(version: number): Slot {
     return { version, sequence: ++this.sequence, population: undefined, questions: new Map(), figures: new Map(), failed: false };
   }
 
-  /** The protected population of groups counted for the context. */
-  private async protect(context: StatsContext, groups: readonly PopulationGroup[]): Promise<ProtectedPopulation> {
+  /** The protected population of groups counted for the context, at `version` when that is known. */
+  private async protect(context: StatsContext, groups: readonly PopulationGroup[], version: number | undefined): Promise<ProtectedPopulation> {
     const by = context.by ?? [];
     const dimensions = (await populationDimensions(this.db)).filter((dimension) => (by as readonly string[]).includes(dimension.name));
-    return protectPopulation({ dimensions, groups });
+    const population = protectPopulation({ dimensions, groups });
+    this.populationGroupsOf.set(population, groups);
+    if (version !== undefined) this.exactVersions.set(population, version);
+    return population;
   }
 
-  private async counted(context: StatsContext): Promise<ProtectedPopulation> {
-    return this.protect(context, await populationGroups(this.db, context));
+  /** Runs a build with its snapshot versions collected; its result is recorded with its exact version when they agree. */
+  private async observed<T extends object>(context: StatsContext, build: (context: StatsContext) => Promise<T>): Promise<{ value: T; version: number | undefined }> {
+    const versions: SnapshotVersions = { seen: new Set() };
+    const value = await build({ ...context, versions });
+    const version = versions.seen.size === 1 ? [...versions.seen][0] : undefined;
+    if (version !== undefined) this.exactVersions.set(value, version);
+    return { value, version };
+  }
+
+  /** The part's newest value, when it may be brought up to date by addition. */
+  private refreshable<T>(state: KeyState, part: Part<T>): { value: T; version: number } | undefined {
+    const latest = state.latest.get(part.key);
+    if (latest === undefined || latest.version === undefined || this.now() - latest.at > REFRESH_WINDOW_MS) return undefined;
+    return { value: latest.value as T, version: latest.version };
+  }
+
+  /**
+   * The changes after `since`: one read per organisation and version while it is on its way
+   * (after a new response every kept part of a selection asks the same question at once).
+   */
+  private changesAfter(organizationId: string, since: number): Promise<Changes> {
+    const key = `${organizationId}|${since}`;
+    const inFlight = this.changeReads.get(key);
+    if (inFlight) return inFlight;
+    const read = changesSince(this.db, organizationId, since).finally(() => this.changeReads.delete(key));
+    this.changeReads.set(key, read);
+    return read;
+  }
+
+  /** Brought up to date by `add` when only responses were added since `since`, else counted again by `count`. */
+  private async upToDate<T>(organizationId: string, since: number | undefined, add: (changes: AddedResponses) => Promise<T>, count: () => Promise<T>): Promise<T> {
+    if (since !== undefined) {
+      const changes = await this.changesAfter(organizationId, since);
+      if (changes.kind === 'added') {
+        this.refreshes.added += 1;
+        return add(changes);
+      }
+      this.refreshes.recounted += 1;
+    }
+    return count();
+  }
+
+  private async counted(context: StatsContext, state: KeyState): Promise<ProtectedPopulation> {
+    const earlier = this.refreshable(state, POPULATION);
+    const groups = earlier ? this.populationGroupsOf.get(earlier.value) : undefined;
+    return this.upToDate(
+      context.organizationId,
+      groups === undefined ? undefined : earlier?.version,
+      async (changes) => {
+        const later = changes.responses.length === 0 ? [] : await populationGroups(this.db, { ...context, only: changes.responses });
+        return this.protect(context, addPopulationGroups(groups!, later), changes.version);
+      },
+      async () => {
+        const { value, version } = await this.observed(context, (observing) => populationGroups(this.db, observing));
+        return this.protect(context, value, version);
+      },
+    );
+  }
+
+  /** A question counted again, or brought up to date by adding the responses added since its newest value. */
+  private async built(context: StatsContext, state: KeyState, name: string, build: QuestionBuild): Promise<BuiltQuestion> {
+    const earlier = this.refreshable(state, this.questionPart(name));
+    return this.upToDate(
+      context.organizationId,
+      earlier?.version,
+      async (changes) => {
+        const before = earlier!.value.question;
+        const question: BuiltQuestion =
+          changes.responses.length === 0 ? before : added(before, await build({ ...context, only: changes.responses }));
+        this.exactVersions.set(question, changes.version);
+        return question;
+      },
+      async () => (await this.observed(context, build)).value,
+    );
   }
 
   /** The slot's population, counted now unless a part already started it (or `from` counts it). */
-  private populationOf(context: StatsContext, slot: Slot, from?: Promise<BuiltQuestion>): Promise<ProtectedPopulation> {
+  private populationOf(context: StatsContext, state: KeyState, slot: Slot, from?: Promise<BuiltQuestion>): Promise<ProtectedPopulation> {
     if (slot.population === undefined) {
       const population = from
         ? from.then(
-            (question) => (question.respondents ? this.protect(context, question.respondents) : this.counted(context)),
-            () => this.counted(context),
+            (question) => (question.respondents ? this.protect(context, question.respondents, this.exactVersions.get(question)) : this.counted(context, state)),
+            () => this.counted(context, state),
           )
-        : this.counted(context);
+        : this.counted(context, state);
       slot.population = population;
       population.catch(() => {
         slot.failed = true;
@@ -137,19 +309,44 @@ export class PopulationCache {
       if (known.newest.version !== version || known.newest.failed) known.newest = this.newSlot(version);
       return known;
     }
-    if (this.keys.size >= (this.options.maxSelections ?? MAX_SELECTIONS)) this.keys.delete(this.keys.keys().next().value!);
-    const state: KeyState = { newest: this.newSlot(version), ready: new Map(), took: new Map() };
+    if (this.keys.size >= (this.options.maxSelections ?? MAX_SELECTIONS)) this.letGo(this.keys.values().next().value!);
+    const state: KeyState = { key, newest: this.newSlot(version), ready: new Map(), took: new Map(), latest: new Map(), bytes: 0 };
     this.keys.set(key, state);
     return state;
   }
 
+  private letGo(state: KeyState): void {
+    this.keys.delete(state.key);
+    this.keptBytes -= state.bytes;
+  }
+
+  /** Lets the least recently read selections go while the kept figures are over the byte bound; the one just read stays. */
+  private trim(current: KeyState): void {
+    const limit = this.options.maxBytes ?? DEFAULT_CACHE_BYTES;
+    while (this.keptBytes > limit) {
+      const oldest = this.keys.values().next().value;
+      if (oldest === undefined || oldest === current) return;
+      this.letGo(oldest);
+    }
+  }
+
   /** Records that a part is ready in a slot; an older slot forgets its copy of the part. */
-  private markReady(state: KeyState, part: Part, slot: Slot, took: number): void {
+  private markReady<T>(state: KeyState, part: Part<T>, slot: Slot, took: number, value: T): void {
     const current = state.ready.get(part.key);
     if (current !== undefined && current.sequence >= slot.sequence) return;
     state.ready.set(part.key, slot);
     // The first caller's measure is recorded: its callback runs first and it waited longest.
     state.took.set(part.key, took);
+    const counted = part.counted?.(value);
+    const bytes = part.bytes(value);
+    const change = bytes - (state.latest.get(part.key)?.bytes ?? 0);
+    state.latest.set(part.key, { value, version: counted === undefined ? undefined : this.exactVersions.get(counted), at: this.now(), bytes });
+    // A selection let go while its part was computed keeps nothing.
+    if (this.keys.get(state.key) === state) {
+      state.bytes += change;
+      this.keptBytes += change;
+      this.trim(state);
+    }
     if (current === undefined) return;
     part.forget(current);
   }
@@ -159,24 +356,24 @@ export class PopulationCache {
    * takes longer than freshWaitMs. When the part took longer than that the last time, the
    * earlier figures answer at once rather than after the wait.
    */
-  private async resolve<T>(context: StatsContext, part: Part, get: (slot: Slot) => Promise<T>): Promise<T> {
+  private async resolve<T>(context: StatsContext, part: Part<T>, get: (slot: Slot, state: KeyState) => Promise<T>): Promise<T> {
     const state = await this.stateOf(context);
     const fresh = state.newest;
     const started = this.now();
-    const pending = get(fresh);
+    const pending = get(fresh, state);
     pending.then(
-      () => this.markReady(state, part, fresh, this.now() - started),
+      (value) => this.markReady(state, part, fresh, this.now() - started, value),
       () => undefined,
     );
     const earlier = state.ready.get(part.key);
     if (earlier === undefined || earlier === fresh) return pending;
-    if ((state.took.get(part.key) ?? 0) > this.options.freshWaitMs) return get(earlier);
+    if ((state.took.get(part.key) ?? 0) > this.options.freshWaitMs) return get(earlier, state);
     let timer: NodeJS.Timeout | undefined;
     const previous = new Promise<T>((resolve, reject) => {
       timer = setTimeout(() => {
         // The newest ready slot by now (never forgotten), in case a newer one became ready.
         const ready = state.ready.get(part.key) ?? fresh;
-        get(ready).then(resolve, reject);
+        get(ready, state).then(resolve, reject);
       }, this.options.freshWaitMs);
       timer.unref();
     });
@@ -189,7 +386,7 @@ export class PopulationCache {
 
   /** The protected population of the context. */
   async population(context: StatsContext): Promise<ProtectedPopulation> {
-    return this.resolve(context, POPULATION, (slot) => this.populationOf(context, slot));
+    return this.resolve(context, POPULATION, (slot, state) => this.populationOf(context, state, slot));
   }
 
   /**
@@ -197,29 +394,38 @@ export class PopulationCache {
    * question's GROUP BY also counts the population (`countsPopulation`: a single answer over the
    * responses alone) and nothing has started the population yet, it comes from that query.
    */
+  private questionPart(name: string): Part<{ population: ProtectedPopulation; question: BuiltQuestion }> {
+    return {
+      key: `question:${name}`,
+      forget: (slot) => slot.questions.delete(name),
+      bytes: ({ question }) => questionBytes(question),
+      counted: ({ question }) => question,
+    };
+  }
+
   async question(
     context: StatsContext,
     name: string,
-    build: () => Promise<BuiltQuestion>,
+    build: QuestionBuild,
     countsPopulation = false,
   ): Promise<{ population: ProtectedPopulation; question: StatsQuestion }> {
-    const part: Part = { key: `question:${name}`, forget: (slot) => slot.questions.delete(name) };
-    return this.resolve(context, part, async (slot) => {
+    return this.resolve(context, this.questionPart(name), async (slot, state) => {
       let question = slot.questions.get(name);
       if (!question) {
-        question = build();
+        question = this.built(context, state, name, build);
         slot.questions.set(name, question);
         question.catch(() => slot.questions.delete(name));
       }
-      const population = this.populationOf(context, slot, countsPopulation ? question : undefined);
+      const population = this.populationOf(context, state, slot, countsPopulation ? question : undefined);
       const [protectedPopulation, built] = await Promise.all([population, question]);
       return { population: protectedPopulation, question: built };
     });
   }
 
+
   /** Any other figure of the same responses, computed once per population and key. */
   async figure<T>(context: StatsContext, key: string, compute: () => Promise<T>): Promise<T> {
-    const part: Part = { key: `figure:${key}`, forget: (slot) => slot.figures.delete(key) };
+    const part: Part<T> = { key: `figure:${key}`, forget: (slot) => slot.figures.delete(key), bytes: figureBytes };
     return this.resolve(context, part, (slot) => {
       let figure = slot.figures.get(key) as Promise<T> | undefined;
       if (!figure) {
@@ -241,8 +447,14 @@ export class PopulationCache {
     return this.keys.size;
   }
 
+  /** Estimated bytes of the figures kept (what `maxBytes` bounds). */
+  get bytes(): number {
+    return this.keptBytes;
+  }
+
   /** Forgets every population (benchmarks measure the first call with this). */
   clear(): void {
     this.keys.clear();
+    this.keptBytes = 0;
   }
 }

@@ -171,7 +171,7 @@ export const compareOf = async (db: Kysely<Database>, figures: StatisticsFigures
   );
   // Protected together (domain/stats/joint.ts): a selection differing from one shown before it by 1 to k-1 people is withheld.
   const shownIndices = computed.flatMap((column, index) => (column.status === 200 ? [index] : []));
-  const together = await withheldTogether(db, requests.map((req) => req.context), shownIndices, requests[0]?.k ?? thresholdFor(filters));
+  const together = await withheldTogether(figures.respondentsByGroup, requests.map((req) => req.context), shownIndices, requests[0]?.k ?? thresholdFor(filters));
   const columns = computed.map((column, index): ComparedSelection =>
     together.has(index) ? { group: column.group, dateTag: column.dateTag, label: column.label, status: 204, message: statsMessages.notEnoughData } : column,
   );

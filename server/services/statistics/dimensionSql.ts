@@ -107,7 +107,8 @@ const predicateOf = (name: DimensionName, keys: readonly string[], year: number,
   }
 };
 
-const keysOf = (raw: Selection[string]): string[] => (raw === undefined || raw === null ? [] : typeof raw === 'string' ? (raw === '' ? [] : [raw]) : [...raw]);
+/** The keys a selection's value filters by: none for an absent or empty string, a list as it is (an empty key in it selects nobody). */
+export const selectedKeys = (raw: Selection[string]): string[] => (raw === undefined || raw === null ? [] : typeof raw === 'string' ? (raw === '' ? [] : [raw]) : [...raw]);
 
 /**
  * The WHERE parts of a selection (one per filtered dimension; an empty list is no filter, as in
@@ -116,7 +117,7 @@ const keysOf = (raw: Selection[string]): string[] => (raw === undefined || raw =
  */
 export const selectionWhere = (selection: Selection, year: number, codeById: ReadonlyMap<number, string>): RawBuilder<unknown>[] =>
   Object.entries(selection).flatMap(([name, raw]) => {
-    const keys = keysOf(raw);
+    const keys = selectedKeys(raw);
     if (keys.length === 0) return [];
     if (!isDimensionName(name)) return [NOBODY];
     return [predicateOf(name, keys, year, codeById)];

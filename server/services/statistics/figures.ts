@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { BADGES, BADGE_THRESHOLD } from '../../../domain/contracts/statistics';
 import { type CrossTable, type DiversityIndex, type Distribution, type ReleasedCell, type StatTree, isSuppressed } from '../../../domain/contracts/stats';
 import type { Filters } from '../../../domain/filters/model';
-import { type PillarInput, type Release, type Selection, pillarFromReleased, releaseDiversity, selectionFromFilters, thresholdFor } from '../../../domain/stats';
+import { type PillarInput, type ProtectedQuestion, type Release, type Selection, pillarFromReleased, releaseDiversity, selectionFromFilters, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { type DepartmentScope } from '../organization/scope';
 import type { PopulationCache } from './cache';
+import { type RespondentsByGroup, respondentsByGroup } from './joint';
 import { AGE_BANDS, type StatsContext, lookupValues, periodOf, withSelection } from './population';
 import * as topics from './topics';
 
@@ -63,6 +64,24 @@ const answeredAny = (_key: string, preferNot: boolean) => !preferNot;
 
 type Headline = Release<{ items: { key: string; value: number }[] }>;
 
+type ReleasedOf = Pick<ProtectedQuestion, 'distribution' | 'tree'>;
+
+/**
+ * The releases of each protected question (one per population and question, so per responses),
+ * by kind and k: a figure is released once and then read, as a comparison reads the same
+ * distribution for its index, its tops and its counts of values shown (at 1,000,000 responses
+ * the thousands of languages and heritages of four selections took most of a warm call).
+ */
+const releases = new WeakMap<ReleasedOf, Map<string, Release<unknown>>>();
+
+const releasedOnce = <T>(question: ReleasedOf, key: string, release: () => Release<T>): Release<T> => {
+  let known = releases.get(question);
+  if (!known) releases.set(question, (known = new Map()));
+  let value = known.get(key) as Release<T> | undefined;
+  if (value === undefined) known.set(key, (value = release()));
+  return value;
+};
+
 export class StatisticsFigures {
   constructor(
     private readonly db: Kysely<Database>,
@@ -71,8 +90,16 @@ export class StatisticsFigures {
 
   /** A topic's question over a context, with its population. */
   private questionOf(context: StatsContext, topic: topics.Topic) {
-    return this.cache.question(context, topic.name, () => topic.build(this.db, context), topic.countsPopulation === true);
+    return this.cache.question(context, topic.name, (given) => topic.build(this.db, given), topic.countsPopulation === true);
   }
+
+  /**
+   * True respondents per group of a context (the joint protection of a comparison's selections
+   * decides with them, never sends them), kept with the context's population until its
+   * responses change.
+   */
+  readonly respondentsByGroup: RespondentsByGroup = (context) =>
+    this.cache.figure(context, 'respondents-by-group', () => respondentsByGroup(this.db)(context));
 
   /** A figure derived from released ones (e.g. a benchmark group's metrics), kept with the request's population until its responses change. */
   async derived<T>(req: StatsRequest, key: string, compute: () => Promise<T>): Promise<T> {
@@ -81,12 +108,14 @@ export class StatisticsFigures {
 
   async distributionOf(req: StatsRequest, topic: topics.Topic): Promise<Release<Distribution>> {
     const { population, question } = await this.questionOf(req.context, topic);
-    return population.question(question).distribution(EVERYONE, req.k);
+    const answers = population.question(question);
+    return releasedOnce(answers, `distribution|${req.k}`, () => answers.distribution(EVERYONE, req.k));
   }
 
   async treeOf(req: StatsRequest, topic: topics.Topic): Promise<Release<StatTree>> {
     const { population, question } = await this.questionOf(req.context, topic);
-    return population.question(question).tree(EVERYONE, req.k);
+    const answers = population.question(question);
+    return releasedOnce(answers, `tree|${req.k}`, () => answers.tree(EVERYONE, req.k));
   }
 
   /** The respondents of the request's selection narrowed by `extra`, released at `k`. */

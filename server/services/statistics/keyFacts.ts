@@ -1,68 +1,70 @@
 import type * as t from 'io-ts';
-import type { KeyFactPage as KeyFactPageCodec } from '../../../domain/contracts/statistics';
-import type { Release } from '../../../domain/stats';
-import { type StatisticsFigures, type StatsRequest, cellOf, shownValues, top } from './figures';
-import * as topics from './topics';
+import type { Kysely } from 'kysely';
+import type { KeyFactPage as SpecKeyFactPage } from '../../../domain/contracts/statistics';
+import { statsMessages } from '../../../domain/contracts/stats';
+import type { QueryParams } from '../../../domain/filters/encoding';
+import { isProductLanguage, productLanguage } from '../../../domain/i18n/languages';
+import { numberFormats } from '../../../domain/i18n/numbers';
+import { KEY_FACT_SECTIONS, type KeyFactPage, keyFactsOf } from '../../../domain/keyfacts/facts';
+import { keyFactSentence } from '../../../domain/keyfacts/wording';
+import { type Release, released } from '../../../domain/stats';
+import { releasedSection } from '../exports/sections';
+import { labelLocaliser } from '../exports/labels';
+import { translator } from '../exports/words';
+import type { Database } from '../../db/database';
+import type { ReleasedReader } from './releasedReader';
 
-type KeyFactPage = t.TypeOf<typeof KeyFactPageCodec>;
-
-/**
- * The key facts of a dashboard page (`GET /key-facts?page=`): short sentences from released
- * figures only. A fact whose figure is not released is not said.
- */
-
-type Fact = Promise<string | null>;
-
-const facts = (figures: StatisticsFigures, req: StatsRequest, respondents: number) => {
-  const mostCommon = async (topic: topics.Topic, what: string): Fact => {
-    const cell = top(await figures.distributionOf(req, topic));
-    return cell ? `The most common ${what} is ${cell.label} (${cell.percent}%).` : null;
-  };
-  const distinct = async (topic: topics.Topic, what: string): Fact => {
-    const count = shownValues(await figures.distributionOf(req, topic));
-    return count > 1 ? `${count} ${what} are represented.` : null;
-  };
-  /** A sentence about the share of one released cell. */
-  const share = async (topic: topics.Topic, key: string, sentence: (percent: number) => string): Fact => {
-    const cell = cellOf(await figures.distributionOf(req, topic), key);
-    return cell ? sentence(cell.percent) : null;
-  };
-  const answered = async (): Fact => `${respondents} people have answered the survey.`;
-  const groups = async (): Fact => {
-    const count = await figures.groupCount(req);
-    return count > 0 ? `You can see ${count} groups and sub-groups.` : null;
-  };
-  const byPage: Record<KeyFactPage, () => Fact[]> = {
-    overview: () => [
-      answered(),
-      share(topics.bornCountryRegistration, 'other', (percent) => `${percent}% were born outside the country of registration.`),
-      share(topics.tertiaryEducation, 'tertiary', (percent) => `${percent}% hold a tertiary qualification.`),
-    ],
-    languages: () => [
-      mostCommon(topics.languages, 'language'),
-      distinct(topics.languages, 'languages'),
-      share(topics.languageCount, 'multilingual', (percent) => `${percent}% speak more than one language.`),
-    ],
-    worldviews: () => [mostCommon(topics.worldviews, 'worldview'), distinct(topics.worldviews, 'worldviews')],
-    country: () => [
-      mostCommon(topics.countryBirth, 'country of birth'),
-      distinct(topics.countryBirth, 'countries of birth'),
-      share(topics.migrationGeneration, 'second', (percent) => `${percent}% were born here to a parent born abroad.`),
-    ],
-    ethnicity: () => [
-      mostCommon(topics.ethnicities, 'cultural heritage'),
-      distinct(topics.ethnicities, 'cultural heritages'),
-      share(topics.heritageCount, 'several_heritages', (percent) => `${percent}% name more than one cultural heritage.`),
-    ],
-    demographics: () => [mostCommon(topics.generation, 'generation'), mostCommon(topics.positionLevel, 'position level')],
-    coordinator: () => [answered(), groups()],
-  };
-  return byPage;
+/** The product language a reader reads in: the locale's code or its primary subtag, English otherwise (as the translator reads it). */
+export const readerLanguage = (locale: string | undefined) => {
+  const code = (locale ?? '').trim().toLowerCase();
+  const primary = code.split(/[-_]/)[0] ?? '';
+  return productLanguage(isProductLanguage(code) ? code : isProductLanguage(primary) ? primary : 'en');
 };
 
-export const keyFactsOf = async (figures: StatisticsFigures, req: StatsRequest, page: KeyFactPage): Promise<Release<{ facts: string[] }>> => {
-  const total = await figures.countOf(req);
-  if (total.status !== 200) return total;
-  const said = await Promise.all(facts(figures, req, total.data.count)[page]());
-  return { status: 200, data: { facts: said.filter((fact): fact is string => fact !== null) } };
+/**
+ * A page's key facts as the dashboard says them (domain/keyfacts): made from the sections the
+ * page's cards release to this caller, read through their ReleasedReader, and worded in the
+ * reader's language. A withheld section gives no fact. The dashboard, the PDF report and
+ * GET /key-facts all say these, so there is one source of key facts.
+ */
+export const releasedKeyFacts = async (db: Kysely<Database>, read: ReleasedReader, page: KeyFactPage, filters: QueryParams, locale: string | undefined): Promise<string[]> => {
+  const t = translator(locale);
+  // A fact that names a value (the most common language) names it as the page's charts do.
+  const localise = await labelLocaliser(db, locale, t);
+  const sections: Record<string, unknown> = {};
+  for (const path of KEY_FACT_SECTIONS[page]) {
+    const answer = await releasedSection(read, { key: path }, filters);
+    sections[path] = answer.status === 200 ? localise(answer.data) : null;
+  }
+  const numbers = numberFormats(readerLanguage(locale).code);
+  return keyFactsOf(page, sections).map((fact) => keyFactSentence(fact, t, numbers));
+};
+
+/** The SPEC's page names of GET /key-facts?page= (section 7) as the dashboard's key-fact pages. */
+const DASHBOARD_PAGE: Record<t.TypeOf<typeof SpecKeyFactPage>, KeyFactPage> = {
+  overview: 'overview',
+  languages: 'languages',
+  worldviews: 'worldviews',
+  coordinator: 'coordinator',
+  demographics: 'demographics',
+  country: 'country-birth',
+  ethnicity: 'cultural-heritage',
+};
+
+/**
+ * GET /key-facts?page=: the page's released key facts in the caller's language. A selection the
+ * organisation's count does not release (below k, or over the hourly allowance) is refused with
+ * the count's own reason; a page without any released fact says there is not enough data.
+ */
+export const keyFactsAnswer = async (
+  db: Kysely<Database>,
+  read: ReleasedReader,
+  page: t.TypeOf<typeof SpecKeyFactPage>,
+  filters: QueryParams,
+  locale: string | undefined,
+): Promise<Release<{ facts: string[] }>> => {
+  const total = await releasedSection(read, { key: 'home/total-registered' }, filters);
+  if (total.status !== 200) return { status: 204, message: total.message };
+  const facts = await releasedKeyFacts(db, read, DASHBOARD_PAGE[page], filters, locale);
+  return facts.length === 0 ? { status: 204, message: statsMessages.notEnoughData } : released({ facts });
 };

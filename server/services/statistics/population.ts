@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import pLimit, { type Limit } from 'p-limit';
 import { type AnswerGroup, type Dimension, type DimensionValue, type PopulationGroup, RECORD_KEY_RANGE, type Selection } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { invalidData } from '../auth/errors';
@@ -6,6 +7,7 @@ import { AGE_BANDS, type DimensionName, DIMENSION_SOURCES, type DimensionSource,
 import { selectionWhere } from './dimensionSql';
 import type { DepartmentScope } from '../organization/scope';
 import { readDateRanges } from '../organization/settings';
+import { fixedLabel } from '../../../domain/i18n/fixedLabels';
 
 /**
  * The statistics population: the organisation's respondents within the caller's group scope,
@@ -34,7 +36,19 @@ export interface StatsContext {
   readonly selection?: Selection;
   /** Filter dimensions the groups are broken down by (none: one group, the selection). */
   readonly by?: readonly DimensionName[];
+  /** Only these responses: the new ones a refresh adds to figures counted before (./changes.ts). */
+  readonly only?: readonly string[];
+  /** Collects the statistics version each query of a build read in its own snapshot (./changes.ts). */
+  readonly versions?: SnapshotVersions;
 }
+
+/** The statistics versions the queries of one build saw: one version means the figures are exactly that version's. */
+export interface SnapshotVersions {
+  readonly seen: Set<number>;
+}
+
+/** A list of response ids as one SQL array parameter. */
+export const responseIdsSql = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** The context narrowed by a further selection (e.g. managers only) or broken down by dimensions. */
 export const withSelection = (context: StatsContext, selection: Selection, by: readonly DimensionName[] = context.by ?? []): StatsContext => ({
@@ -69,6 +83,7 @@ export const whereOf = async (db: Kysely<Database>, context: StatsContext): Prom
   }
   if (context.period.from !== null) parts.push(sql`r.submitted_at >= ${context.period.from}`);
   if (context.period.to !== null) parts.push(sql`r.submitted_at < ${context.period.to}`);
+  if (context.only !== undefined) parts.push(context.only.length === 0 ? sql`false` : sql`r.id = any(${responseIdsSql(context.only)})`);
   parts.push(...selectionWhere(context.selection ?? {}, context.year, await lookupCodes(db)));
   return sql.join(parts, sql` and `);
 };
@@ -97,14 +112,50 @@ export const keySum = (expression: RawBuilder<unknown>) => sql`(sum(${expression
  * Runs a statistics query in its own transaction with JIT compilation off: on a large
  * organisation PostgreSQL's cost estimates switch JIT on, and compiling these expressions took
  * longer than running them (EXPLAIN ANALYZE on 1,000,000 responses: 2 to 5 s of JIT for a 1 to
- * 3 s query). The larger work_mem keeps the grouping in memory.
+ * 3 s query). The larger work_mem keeps the grouping in memory. `serial` turns parallel workers
+ * off for a query whose plan repeats its work in each of them (a per-person count).
  */
-export const runStatistics = async <R>(db: Kysely<Database>, query: RawBuilder<R>): Promise<R[]> =>
-  db.transaction().execute(async (trx) => {
-    await sql`set local jit = off`.execute(trx);
-    await sql`set local work_mem = '64MB'`.execute(trx);
-    return (await query.execute(trx)).rows;
-  });
+export const runStatistics = async <R>(
+  db: Kysely<Database>,
+  query: RawBuilder<R>,
+  context?: Pick<StatsContext, 'organizationId' | 'versions'>,
+  options: { readonly serial?: boolean } = {},
+): Promise<R[]> =>
+  statisticsSlots(db)(() =>
+    // With `versions`, the statistics version is read in the query's own snapshot (repeatable
+    // read: one snapshot for the transaction), so the figures are known to be exactly that version's.
+    db
+      .transaction()
+      .setIsolationLevel(context?.versions ? 'repeatable read' : 'read committed')
+      .execute(async (trx) => {
+        await sql`set local jit = off`.execute(trx);
+        await sql`set local work_mem = '64MB'`.execute(trx);
+        if (options.serial === true) await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+        if (context?.versions) {
+          const found = await sql<{ version: number | string }>`select version from statistics_versions where organization_id = ${context.organizationId}`.execute(trx);
+          context.versions.seen.add(Number(found.rows[0]?.version ?? 0));
+        }
+        return (await query.execute(trx)).rows;
+      }),
+  );
+
+/**
+ * Statistics queries running at once, per database. A comparison or a benchmark starts dozens of
+ * GROUP BYs together; unlimited, they took every connection of the pool (ten) and the light
+ * queries of every other request (the statistics version, a sign-in) queued behind them, so a
+ * call after a change waited for all of them rather than answering from the previous figures
+ * after STATISTICS_FRESH_WAIT_MS (at 1,000,000 responses: 29 s for a comparison of four, 2.2 s
+ * with a limit). On PGlite's one connection, the light queries queue behind at most these few.
+ */
+// Two of node-postgres's ten connections stay free; at four, a cold comparison of four selections
+// took twice as long on the shared 2-core machine (65 s against 33 s at 1,000,000 responses).
+const STATISTICS_QUERIES_AT_ONCE = 8;
+const slots = new WeakMap<Kysely<Database>, Limit>();
+const statisticsSlots = (db: Kysely<Database>): Limit => {
+  let limit = slots.get(db);
+  if (!limit) slots.set(db, (limit = pLimit(STATISTICS_QUERIES_AT_ONCE)));
+  return limit;
+};
 
 /** The source columns of `sources` under `alias`, each followed by a comma (none: nothing). */
 const sourceColumns = (alias: string, sources: readonly DimensionSourceName[]) => sql.join(
@@ -183,6 +234,7 @@ export const populationGroups = async (db: Kysely<Database>, context: StatsConte
     db,
     sql<SourceRow>`select ${sourceColumns('r', sources)} count(*)::int as count, ${keySum(sql`r.record_key`)} as key
       from responses r where ${await whereOf(db, context)} ${sources.length > 0 ? sql`group by ${sql.join(sources.map((name) => sql.ref(`r.${name}`)))}` : sql``}`,
+    context,
   );
   return (await byDimensions(db, context, rows)).filter((group) => group.count > 0).map(({ values, count, key }) => ({ values, count, key }));
 };
@@ -194,6 +246,8 @@ export interface AnswerOptions {
   readonly recordKey?: RawBuilder<unknown>;
   /** `from` joins at most one row per person (a per-person aggregate), so the rows are the people. */
   readonly onePerPerson?: boolean;
+  /** Run without parallel workers (./runStatistics). */
+  readonly serial?: boolean;
 }
 
 /** A question's counts; for a single-answer question, also the population counted by the same query. */
@@ -247,6 +301,8 @@ export const answerGroups = async (
       select ${sourceColumns('person', sources)} person.answer::text as answer, count(*)::int as count, ${keySum(sql`person.key`)} as key
       from person
       group by ${sql.join([...sources.map((name) => sql.ref(`person.${name}`)), sql.ref('person.answer')])}`,
+    context,
+    { serial: options.serial === true },
   );
   const groups = await byDimensions(db, context, rows);
   const counts = groups.filter((group) => group.answer !== null && group.answer !== undefined).map(({ values, answer: key, count, key: keys }) => ({ values, answer: String(key), count, key: keys }));
@@ -299,20 +355,20 @@ export const valueOf = (item: LookupValue, parent?: number | null): DimensionVal
   ...(parent !== undefined && parent !== null ? { parent: String(parent) } : {}),
 });
 
-const withUnknown = (values: DimensionValue[]): DimensionValue[] => [...values, { key: UNKNOWN, label: 'No answer' }];
+const withUnknown = (values: DimensionValue[]): DimensionValue[] => [...values, { key: UNKNOWN, label: fixedLabel('stat_label_no_answer') }];
 
 export const populationDimensions = async (db: Kysely<Database>): Promise<Dimension[]> => {
   const genders = await lookupValues(db, 'genders');
   const positions = await lookupValues(db, 'position-levels');
   const yesNo = withUnknown([
-    { key: 'yes', label: 'Yes' },
-    { key: 'no', label: 'No' },
+    { key: 'yes', label: fixedLabel('stat_label_yes') },
+    { key: 'no', label: fixedLabel('stat_label_no') },
   ]);
   return [
     { name: 'gender', values: withUnknown(genders.map((item) => valueOf(item))) },
     { name: 'position-level', values: withUnknown(positions.map((item) => valueOf(item))) },
     { name: 'age-range', values: withUnknown(AGE_BANDS.map((key) => ({ key, label: key }))) },
-    { name: 'generation', values: withUnknown([...GENERATION_YEARS.map(([name]) => ({ key: name, label: name })), { key: 'other', label: 'Other' }]) },
+    { name: 'generation', values: withUnknown([...GENERATION_YEARS.map(([name]) => ({ key: name, label: name })), { key: 'other', label: fixedLabel('stat_label_other') }]) },
     { name: 'disability', values: yesNo },
     { name: 'lgbtiq', values: yesNo },
   ];

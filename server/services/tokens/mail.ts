@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenLink } from '../../../domain/contracts/tokens';
+import { mailTexts } from '../../../domain/i18n/mails';
 import type { Mailer } from '../mail';
 
 export interface LinkMailing {
@@ -10,6 +11,8 @@ export interface LinkMailing {
   readonly recipients: readonly string[];
   /** The sender's own words, already trimmed; empty for none. */
   readonly message: string;
+  /** The languages to write in, first known first; English when none is known. */
+  readonly languages?: readonly (string | null | undefined)[];
 }
 
 // Line breaks and tabs are kept in the sender's words; other control characters are not.
@@ -18,16 +21,16 @@ const plainText = (value: string): string => value.replace(/\r\n?/g, '\n').repla
 /** The email that carries a survey link to one person (plain text, the link kept apart for the dev mailbox). */
 export const linkMailText = (mailing: LinkMailing): { subject: string; text: string } => {
   const { link } = mailing;
-  const privacy = link.anonymity === 1 ? ' Your answers are anonymous: the survey does not ask for your name.' : '';
-  const note = mailing.message === '' ? '' : `\nA message from ${mailing.senderName}:\n\n${plainText(mailing.message)}\n`;
+  const words = mailTexts(...(mailing.languages ?? []));
+  const note = mailing.message === '' ? '' : `\n${words.linkNote(mailing.senderName)}\n\n${plainText(mailing.message)}\n`;
   return {
-    subject: `${mailing.organizationName} invites you to take the ${link.survey.name}`,
+    subject: words.linkSubject(mailing.organizationName, link.survey.name),
     text:
-      `Hello,\n\n` +
-      `${mailing.organizationName} invites you to take the ${link.survey.name}. It takes 3 to 5 minutes.${privacy}\n` +
+      `${words.greeting('')}\n\n` +
+      words.linkBody(mailing.organizationName, link.survey.name, link.anonymity === 1) +
       note +
-      `\nOpen the survey: ${link.url}\n` +
-      `The link works until ${link.expires_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}.\n`,
+      `\n${words.linkOpen(link.url)}` +
+      words.linkUntil(link.expires_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')),
   };
 };
 

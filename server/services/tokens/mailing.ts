@@ -20,6 +20,8 @@ export interface LinkEmailRequest {
   readonly address: string | null;
   readonly appUrl: string;
   readonly form: LinkEmailForm;
+  /** The language the request was made in (its X-Locale header), if it said. */
+  readonly locale?: string;
 }
 
 const formErrors = (form: LinkEmailForm, message: string): FieldErrors => {
@@ -81,5 +83,7 @@ export const prepareLinkMailing = async (db: Kysely<Database>, request: LinkEmai
     link,
     recipients,
     message,
+    // The recipients have no account: the sender's language, as for an invitation.
+    languages: [auth.user.locale_id, request.locale],
   };
 };

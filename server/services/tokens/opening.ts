@@ -29,8 +29,11 @@ export const refusalError = (reason: LinkRefusal): ApiError => {
  * the link's and a link of an organisation that cannot be used are refused alike, as a
  * switched-off link ('This survey link is no longer valid.', 404), so a guess learns nothing more.
  */
-export const openLink = async (db: Kysely<Database>, token: string, alias: string | undefined): Promise<PublicLink> => {
-  const found = await findLinkByToken(db, token.trim());
+export const openLink = async (db: Kysely<Database>, token: string, alias: string | undefined): Promise<PublicLink> =>
+  acceptLink(await findLinkByToken(db, token.trim()), alias);
+
+/** The refusal of openLink applied to a link already read (undefined: no link of that token). */
+export const acceptLink = (found: PublicLink | undefined, alias: string | undefined): PublicLink => {
   const wanted = alias?.trim() ?? '';
   if (found === undefined || !found.organization.usable || (wanted !== '' && wanted.toLowerCase() !== found.link.alias.toLowerCase())) {
     throw refusalError('inactive');
@@ -90,6 +93,8 @@ export const checkLink = async (db: Kysely<Database>, input: LinkCheckInput): Pr
   const invitation = invitationToken === '' ? undefined : await openLinkInvitation(db, link, invitationToken, input.now);
   const assignee = invitation === undefined ? false : await isAssignee(db, link.organization_id, invitation.email);
   assertAnswerable(link, input.now);
+  // Read here rather than with the link: only the survey page's first call needs it, never a submit.
+  const organization = await db.selectFrom('organizations').select('survey_locale').where('id', '=', link.organization_id).executeTakeFirst();
   return {
     anonymity: (link.anonymity === 0 ? 0 : 1) as Anonymity,
     organization_name: found.organization.name,
@@ -102,5 +107,6 @@ export const checkLink = async (db: Kysely<Database>, input: LinkCheckInput): Pr
     organization_invited: invitation !== undefined,
     department: found.department,
     expires_at: link.expires_at.toISOString(),
+    organization_locale: organization?.survey_locale ?? null,
   };
 };

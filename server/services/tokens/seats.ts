@@ -45,7 +45,12 @@ export const claimSeat = async (trx: Kysely<Database>, { tokenId }: { readonly t
   if (!isUuid(tokenId)) return 'inactive';
   const claimed = await claimSeatQuery(trx, tokenId).executeTakeFirst();
   if (claimed !== undefined) return 'claimed';
-  const row = await trx
+  return seatRefusal(trx, tokenId);
+};
+
+/** Why a link gave no seat just now (read after a claim that updated nothing). */
+export const seatRefusal = async (db: Kysely<Database>, tokenId: string): Promise<LinkRefusal> => {
+  const row = await db
     .selectFrom('survey_tokens')
     .select(['active', 'starts_at', 'expires_at', 'capacity', 'used', sql<Date>`now()`.as('now')])
     .where('id', '=', tokenId)
@@ -82,7 +87,19 @@ export const findLinkByToken = async (db: Kysely<Database>, token: string): Prom
     ])
     .where('t.token', '=', token)
     .executeTakeFirst();
-  if (row === undefined) return undefined;
+  return row === undefined ? undefined : publicLinkOf(row);
+};
+
+/** The columns of a link read with its organisation and group, as one row. */
+export type PublicLinkRow = SurveyTokenRow & {
+  readonly organization_name: string;
+  readonly organization_active: boolean;
+  readonly organization_package_expires_at: Date | null;
+  readonly found_department_id: string | null;
+  readonly found_department_name: string | null;
+};
+
+export const publicLinkOf = (row: PublicLinkRow): PublicLink => {
   const { organization_name, organization_active, organization_package_expires_at, found_department_id, found_department_name, ...link } = row;
   return {
     link,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { MessageKey } from '../../../domain/i18n/en';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, Form } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import { useSelector } from '../../hooks/runtime';

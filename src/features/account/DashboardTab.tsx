@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import type { BannerChoice } from '../../../domain/contracts/auth';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
 import { FALLBACK_PASSWORD_RULE, passwordMeetsRule } from '../../../domain/config/state';
 import { isValidEmail } from '../../../domain/session/email';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import {
   Button, CheckboxButton, CheckboxField, FieldError, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField,
 } from 'react-aria-components';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isValidEmail } from '../../../domain/session/email';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, Form } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAction } from '../../hooks/resources';

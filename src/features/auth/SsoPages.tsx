@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';
 import { useSelector } from '../../hooks/runtime';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
 import { dateFormats } from '../../../domain/i18n/dates';
 import { numberFormats } from '../charts/format';
@@ -114,7 +114,7 @@ const FeedCard = () => {
  * each with the released share of its people who share a linked group.
  */
 export const CalendarPage = () => {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const dispatch = useDispatch();
   const day = useDayFormat();
   const [choice, setChoice] = useState<Choice>(NO_CHOICE);
@@ -138,7 +138,7 @@ export const CalendarPage = () => {
         {data && (
           <p className="muted">
             {t('calendar_window', { from: day(data.from), to: day(data.to), zone: data.timeZone })}{' '}
-            {t('calendar_catalogue', { events: numberFormats(i18n.language).count(data.catalogue.events), countries: data.catalogue.countries })}
+            {t('calendar_catalogue', { events: numberFormats(language).count(data.catalogue.events), countries: data.catalogue.countries })}
           </p>
         )}
         {data && (
@@ -163,7 +163,7 @@ export const CalendarPage = () => {
           </SelectField>
           <SelectField label={t('calendar_month')} value={choice.month} onChange={pick('month')}>
               <option value="">{t('calendar_any_month')}</option>
-              {data?.months.map((month) => <option key={month} value={month}>{monthLabel(month, i18n.language)}</option>)}
+              {data?.months.map((month) => <option key={month} value={month}>{monthLabel(month, language)}</option>)}
           </SelectField>
           <SelectField label={t('calendar_worldview')} value={choice.worldview} onChange={pick('worldview')}>
               <option value="">{t('calendar_any_worldview')}</option>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import type { CalendarRelevance } from '../../../domain/contracts/calendar';
 import { useDates } from '../../hooks/dates';
 

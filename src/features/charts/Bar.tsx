@@ -1,10 +1,11 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { isSuppressed, type Distribution, type ReleasedCell, type StatCell } from '../../../domain/contracts/stats';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { distinctLabels, labelRoom } from './format';
+import { cutLabels, distinctLabels, labelRoom } from './format';
+import { fallbackLang } from './localNames';
 import { useNumbers } from './useNumbers';
 import { HATCH_ID, colourFor, edgeFor } from './palette';
 import { summarize } from './summary';
@@ -39,10 +40,10 @@ export const barScales = (cells: readonly StatCell[], plot: number) => {
  * A hidden value draws a short hatched stub: it exists, its size is not told.
  */
 export const Bar = ({ title, data, genders = false, max: maxRows }: { title: string; data: Distribution; genders?: boolean; max?: number }) => {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const n = useNumbers();
   // Right to left, the picture mirrors: names on the right, bars growing to the left.
-  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const rtl = productLanguage(language).dir === 'rtl';
   const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   // A capped chart shows the largest values (hidden ones last, their size unknown); the table has them all.
   const cells = maxRows === undefined ? data.cells : byShare(data.cells).slice(0, maxRows);
@@ -58,6 +59,7 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
       width={WIDTH}
       height={height}
       table={<ChartTable caption={title} cells={data.cells} />}
+      cut={cutLabels(cells.map((c) => c.label), short)}
     >
       {cells.map((c, i) => {
         const top = rows(i) ?? 0;
@@ -68,7 +70,7 @@ export const Bar = ({ title, data, genders = false, max: maxRows }: { title: str
         return (
           <g key={c.key} className="bar" data-key={c.key} data-hidden={hidden || undefined}>
             <title>{`${c.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${n.count(c.count)} (${n.percent(c.percent)})`}`}</title>
-            <text x={across(LABEL_W - 6)} y={middle} textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle" className="chart-label">
+            <text x={across(LABEL_W - 6)} y={middle} textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle" className="chart-label" lang={fallbackLang(c)}>
               {short[i]}
             </text>
             <rect

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
+import type { CutLabel } from './format';
 import { HATCH_ID } from './palette';
 
 /** The stripes that stand for a hidden figure: it is there, but its size is not told. */
@@ -16,9 +17,12 @@ export const HatchDefs = () => (
 /**
  * One chart: the SVG (an image with a spoken summary) and the same figures as a table, behind
  * a toggle. The table is the full account; the summary only names the largest figures.
+ * A chart whose labels are cut can take the keyboard's focus, which shows under it the full
+ * name of each cut label: the pointer reads them in the labels' titles, a screen reader in the
+ * summary, and the keyboard here without opening the table.
  */
 export const ChartFrame = ({
-  title, summary, width, height, table, children,
+  title, summary, width, height, table, children, cut = [],
 }: {
   title: string;
   summary: string;
@@ -26,6 +30,7 @@ export const ChartFrame = ({
   height: number;
   table: ReactNode;
   children: ReactNode;
+  cut?: readonly CutLabel[];
 }) => {
   const { t } = useTranslation();
   const [asTable, setAsTable] = useState(false);
@@ -47,10 +52,22 @@ export const ChartFrame = ({
           viewBox={`0 0 ${width} ${height}`}
           width="100%"
           preserveAspectRatio="xMinYMin meet"
+          tabIndex={cut.length > 0 ? 0 : undefined}
         >
           <HatchDefs />
           {children}
         </svg>
+      )}
+      {!asTable && cut.length > 0 && (
+        // Shown while the chart has the focus (styles.css); the summary already says these names to a screen reader.
+        <dl className="chart-full-names" aria-hidden="true">
+          {cut.map((label) => (
+            <div key={label.full}>
+              <dt>{label.shown}</dt>
+              <dd>{label.full}</dd>
+            </div>
+          ))}
+        </dl>
       )}
     </figure>
   );

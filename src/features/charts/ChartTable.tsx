@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { isSuppressed, type CrossTable, type StatCell, type TreeCell } from '../../../domain/contracts/stats';
+import { fallbackLang } from './localNames';
 import { useNumbers } from './useNumbers';
 
 /** How a hidden figure reads in a table: never a zero, and not claiming it is under k either. */
@@ -47,7 +48,7 @@ export const ChartTable = ({ caption, cells, tree }: { caption: string; cells?: 
           <tr key={`${cell.key}-${i}`} data-depth={depth}>
             <th scope="row" style={depth ? { paddingInlineStart: `${depth * 1.25 + 0.5}rem` } : undefined}>
               {depth > 0 && <span className="visually-hidden">{t('chart_level', { level: depth + 1 })} </span>}
-              {cell.label}
+              <span lang={fallbackLang(cell)}>{cell.label}</span>
             </th>
             <Figures cell={cell} />
           </tr>
@@ -70,7 +71,7 @@ export const CrossChartTable = ({ caption, table }: { caption: string; table: Cr
         <tr>
           <td />
           {table.columns.map((c) => (
-            <th key={c.key} scope="col">{c.label}</th>
+            <th key={c.key} scope="col" lang={fallbackLang(c)}>{c.label}</th>
           ))}
           <th scope="col">{t('chart_total')}</th>
         </tr>
@@ -78,7 +79,7 @@ export const CrossChartTable = ({ caption, table }: { caption: string; table: Cr
       <tbody>
         {table.rows.map((r, i) => (
           <tr key={r.key}>
-            <th scope="row">{r.label}</th>
+            <th scope="row" lang={fallbackLang(r)}>{r.label}</th>
             {table.columns.map((c, j) => (
               <td key={c.key} className="num">{table.cells[i]?.[j] ? show(table.cells[i][j]) : ''}</td>
             ))}

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import type { Distribution } from '../../../domain/contracts/stats';
 import { useSection } from '../../hooks/resources';
 import { WorldMap } from './WorldMap';

@@ -1,10 +1,11 @@
 import { arc, pie, type PieArcDatum } from 'd3-shape';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { isSuppressed, type Distribution, type ReleasedCell } from '../../../domain/contracts/stats';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { distinctLabels, labelRoom } from './format';
+import { cutLabels, distinctLabels, labelRoom } from './format';
+import { fallbackLang } from './localNames';
 import { useNumbers } from './useNumbers';
 import { HATCH_ID, colourFor, edgeFor } from './palette';
 import { summarize } from './summary';
@@ -38,10 +39,10 @@ const ring = arc<PieArcDatum<DonutPiece>>().innerRadius(R * INNER).outerRadius(R
  * so what the released shares leave of the whole is drawn as one hatched "hidden" arc.
  */
 export const Donut = ({ title, data, genders = false }: { title: string; data: Distribution; genders?: boolean }) => {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const n = useNumbers();
   // Right to left, the ring goes to the right and its legend reads from the right.
-  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const rtl = productLanguage(language).dir === 'rtl';
   const pieces = donutPieces(data);
   const hidden = data.cells.some(isSuppressed);
   const rest = hidden ? pieces.find((p) => p.data.kind === 'rest' && p.endAngle - p.startAngle > 1e-3) : undefined;
@@ -50,7 +51,7 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
   const short = distinctLabels(legend.map((c) => c.label), labelRoom(WIDTH - (2 * R + 40) - 60));
   const height = Math.max(2 * R + 20, legend.length * LEGEND_ROW + 10);
   return (
-    <ChartFrame title={title} summary={summarize(data.cells, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />}>
+    <ChartFrame title={title} summary={summarize(data.cells, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} cells={data.cells} />} cut={cutLabels(legend.map((c) => c.label), short)}>
       <g transform={`translate(${rtl ? WIDTH - R - 10 : R + 10},${R + 10})`}>
         {pieces.map((p) => {
           if (p.data.kind !== 'value') return null;
@@ -76,7 +77,7 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
               <title>{c.label}</title>
               <rect x={rtl ? -12 : 0} width="12" height="12" y="2" fill={isHidden ? `url(#${HATCH_ID})` : colourFor(c, i, genders)} stroke={isHidden ? '#6b6b6b' : edgeFor(colourFor(c, i, genders))} />
               <text x={rtl ? -18 : 18} y="8" textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label">
-                {`${short[i]} ${isHidden ? t('chart_hidden_short') : n.percent(c.percent)}`}
+                <tspan lang={fallbackLang(c)}>{short[i]}</tspan>{` ${isHidden ? t('chart_hidden_short') : n.percent(c.percent)}`}
               </text>
             </g>
           );

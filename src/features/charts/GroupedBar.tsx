@@ -1,10 +1,11 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { isSuppressed, type StatCell } from '../../../domain/contracts/stats';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { HiddenFigure } from './ChartTable';
-import { truncate } from './format';
+import { fallbackLang } from './localNames';
+import { cutLabels, distinctLabels, labelRoom } from './format';
 import { useNumbers } from './useNumbers';
 import { paletteColour } from './palette';
 
@@ -21,10 +22,16 @@ const GAP = 10;
 const LEGEND_ROW = 20;
 
 /** The values any series lists, in the order they first appear. */
-export const categoriesOf = (series: readonly Series[]): { key: string; label: string }[] => {
-  const seen = new Map<string, string>();
-  for (const one of series) for (const cell of one.cells ?? []) if (!seen.has(cell.key)) seen.set(cell.key, cell.label);
-  return [...seen].map(([key, label]) => ({ key, label }));
+export const categoriesOf = (series: readonly Series[]): { key: string; label: string; lang?: 'en' }[] => {
+  const seen = new Map<string, { key: string; label: string; lang?: 'en' }>();
+  for (const one of series) {
+    for (const cell of one.cells ?? []) {
+      // A name still in English (localiseLabels' mark) is said in English.
+      const lang = fallbackLang(cell);
+      if (!seen.has(cell.key)) seen.set(cell.key, { key: cell.key, label: cell.label, ...(lang === undefined ? {} : { lang }) });
+    }
+  }
+  return [...seen.values()];
 };
 
 const cellAt = (one: Series, key: string): StatCell | undefined => one.cells?.find((cell) => cell.key === key);
@@ -35,11 +42,11 @@ const cellAt = (one: Series, key: string): StatCell | undefined => one.cells?.fi
  * the table says so).
  */
 export const GroupedBar = ({ title, series, sharesOnly = false }: { title: string; series: readonly Series[]; /** Shares of two sources (no counts to tell). */ sharesOnly?: boolean }) => {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const n = useNumbers();
   const formatPercent = n.percent;
   // Right to left, the picture mirrors: names on the right, bars growing to the left.
-  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const rtl = productLanguage(language).dir === 'rtl';
   const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   const categories = categoriesOf(series);
   const band = series.length * BAR + GAP;
@@ -56,6 +63,9 @@ export const GroupedBar = ({ title, series, sharesOnly = false }: { title: strin
       return largest ? `${one.label}: ${largest.label} ${formatPercent(largest.percent)}` : `${one.label}: ${t('chart_no_figures')}`;
     })
     .join('; ');
+  // Cut as far as the room asks, never so that two read the same (the legend's entries are 120 px apart).
+  const categoryShort = distinctLabels(categories.map((c) => c.label), labelRoom(LABEL_W));
+  const seriesShort = distinctLabels(series.map((one) => one.label), labelRoom(120 - 16));
   const table = (
     <table className="chart-table">
       <caption>{title}</caption>
@@ -70,7 +80,7 @@ export const GroupedBar = ({ title, series, sharesOnly = false }: { title: strin
       <tbody>
         {categories.map((category) => (
           <tr key={category.key}>
-            <th scope="row">{category.label}</th>
+            <th scope="row" lang={category.lang}>{category.label}</th>
             {series.map((one, i) => {
               const cell = cellAt(one, category.key);
               return (
@@ -85,12 +95,12 @@ export const GroupedBar = ({ title, series, sharesOnly = false }: { title: strin
     </table>
   );
   return (
-    <ChartFrame title={title} summary={summary} width={WIDTH} height={height} table={table}>
-      {categories.map((category) => (
+    <ChartFrame title={title} summary={summary} width={WIDTH} height={height} table={table} cut={[...cutLabels(categories.map((c) => c.label), categoryShort), ...cutLabels(series.map((one) => one.label), seriesShort)]}>
+      {categories.map((category, index) => (
         <g key={category.key} transform={`translate(0,${y(category.key) ?? 0})`} data-key={category.key}>
-          <text x={across(LABEL_W - 6)} y={(series.length * BAR) / 2} textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle" className="chart-label">
+          <text x={across(LABEL_W - 6)} y={(series.length * BAR) / 2} textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle" className="chart-label" lang={category.lang}>
             <title>{category.label}</title>
-            {truncate(category.label)}
+            {categoryShort[index]}
           </text>
           {series.map((one, i) => {
             const cell = cellAt(one, category.key);
@@ -113,7 +123,7 @@ export const GroupedBar = ({ title, series, sharesOnly = false }: { title: strin
           <g key={i} transform={`translate(${across(LABEL_W + (i % 3) * 120)},${Math.floor(i / 3) * LEGEND_ROW})`} className="legend-item">
             <title>{one.label}</title>
             <rect x={rtl ? -12 : 0} width="12" height="12" fill={paletteColour(i)} />
-            <text x={rtl ? -16 : 16} y="6" textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label">{truncate(one.label, 14)}</text>
+            <text x={rtl ? -16 : 16} y="6" textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label">{seriesShort[i]}</text>
           </g>
         ))}
       </g>

@@ -1,13 +1,13 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { stack } from 'd3-shape';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { CrossChartTable } from './ChartTable';
-import { distinctLabels, labelRoom } from './format';
+import { cutLabels, distinctLabels, labelRoom } from './format';
 import { useNumbers } from './useNumbers';
-import { HATCH_ID, colourFor, edgeFor } from './palette';
+import { HATCH_ID, codeOf, colourFor, edgeFor } from './palette';
 
 const ROW = 24;
 const AXIS_W = 70;
@@ -22,9 +22,9 @@ const LEGEND_ROW = 20;
  * from the axis towards the right, where an Arabic reader starts, and the others to the left.
  */
 export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) => {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const numbers = useNumbers();
-  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const rtl = productLanguage(language).dir === 'rtl';
   const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   const side = (WIDTH - AXIS_W) / 2 - 10;
   const pct = (c: StatCell | undefined) => (c && !isSuppressed(c) ? c.percent : 0);
@@ -49,7 +49,7 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
   const cx = WIDTH / 2;
   const rowShort = distinctLabels(data.rows.map((r) => r.label), labelRoom(AXIS_W));
   const columnShort = distinctLabels(data.columns.map((c) => c.label), labelRoom(125 - 16));
-  const header = (j: number) => ({ key: data.columns[j]?.key ?? '', label: data.columns[j]?.label, preferNot: data.columnTotals[j]?.preferNot });
+  const header = (j: number) => ({ key: data.columns[j]?.key ?? '', label: data.columns[j]?.label, code: codeOf(data.columns[j]), preferNot: data.columnTotals[j]?.preferNot });
   const summary = data.rows
     .map((r, i) => `${r.label}: ${data.columns.map((c, j) => {
       const cell = data.cells[i]?.[j];
@@ -57,7 +57,8 @@ export const Pyramid = ({ title, data }: { title: string; data: CrossTable }) =>
     }).join(', ')}`)
     .join('; ');
   return (
-    <ChartFrame title={title} summary={summary} width={WIDTH} height={height} table={<CrossChartTable caption={title} table={data} />}>
+    <ChartFrame title={title} summary={summary} width={WIDTH} height={height} table={<CrossChartTable caption={title} table={data} />}
+      cut={[...cutLabels(data.rows.map((r) => r.label), rowShort), ...cutLabels(data.columns.map((c) => c.label), columnShort)]}>
       {data.rows.map((r, i) => {
         const y = band(i) ?? 0;
         const h = band.bandwidth();

@@ -1,13 +1,13 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { stack } from 'd3-shape';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { CrossChartTable } from './ChartTable';
-import { distinctLabels, labelRoom, numberFormats, type NumberFormats } from './format';
+import { cutLabels, distinctLabels, labelRoom, numberFormats, type NumberFormats } from './format';
 import { useNumbers } from './useNumbers';
-import { HATCH_ID, colourFor, edgeFor } from './palette';
+import { HATCH_ID, codeOf, colourFor, edgeFor } from './palette';
 import { summarize } from './summary';
 
 const ROW = 30;
@@ -56,7 +56,7 @@ export const rowSegments = (
     const column = columns[j];
     return [{
       key: column?.key ?? String(j), x: x(start), w: x(end) - x(start), hidden: false,
-      fill: colourFor({ key: column?.key ?? '', label: column?.label, preferNot: c.preferNot }, j, genders),
+      fill: colourFor({ key: column?.key ?? '', label: column?.label, code: codeOf(column), preferNot: c.preferNot }, j, genders),
       title: `${column?.label ?? ''}: ${n.count(c.count)} (${n.percent(c.percent)})`,
     }];
   });
@@ -70,10 +70,10 @@ export const rowSegments = (
 
 /** Rows by columns: one bar per row, split by column (e.g. position level by gender). */
 export const StackedBar = ({ title, data, genders = false, max }: { title: string; data: CrossTable; genders?: boolean; max?: number }) => {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const n = useNumbers();
   // Right to left, the picture mirrors: names on the right, each bar filling from the right.
-  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const rtl = productLanguage(language).dir === 'rtl';
   const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   const plot = WIDTH - LABEL_W - 10;
   // Capped: the largest rows by their total; rows whose total is hidden come last. The table has every row.
@@ -97,6 +97,7 @@ export const StackedBar = ({ title, data, genders = false, max }: { title: strin
       width={WIDTH}
       height={height}
       table={<CrossChartTable caption={title} table={data} />}
+      cut={[...cutLabels(shown.map((i) => data.rows[i]?.label ?? ''), rowShort), ...cutLabels(data.columns.map((c) => c.label), columnShort)]}
     >
       {more > 0 && (
         <text x={across(LABEL_W)} y={shown.length * ROW + 12} textAnchor={rtl ? 'end' : 'start'} className="chart-note">{t('chart_more_in_table', { count: more })}</text>

@@ -1,11 +1,11 @@
 import { hierarchy, type HierarchyNode } from 'd3-hierarchy';
 import { scaleLinear } from 'd3-scale';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { isSuppressed, type StatTree, type TreeCell } from '../../../domain/contracts/stats';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { distinctLabels, labelRoom } from './format';
+import { cutLabels, distinctLabels, labelRoom } from './format';
 import { useNumbers } from './useNumbers';
 import { HATCH_ID, paletteColour } from './palette';
 import { summarize } from './summary';
@@ -74,10 +74,10 @@ export const sortTree = (nodes: readonly TreeCell[]): TreeCell[] => {
  * the parent by an elbow line. Every node of one top-level branch shares its colour.
  */
 export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const n = useNumbers();
   // Right to left, the picture mirrors: indented from the right, bars growing to the left.
-  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const rtl = productLanguage(language).dir === 'rtl';
   const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   const all = treeRows(sortTree(data.nodes));
   const rows = all.slice(0, TREE_MAX_ROWS);
@@ -89,7 +89,7 @@ export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
   const length = scaleLinear().domain([0, max]).range([0, plot]);
   const height = rows.length * ROW + 8 + (all.length > rows.length ? ROW : 0);
   return (
-    <ChartFrame title={title} summary={summarize(data.nodes, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} tree={data.nodes} />}>
+    <ChartFrame title={title} summary={summarize(data.nodes, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} tree={data.nodes} />} cut={cutLabels(rows.map((r) => r.node.label), short)}>
       {rows.map((r, i) => {
         const y = 4 + i * ROW;
         const x = r.depth * INDENT;

@@ -2,7 +2,7 @@ import { type ReactNode, useMemo } from 'react';
 import { geoEqualEarth, geoPath } from 'd3-geo';
 import { scaleThreshold } from 'd3-scale';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { isSuppressed, type Distribution, type ReleasedCell, type StatCell } from '../../../domain/contracts/stats';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
@@ -101,11 +101,11 @@ export const WorldMap = ({ title, data, shapes, shapeOf, measure }: {
   shapeOf: (key: string) => string | undefined;
   measure?: MapMeasure;
 }) => {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const n = useNumbers();
   // Right to left the legend reads from the right: its title, steps and keys start there.
   // The map itself stays as the world is drawn.
-  const rtl = productLanguage(i18n.language).dir === 'rtl';
+  const rtl = productLanguage(language).dir === 'rtl';
   const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   const anchor = rtl ? 'end' : 'start';
   const placed = useMemo(() => placeCells(data.cells, new Set(shapes.map((s) => s.id)), shapeOf), [data.cells, shapes, shapeOf]);

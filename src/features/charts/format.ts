@@ -1,5 +1,7 @@
 import { isSuppressed, type CrossTable, type StatCell } from '../../../domain/contracts/stats';
-import { productLanguage } from '../../../domain/i18n/languages';
+import { numberFormats } from '../../../domain/i18n/numbers';
+
+export { numberFormats, type NumberFormats } from '../../../domain/i18n/numbers';
 
 /** SPEC section 9: labels are cut to 10 characters and an ellipsis; the full name stays on hover and for screen readers. */
 export const TRUNCATE_AT = 10;
@@ -47,34 +49,6 @@ export const distinctLabels = (labels: readonly string[], max: number): string[]
   }
 };
 
-/** How figures read in one language: counts grouped, shares with one decimal always shown (SPEC section 9). */
-export interface NumberFormats {
-  readonly count: (value: number) => string;
-  readonly percent: (value: number) => string;
-}
-
-const formatsByLanguage = new Map<string, NumberFormats>();
-
-/**
- * The figures of a product language through Intl, in that language's own conventions: '2 001'
- * and '12,3 %' in French, the digits CLDR gives Arabic by default. Shares arrive as 0 to 100
- * with one decimal; they are rounded to it again before Intl divides them, so 12.35 never
- * reads differently from one language to another.
- */
-export const numberFormats = (code: string): NumberFormats => {
-  const known = formatsByLanguage.get(code);
-  if (known) return known;
-  const { lang } = productLanguage(code);
-  const count = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
-  const percent = new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const formats: NumberFormats = {
-    count: (value) => count.format(value),
-    percent: (value) => percent.format(Math.round(value * 10) / 1000),
-  };
-  formatsByLanguage.set(code, formats);
-  return formats;
-};
-
 /** SPEC section 9: one decimal, always shown (12.0%), so columns line up; in the built-in English. */
 export const formatPercent = (value: number): string => numberFormats('au').percent(value);
 
@@ -92,3 +66,20 @@ export const transpose = (table: CrossTable): CrossTable => ({
   rowTotals: table.columnTotals,
   columnTotals: table.rowTotals,
 });
+
+/** A label shown cut, with its full name. */
+export interface CutLabel {
+  readonly shown: string;
+  readonly full: string;
+}
+
+/** The labels a chart shows cut (`shown[i]` for `labels[i]`), each name once: what a keyboard user reads on focusing the chart. */
+export const cutLabels = (labels: readonly string[], shown: readonly string[]): CutLabel[] => {
+  const seen = new Set<string>();
+  return labels.flatMap((full, i) => {
+    const text = shown[i] ?? full;
+    if (text === full || seen.has(full)) return [];
+    seen.add(full);
+    return [{ shown: text, full }];
+  });
+};

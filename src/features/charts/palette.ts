@@ -9,12 +9,13 @@ export const GENDER_COLOURS: Readonly<Record<string, string>> = {
 
 /**
  * Colours SPEC section 9 leaves open: its PREFER_NOT_TO_SAY key reads as PREFER_NOT, and the
- * ABS answer "I use a different term" gets a deeper shade of OTHER, so that it and Non-binary
- * never share a colour (the lightness differs for every kind of colour vision).
+ * ABS answer "I use a different term" gets a dark navy of its own: it sits between Non-binary
+ * (OTHER) and Prefer not to answer, and this colour stays far from every SPEC colour under
+ * protanopia, deuteranopia and tritanopia alike (tests/src/chartLocale.test.ts).
  */
 export const GENDER_COLOURS_EXTRA: Readonly<Record<string, string>> = {
   PREFER_NOT_TO_SAY: GENDER_COLOURS.PREFER_NOT!,
-  DIFFERENT_TERM: '#6E5E10',
+  DIFFERENT_TERM: '#1F2A5A',
 };
 
 const channel = (hex: string, at: number): number => {
@@ -42,11 +43,15 @@ export const edgeFor = (fill: string, otherwise?: string): string | undefined =>
   /^#[0-9a-f]{6}$/i.test(fill) && contrastRatio(fill, CHART_BACKGROUND) < 3 ? EDGE : otherwise;
 
 /**
- * The ten-colour chart palette (SPEC gives no values). Chosen to stay apart for the common
- * colour-vision deficiencies and to hold 3:1 against white for the graphical-object rule.
+ * The ten-colour chart palette (SPEC gives no values), each holding 3:1 against white for the
+ * graphical-object rule. Its order matters as much as its colours: segments and slices take
+ * them in turn, so each colour sits next to one that stays apart from it (CIEDE2000 of 15 or
+ * more) for normal vision and under protanopia, deuteranopia and tritanopia, the last next to
+ * the first too for charts of more than ten values (tests/src/chartLocale.test.ts). Orange
+ * beside green, as it was, merged for protanopes.
  */
 export const PALETTE: readonly string[] = [
-  '#2F5D9E', '#C2571A', '#2E8540', '#A3326B', '#6B4FBB',
+  '#2F5D9E', '#C2571A', '#6B4FBB', '#2E8540', '#A3326B',
   '#8A6D00', '#0F7C80', '#B8322A', '#5E6B7A', '#7A4E2D',
 ];
 
@@ -54,12 +59,40 @@ export const PALETTE: readonly string[] = [
 export const PREFER_NOT_COLOUR = GENDER_COLOURS.PREFER_NOT;
 
 /**
- * The gender colour of a cell. Gender cells are keyed by principle id, so the code is read from
- * the key when it is one (FEMALE...) and otherwise from the ABS wording of the label
- * ('Woman or female', 'Man or male'); Prefer not to answer and no answer have their own colours,
- * every other gender answer takes OTHER.
+ * The colour of each gender answer, by the gender lookup's code (server/lookups/standards/abs.ts),
+ * so it holds in every language: SPEC's FEMALE, MALE and PREFER_NOT; Non-binary takes SPEC's
+ * OTHER and "I use a different term" its deeper shade (no answer, keyed "unknown", is SILENT).
  */
-export const genderColour = (cell: { key: string; label?: string; preferNot?: true }): string => {
+export const GENDER_CODE_COLOURS: Readonly<Record<string, string>> = {
+  female: GENDER_COLOURS.FEMALE!,
+  male: GENDER_COLOURS.MALE!,
+  non_binary: GENDER_COLOURS.OTHER!,
+  other: GENDER_COLOURS_EXTRA.DIFFERENT_TERM!,
+  prefer_not: GENDER_COLOURS.PREFER_NOT!,
+};
+
+/** What a chart knows of a cell: its key, and once labelled (localNames.ts) the item's code. */
+export interface ColouredCell {
+  readonly key: string;
+  readonly label?: string;
+  readonly preferNot?: true;
+  readonly code?: string;
+}
+
+/** The item code localiseLabels gave a header or cell, if any. */
+export const codeOf = (labelled: object | undefined): string | undefined => {
+  const code = (labelled as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+/**
+ * The gender colour of a cell. Gender cells are keyed by principle id: the item's code, which
+ * the labels bring (localiseLabels), decides first; then a key that is a SPEC colour name
+ * (FEMALE...), Prefer not to answer and no answer. Only when nothing else is known does the ABS
+ * English wording of the label ('Woman or female') decide; every other gender answer takes OTHER.
+ */
+export const genderColour = (cell: ColouredCell): string => {
+  if (cell.code !== undefined && GENDER_CODE_COLOURS[cell.code]) return GENDER_CODE_COLOURS[cell.code]!;
   const code = cell.key.toUpperCase();
   if (GENDER_COLOURS[code]) return GENDER_COLOURS[code];
   if (GENDER_COLOURS_EXTRA[code]) return GENDER_COLOURS_EXTRA[code];
@@ -75,7 +108,7 @@ export const genderColour = (cell: { key: string; label?: string; preferNot?: tr
 export const paletteColour = (index: number): string => PALETTE[index % PALETTE.length];
 
 /** A cell's colour: its gender colour if it is one, Prefer not apart, otherwise the palette in order. */
-export const colourFor = (cell: { key: string; label?: string; preferNot?: true }, index: number, genders = false): string =>
+export const colourFor = (cell: ColouredCell, index: number, genders = false): string =>
   genders ? genderColour(cell) : cell.preferNot ? PREFER_NOT_COLOUR : paletteColour(index);
 
 /** The id of the hatch pattern that stands for a hidden cell (defined once per chart). */

@@ -1,9 +1,9 @@
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../../infrastructure/i18n/translator';
 import { isSuppressed, type StatCell } from '../../../domain/contracts/stats';
 import { numberFormats, type NumberFormats } from './format';
 
 /** Spoken summary of a chart: the first figures with their full names, hidden ones said as hidden. */
-export const summarize = (cells: readonly StatCell[], t: TFunction, numbers: NumberFormats = numberFormats('au'), max = 8): string => {
+export const summarize = (cells: readonly StatCell[], t: Translate, numbers: NumberFormats = numberFormats('au'), max = 8): string => {
   if (cells.length === 0) return t('chart_no_figures');
   const parts = cells
     .slice(0, max)

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { Consent } from '../../../infrastructure/storage/consent';
-import { useTranslation } from '../survey/translate';
+import { useTranslation } from '../../hooks/translation';
 
 // Its own chunk, fetched only while no choice is stored: the survey page's first load stays as small as it was.
 const CookieBanner = lazy(() => import('./CookieBanner').then((module) => ({ default: module.CookieBanner })));

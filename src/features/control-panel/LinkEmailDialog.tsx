@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, Dialog, FieldError, Form, Heading, Label, Modal, ModalOverlay, Text, TextArea, TextField } from 'react-aria-components';
 import { isValidEmail } from '../../../domain/session/email';
 import { LINK_EMAILS_MAX, type TokenLink } from '../../../domain/contracts/tokens';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import {
   Button, Dialog, FieldError, Form, Heading, Input, Label, ListBox, ListBoxItem, Modal, ModalOverlay, Popover, Radio, RadioGroup,
   Select, SelectValue, Text, TextField,

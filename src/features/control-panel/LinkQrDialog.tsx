@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { TokenLink } from '../../../domain/contracts/tokens';
 import { QrCode } from '../../components/QrCode';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import type { AppState } from '../../../domain/app/state';
 import type { Invitation } from '../../../domain/contracts/members';
 import { useSection } from '../../hooks/resources';

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, Cell } from 'react-aria-components';
 import type { TokenLink, TokenStatus } from '../../../domain/contracts/tokens';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { useAction, useSection } from '../../hooks/resources';
 import { FormAlert } from '../account/formParts';
 import { useDates } from '../../hooks/dates';
+import { useNumbers } from '../charts/useNumbers';
 import { LinkFormDialog } from './LinkFormDialog';
 import { LinkQrDialog } from './LinkQrDialog';
 import { LinkEmailDialog } from './LinkEmailDialog';
@@ -25,6 +26,7 @@ type Open = { kind: 'create' } | { kind: 'edit' | 'qr' | 'email'; link: TokenLin
 export const SurveysManagement = ({ page }: { page: string }) => {
   const { t } = useTranslation();
   const formatUtc = useDates().utcTime;
+  const n = useNumbers();
   const links = useSection('tokenAll', undefined, page);
   const switchLink = useAction('switchToken');
   const [open, setOpen] = useState<Open>(null);
@@ -59,6 +61,8 @@ export const SurveysManagement = ({ page }: { page: string }) => {
       empty={t('survey_links_none')}
       tableName="heading"
       columns={[t('link_alias'), t('link_group'), t('link_expires'), t('link_seats'), t('link_status'), t('actions')]}
+      // The rows are drawn again when the language's texts arrive, and when a switch is under way.
+      dependencies={[t, formatUtc, n, switchLink.state.status]}
       cells={(link) => (
         <>
           <Cell>
@@ -67,7 +71,7 @@ export const SurveysManagement = ({ page }: { page: string }) => {
           </Cell>
           <Cell>{link.department?.name ?? t('link_whole_organisation')}</Cell>
           <Cell>{formatUtc(link.expires_at)}</Cell>
-          <Cell>{t('link_seats_value', { used: link.used, capacity: link.capacity })}</Cell>
+          <Cell>{t('link_seats_value', { used: n.count(link.used), capacity: n.count(link.capacity) })}</Cell>
           <Cell>
             <span className={`status-pill status-${link.status}`}>{t(STATUS_LABELS[link.status])}</span>
           </Cell>

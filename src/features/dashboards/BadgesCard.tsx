@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { BADGE_THRESHOLD } from '../../../domain/contracts/statistics';
 import { StatCard } from './StatCard';
 

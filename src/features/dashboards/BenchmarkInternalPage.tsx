@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Switch } from 'react-aria-components';
 import { ChoiceSelect } from '../../components/ChoiceSelect';
 import type { AppState } from '../../../domain/app/state';

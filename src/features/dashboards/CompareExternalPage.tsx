@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
 import { ChoiceSelect } from '../../components/ChoiceSelect';
 import { WHOLE_ORGANIZATION } from '../../../domain/contracts/compare';
@@ -8,6 +8,7 @@ import type { ComparedMutualityPillar, MutualityData, MutualitySource, Mutuality
 import type { ReleasedCell } from '../../../domain/contracts/stats';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { useSection } from '../../hooks/resources';
+import { useLocalisedLabels } from '../charts/localNames';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { ChartFrame } from '../charts/ChartFrame';
 import { GroupedBar } from '../charts/GroupedBar';
@@ -56,7 +57,11 @@ const SourceNote = ({ source }: { source: MutualitySource }) => {
 };
 
 const labelOf = (value: MutualityValue, other: string) => (value.key === 'other' ? other : value.label);
-const cellOf = (value: MutualityValue, other: string, percent: number): ReleasedCell => ({ key: value.key, label: labelOf(value, other), count: 0, percent });
+/** lang="en" for a census category the server could not name in the page's language. */
+const langOf = (value: MutualityValue): 'en' | undefined => (value.untranslated === true ? 'en' : undefined);
+// The mark travels with the cell, as localiseLabels' does, for the charts to say it in English.
+const cellOf = (value: MutualityValue, other: string, percent: number): ReleasedCell =>
+  ({ key: value.key, label: labelOf(value, other), count: 0, percent, ...(value.untranslated === true ? { untranslated: true } : {}) }) as ReleasedCell;
 
 /** Over- and under-representation: a bar from the middle line per category, gap in points (the shares themselves are in the paired bars' table). */
 const DivergingBar = ({ title, values, other }: { title: string; values: readonly MutualityValue[]; other: string }) => {
@@ -87,7 +92,7 @@ const DivergingBar = ({ title, values, other }: { title: string; values: readonl
         {values.map((value) => (
           <tr key={value.key}>
             <th scope="row">
-              {labelOf(value, other)}
+              <span lang={langOf(value)}>{labelOf(value, other)}</span>
               {value.quoted !== null && <span className="mutuality-quoted"> ({t('mutuality_quoted_short')})</span>}
             </th>
             <td className="num">{signed(value.gap)}</td>
@@ -105,7 +110,7 @@ const DivergingBar = ({ title, values, other }: { title: string; values: readonl
         const over = value.gap >= 0;
         return (
           <g key={value.key} transform={`translate(0,${i * ROW})`} data-key={value.key}>
-            <text x={LABEL_W - 6} y={ROW / 2} textAnchor="end" dominantBaseline="middle" className="chart-label">
+            <text x={LABEL_W - 6} y={ROW / 2} textAnchor="end" dominantBaseline="middle" className="chart-label" lang={langOf(value)}>
               <title>{labelOf(value, other)}</title>
               {labelOf(value, other).length > 22 ? `${labelOf(value, other).slice(0, 21)}…` : labelOf(value, other)}
             </text>
@@ -145,7 +150,7 @@ const RatioMap = ({ pillar, title, other }: { pillar: Shown; title: string; othe
       <tbody>
         {countries.map((value) => (
           <tr key={value.key}>
-            <th scope="row">{value.label}</th>
+            <th scope="row" lang={langOf(value)}>{value.label}</th>
             <td className="num">{value.ratio!.toFixed(2)}</td>
           </tr>
         ))}
@@ -274,6 +279,7 @@ export const CompareExternalPage = ({ page }: { page: string }) => {
   const organisation = useSection('mutualityData', { country_id: chosen }, page, chosen !== '' && whole);
   const selection = useSection('mutualityCompareData', { country_id: chosen, group }, page, chosen !== '' && !whole);
   const result = whole ? organisation : selection;
+  const localised = useLocalisedLabels(result.data, false);
   const countryChoices = useMemo(() => (countries.data ?? []).map((item) => ({ id: String(item.id), name: item.year === null ? item.name : `${item.name} (${item.dataset})` })), [countries.data]);
   const groupChoices = [{ id: WHOLE_ORGANIZATION, name: t('compare_whole_organisation'), depth: 0 }, ...flatten(groups.data ?? [])];
   const onExport = whole && organizationId !== null && chosen !== '' ? () => dispatch({ type: 'mutuality/downloadExcel', organizationId, countryId: chosen }) : null;
@@ -288,8 +294,8 @@ export const CompareExternalPage = ({ page }: { page: string }) => {
         </div>
       </div>
       <div className="compare-results mutuality-results" aria-live="polite" aria-busy={result.status === 'pending'} data-status={result.status}>
-        {result.status === 'loaded' && result.data !== null ? (
-          <Results data={result.data} onExport={onExport} />
+        {result.status === 'loaded' && localised !== null ? (
+          <Results data={localised} onExport={onExport} />
         ) : result.status === 'empty' ? (
           <p className="stat-withheld">{result.message ?? t('section_empty')}</p>
         ) : result.status === 'error' ? (

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from '../../hooks/translation';
 import { Button, Form } from 'react-aria-components';
 import { ChoiceSelect } from '../../components/ChoiceSelect';
 import { COMPARE_MAX, COMPARE_MIN, type CompareData, type CompareSelection, type ComparedSelection, WHOLE_ORGANIZATION, compareArgs } from '../../../domain/contracts/compare';
@@ -8,6 +8,7 @@ import { PILLARS, type ReleasedCell } from '../../../domain/contracts/stats';
 import type { ResourceArgs } from '../../../domain/resources/commands';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { useSection } from '../../hooks/resources';
+import { type LocalNames, fallbackLang, namesNeeded, useChartLabels, useLocalisedLabels } from '../charts/localNames';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import type { AppState } from '../../../domain/app/state';
 import { GroupedBar, type Series } from '../charts/GroupedBar';
@@ -23,6 +24,19 @@ const flatten = (nodes: readonly OptionNode[], depth = 0): { id: string; name: s
 
 type Released = Extract<ComparedSelection, { status: 200 }>;
 const isReleased = (column: ComparedSelection): column is Released => column.status === 200;
+
+/**
+ * The page loads no heritage names (8,000 items; they fall back to English), so in another
+ * language a heritage the names do not cover is the server's English one: marked to be said in English.
+ */
+export const markEnglishHeritages = (data: CompareData, names: LocalNames | null): CompareData => ({
+  ...data,
+  selections: data.selections.map((column) =>
+    isReleased(column)
+      ? { ...column, tops: { ...column.tops, heritage: column.tops.heritage.map((cell) => (names?.has(cell.key) ? cell : ({ ...cell, untranslated: true } as ReleasedCell))) } }
+      : column,
+  ),
+});
 
 const DEMOGRAPHICS = ['gender', 'ageBand', 'generation', 'positionLevel', 'disability'] as const;
 
@@ -71,7 +85,7 @@ const TopValues = ({ cells }: { cells: readonly ReleasedCell[] }) => {
     <ol className="compare-top">
       {cells.map((cell) => (
         <li key={cell.key}>
-          {cell.label} <span className="muted">({cell.count})</span>
+          <span lang={fallbackLang(cell)}>{cell.label}</span> <span className="muted">({cell.count})</span>
         </li>
       ))}
     </ol>
@@ -212,13 +226,16 @@ const Results = ({ data, page, selections }: { data: CompareData; page: string; 
 
 /** Compare → Internal: 2 to 6 selections side by side (GET /compare/data). */
 export const CompareInternalPage = ({ page }: { page: string }) => {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const groups = useSection('selectionGroups');
   const ranges = useSection('dateRanges');
   const [draft, setDraft] = useState<CompareSelection[]>([{ group: WHOLE_ORGANIZATION }, { group: WHOLE_ORGANIZATION }]);
   const [asked, setAsked] = useState<ResourceArgs | null>(null);
   const [askedSelections, setAskedSelections] = useState<CompareSelection[]>([]);
   const result = useSection('compareData', asked ?? {}, page, asked !== null);
+  const { names } = useChartLabels();
+  const labelled = useLocalisedLabels(result.data);
+  const localised = useMemo(() => (labelled !== null && namesNeeded(language) ? markEnglishHeritages(labelled, names) : labelled), [labelled, names, language]);
   const resultId = useId();
   const choices = [{ id: WHOLE_ORGANIZATION, name: t('compare_whole_organisation'), depth: 0 }, ...flatten(groups.data ?? [])];
   const rangeChoices = ranges.data ?? [];
@@ -259,8 +276,8 @@ export const CompareInternalPage = ({ page }: { page: string }) => {
         </div>
       </Form>
       <div id={resultId} className="compare-results" aria-live="polite" aria-busy={result.status === 'pending'} data-status={asked === null ? 'idle' : result.status}>
-        {asked === null ? null : result.status === 'loaded' && result.data !== null ? (
-          <Results data={result.data} page={page} selections={askedSelections} />
+        {asked === null ? null : result.status === 'loaded' && localised !== null ? (
+          <Results data={localised} page={page} selections={askedSelections} />
         ) : result.status === 'empty' ? (
           <p className="stat-withheld">{result.message ?? t('section_empty')}</p>
         ) : result.status === 'error' ? (

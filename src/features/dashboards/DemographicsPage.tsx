@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { StackedBar } from '../charts/StackedBar';
 import { transpose } from '../charts/format';
 import { CountFigure, DistributionChart, StatCard } from './StatCard';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { CountFigure, StatCard } from './StatCard';
 import { PageToolbar } from './PageToolbar';
 import { BadgesCard } from './BadgesCard';

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
 import { KEY_FACT_SECTIONS, type KeyFact, type KeyFactPage, keyFactsOf } from '../../../domain/keyfacts/facts';
 import { type StatisticsSectionName, statisticsSections } from '../../../domain/resources/sections/statistics';
 import { useSection } from '../../hooks/resources';
+import { keyFactSentence } from '../../../domain/keyfacts/wording';
 import { useNumbers } from '../charts/useNumbers';
+import { localiseLabels, useChartLabels } from '../charts/localNames';
 
 export const sectionNameOf = (path: string): StatisticsSectionName => {
   const entry = Object.entries(statisticsSections).find(([, section]) => section.endpoint.path.replace(/^\/+/, '') === path);
@@ -32,13 +34,10 @@ export const KeyFacts = ({ page }: { page: KeyFactPage }) => {
   const { data, settled } = useReleasedSections(page);
   const [copied, setCopied] = useState<string | null>(null);
   const numbers = useNumbers();
-  const sentence = (fact: KeyFact): string =>
-    'count' in fact
-      ? t(fact.key, { count: fact.count }).replace(String(fact.count), numbers.count(fact.count))
-      : 'name' in fact
-        ? t(fact.key, { name: fact.name, percent: numbers.percent(fact.percent) })
-        : t(fact.key, { percent: numbers.percent(fact.percent) });
-  const sentences = keyFactsOf(page, data).map(sentence);
+  // A fact that names a value (the most common language) names it as the cards beside it do.
+  const labels = useChartLabels();
+  const sentence = (fact: KeyFact): string => keyFactSentence(fact, (key, values) => t(key, values), numbers);
+  const sentences = keyFactsOf(page, localiseLabels(data, labels.names, labels.facts, labels.fixed)).map(sentence);
 
   const copy = async () => {
     try {

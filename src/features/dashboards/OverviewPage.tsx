@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Bar } from '../charts/Bar';
 import { Pyramid } from '../charts/Pyramid';
 import { transpose } from '../charts/format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import type { BannerPanel } from './pages';

@@ -1,5 +1,5 @@
 import { useId, useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
 import { isSuppressed, type Distribution } from '../../../domain/contracts/stats';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
@@ -11,7 +11,7 @@ import { useSection } from '../../hooks/resources';
 import { Bar } from '../charts/Bar';
 import { Donut } from '../charts/Donut';
 import { useNumbers } from '../charts/useNumbers';
-import { localiseLabels, useLocalNames } from '../charts/localNames';
+import { localiseLabels, useChartLabels } from '../charts/localNames';
 
 /**
  * One dashboard card: its own data section, so it shows its own state (SPEC section 4):
@@ -34,8 +34,8 @@ export const StatCard = <K extends StatisticsSectionName>({
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const section = useSection(name, {}, page, !shared);
-  const names = useLocalNames();
-  const data = useMemo(() => (section.data === null ? null : localiseLabels(section.data, names)), [section.data, names]);
+  const { names, facts, fixed } = useChartLabels();
+  const data = useMemo(() => (section.data === null ? null : localiseLabels(section.data, names, facts, fixed)), [section.data, names, facts, fixed]);
   const headingId = useId();
   const busy = section.status === 'pending' || section.status === 'idle';
   const cardKey = statisticsSections[name].endpoint.path.replace(/^\/+/, '');

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Tree } from '../charts/Tree';
 import { DistributionChart, HeadlineFigures, StatCard } from './StatCard';
 import { PageToolbar } from './PageToolbar';

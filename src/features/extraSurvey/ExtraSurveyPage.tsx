@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { EXTRA_KINDS, type ExtraKind, type ExtraQuestion, type ExtraResult } from '../../../domain/contracts/extraSurvey';
 import { isSuppressed } from '../../../domain/contracts/stats';
 import { PRODUCT_LANGUAGES } from '../../../domain/i18n/languages';

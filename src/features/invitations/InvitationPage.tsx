@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, FieldError, Form, Label, Text, TextArea, TextField } from 'react-aria-components';
 import type { OrganizationInformation } from '../../../domain/contracts/organization';
 import { LOGO_MAX_BYTES } from '../../../domain/contracts/groups';

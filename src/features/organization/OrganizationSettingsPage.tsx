@@ -1,11 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, Switch, TextField } from 'react-aria-components';
+import { useTranslation } from '../../hooks/translation';
+import { Button, FieldError, Form, Input, Label, ListBox, Popover, Radio, RadioGroup, Select, SelectValue, Switch, Text, TextField } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import { dateRangeValueError, type DateRange, type OrganizationInformation, type Tier } from '../../../domain/contracts/organization';
 import { useAction, useSection } from '../../hooks/resources';
 import { useSelector } from '../../hooks/runtime';
 import { FormAlert, FormDone, requiredProblem, useFormCheck } from '../account/formParts';
+import { languageItems } from '../../components/LanguageSelect';
+import { DEFAULT_LANGUAGE } from '../../../domain/i18n/state';
+import { useNumbers } from '../charts/useNumbers';
 import { LogoForm } from './LogoForm';
 import { CertificatesCard } from './CertificatesCard';
 
@@ -41,13 +44,15 @@ export const OrganizationSettingsPage = () => {
 const InformationForm = ({ info, disabled }: { info: OrganizationInformation; disabled: boolean }) => {
   const { t } = useTranslation();
   const save = useAction('updateOrganization');
+  const numbers = useNumbers();
   const [name, setName] = useState(info.name);
   const [industry, setIndustry] = useState(info.industry ?? '');
+  const [surveyLocale, setSurveyLocale] = useState(info.survey_locale ?? DEFAULT_LANGUAGE);
   const check = useFormCheck(save.state);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (requiredProblem(name, 'organisation_name_required')) return check.refuse();
-    save.submit({ name: name.trim(), industry: industry.trim() === '' ? null : industry.trim() });
+    save.submit({ name: name.trim(), industry: industry.trim() === '' ? null : industry.trim(), survey_locale: surveyLocale });
   };
   return (
     <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="card stack" aria-labelledby="org-info-heading">
@@ -65,7 +70,19 @@ const InformationForm = ({ info, disabled }: { info: OrganizationInformation; di
         <Input />
         <FieldError />
       </TextField>
-      <p className="muted">{t('organization_seats', { count: info.seat_capacity })}</p>
+      <Select name="survey_locale" className="field" value={surveyLocale} isDisabled={disabled} onChange={(key) => key !== null && setSurveyLocale(String(key))}>
+        <Label>{t('organization_survey_language')}</Label>
+        <Button className="select-button">
+          <SelectValue />
+          <span aria-hidden="true" className="select-chevron" />
+        </Button>
+        <Text slot="description" className="muted">{t('organization_survey_language_help')}</Text>
+        <FieldError />
+        <Popover className="select-popover">
+          <ListBox className="listbox">{languageItems()}</ListBox>
+        </Popover>
+      </Select>
+      <p className="muted">{t('organization_seats', { seats: numbers.count(info.seat_capacity) })}</p>
       {!disabled && (
         <div className="form-actions">
           <Button type="submit" className="button primary" isPending={save.state.status === 'pending'}>{t('save')}</Button>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
 import { PACKAGE_REQUEST_LIMITS, type PackageUsage } from '../../../domain/contracts/packages';
 import { useAction, useSection } from '../../hooks/resources';
@@ -30,8 +30,8 @@ export const UpgradeAccountPage = () => {
 };
 
 const PackageDetails = ({ usage }: { usage: PackageUsage }) => {
-  const { t, i18n } = useTranslation();
-  const list = new Intl.ListFormat(productLanguage(i18n.language).lang, { type: 'conjunction' });
+  const { t, language } = useTranslation();
+  const list = new Intl.ListFormat(productLanguage(language).lang, { type: 'conjunction' });
   const formatDay = useFormatDay();
   const promisedShare = usage.seat_capacity > 0 ? Math.min(usage.seats_promised, usage.seat_capacity) : 0;
   return (

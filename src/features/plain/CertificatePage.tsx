@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
 import { CERTIFICATE_MIN_PARTICIPATION, CERTIFICATE_MIN_RESPONDENTS } from '../../../domain/certificates/criteria';
@@ -15,7 +15,7 @@ const day = (iso: string, language: string): string => dateFormats(language).day
  * certifies. The code goes into the address, so the answer can be shared.
  */
 export const CertificatePage = () => {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const numbers = useNumbers();
   const [params, setParams] = useSearchParams();
   const code = params.get('code')?.trim() ?? '';
@@ -48,7 +48,7 @@ export const CertificatePage = () => {
               {data.status === 'valid'
                 ? t('certificate_valid')
                 : data.status === 'revoked'
-                  ? t('certificate_revoked', { date: day(data.revokedAt ?? '', i18n.language) })
+                  ? t('certificate_revoked', { date: day(data.revokedAt ?? '', language) })
                   : t('certificate_unknown')}
             </p>
             {data.certificate && (
@@ -60,7 +60,7 @@ export const CertificatePage = () => {
                 <dt>{t('certificate_participation')}</dt>
                 <dd>{numbers.percent(data.certificate.participation)}</dd>
                 <dt>{t('certificate_issued')}</dt>
-                <dd>{day(data.certificate.issuedAt, i18n.language)}</dd>
+                <dd>{day(data.certificate.issuedAt, language)}</dd>
               </dl>
             )}
           </div>

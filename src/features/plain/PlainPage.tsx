@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { RequireInvitation } from '../../app/guards';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, Checkbox, CheckboxGroup, Form, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text, TextArea, TextField } from 'react-aria-components';
 import { AI_FILES_MAX, AI_PROMPT_MAX, type ExportDescription, filesOf } from '../../../domain/contracts/aiExport';
 import { EXPORT_CARDS, EXPORT_PAGES, type ExportFilters, type ExportPage } from '../../../domain/contracts/exports';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, Checkbox, CheckboxGroup, Input, Label, TextField } from 'react-aria-components';
 import { EXPORT_CARDS, EXPORT_PAGES, type ExportCard, type ExportPage } from '../../../domain/contracts/exports';
 import { REPORT_NAME_MAX } from '../../../domain/contracts/reports';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
 import { useAction, useSection } from '../../hooks/resources';
 import { useDispatch } from '../../hooks/runtime';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, DialogTrigger, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { FilterPanel } from './FilterPanel';
 import { useActiveFilterSummary } from './filterSummary';

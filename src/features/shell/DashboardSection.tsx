@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Navigate, useParams } from 'react-router-dom';
 import { DASHBOARD_HOME, dashboardPath, findDashboardPage, firstSubsection, isPageAllowed } from '../../../domain/navigation/routes';
 import type { AppState } from '../../../domain/app/state';

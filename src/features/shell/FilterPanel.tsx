@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import {
   Button, Checkbox, CheckboxGroup, Dialog, FieldError, Form, Heading, Input, Label, Modal, ModalOverlay,
   Radio, RadioGroup, Text, TextField,
@@ -8,6 +8,7 @@ import { GENERATIONS, filterProblem, type Filters } from '../../../domain/filter
 import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
+import { useLocalNames } from '../charts/localNames';
 
 const selectFilters = (s: AppState) => s.filters.active;
 
@@ -36,6 +37,8 @@ export const LookupChoices = ({ filter, section, value, onChange }: {
 }) => {
   const { t } = useTranslation();
   const list = useSection(section);
+  // The list came in the language of its load; the names follow a later change of language.
+  const names = useLocalNames();
   return (
     <CheckboxGroup className="field" value={[...value]} onChange={onChange}>
       <Label>{t(`filter.${filter}`)}</Label>
@@ -46,7 +49,7 @@ export const LookupChoices = ({ filter, section, value, onChange }: {
       ) : (
         <div className="choice-grid">
           {list.data.map((item) => (
-            <Checkbox key={item.principleId} value={String(item.principleId)}>{item.value}</Checkbox>
+            <Checkbox key={item.principleId} value={String(item.principleId)}>{names?.get(String(item.principleId)) ?? item.value}</Checkbox>
           ))}
         </div>
       )}

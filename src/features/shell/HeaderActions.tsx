@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
 import type { HeaderAction } from '../../../domain/navigation/menu';
 import { useDispatch } from '../../hooks/runtime';

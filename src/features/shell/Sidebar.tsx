@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, Disclosure, DisclosurePanel, Heading, Link } from 'react-aria-components';
 import { useLocation } from 'react-router-dom';
 import type { MenuItem } from '../../../domain/navigation/menu';

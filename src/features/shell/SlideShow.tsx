@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { Button, Checkbox, CheckboxGroup, Dialog, DialogTrigger, Heading, Label, ListBox, ListBoxItem, Modal, ModalOverlay, Popover, Select, SelectValue } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';
@@ -8,6 +8,7 @@ import type { Count, Headline } from '../../../domain/contracts/statistics';
 import type { CrossTable, Distribution, StatTree } from '../../../domain/contracts/stats';
 import { FILTER_KEYS, type Filters } from '../../../domain/filters/model';
 import { KEY_FACT_SECTIONS, type KeyFact, isKeyFactPage, keyFactsOf } from '../../../domain/keyfacts/facts';
+import { keyFactSentence } from '../../../domain/keyfacts/wording';
 import { DEFAULT_SLIDE_SHOW, SLIDE_INTERVALS, type Slide, type SlideShowSetting, slidesOf } from '../../../domain/slideshow/slides';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
@@ -15,9 +16,9 @@ import { Bar } from '../charts/Bar';
 import { Pyramid } from '../charts/Pyramid';
 import { StackedBar } from '../charts/StackedBar';
 import { Tree } from '../charts/Tree';
-import { formatPercent, transpose } from '../charts/format';
+import { transpose } from '../charts/format';
 import { useNumbers } from '../charts/useNumbers';
-import { useLocalNames } from '../charts/localNames';
+import { localiseLabels, useChartLabels, useLocalNames } from '../charts/localNames';
 import { sectionNameOf } from '../dashboards/KeyFacts';
 import { CountFigure, DistributionChart, HeadlineFigures, StatCard } from '../dashboards/StatCard';
 
@@ -45,15 +46,12 @@ const SlideFact = ({ page, turn }: { page: ExportPage; turn: number }) => {
   const n = useNumbers();
   const paths = isKeyFactPage(page) ? KEY_FACT_SECTIONS[page] : [];
   const sections = paths.map((path) => [path, useSection(sectionNameOf(path), {}, page)] as const);
-  const facts = isKeyFactPage(page) ? keyFactsOf(page, Object.fromEntries(sections.map(([path, section]) => [path, section.data]))) : [];
+  const labels = useChartLabels();
+  const released = localiseLabels(Object.fromEntries(sections.map(([path, section]) => [path, section.data])), labels.names, labels.facts, labels.fixed);
+  const facts = isKeyFactPage(page) ? keyFactsOf(page, released) : [];
   if (facts.length === 0) return <p className="slide-fact" />;
   const fact: KeyFact = facts[turn % facts.length]!;
-  const sentence =
-    'count' in fact
-      ? t(fact.key, { count: fact.count }).replace(String(fact.count), n.count(fact.count))
-      : 'name' in fact
-        ? t(fact.key, { name: fact.name, percent: formatPercent(fact.percent) })
-        : t(fact.key, { percent: formatPercent(fact.percent) });
+  const sentence = keyFactSentence(fact, (key, values) => t(key, values), n);
   return (
     <p className="slide-fact">
       <span className="slide-fact-label">{t('key_facts_title')}: </span>
@@ -69,8 +67,9 @@ const ShownFilters = () => {
   const ranges = useSection('dateRanges');
   const genders = useSection('filterGenders');
   const levels = useSection('filterPositionLevels');
+  const names = useLocalNames();
   const named = (ids: readonly string[] | undefined, list: readonly { principleId: number; value: string }[] | null) =>
-    (ids ?? []).map((id) => list?.find((item) => String(item.principleId) === id)?.value ?? id).join(', ');
+    (ids ?? []).map((id) => names?.get(id) ?? list?.find((item) => String(item.principleId) === id)?.value ?? id).join(', ');
   const tag = filters['date-tag'];
   const range = tag === undefined ? t('date_range_all') : (ranges.data?.find((item) => item.id === tag)?.label ?? tag);
   const parts = FILTER_KEYS.filter((key) => key !== 'date-tag' && filters[key] !== undefined && filters[key] !== '' && !(Array.isArray(filters[key]) && filters[key].length === 0)).map((key) => {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/translation';
 import { countActiveFilters } from '../../../domain/filters/model';
 import type { AppState } from '../../../domain/app/state';
 import { useSelector } from '../../hooks/runtime';

@@ -6,7 +6,7 @@ import { useAction } from '../../hooks/resources';
 import { useSelector } from '../../hooks/runtime';
 import { SurveyForm } from './SurveyForm';
 import { navigate } from './location';
-import { useTranslation } from './translate';
+import { useTranslation } from '../../hooks/translation';
 
 /**
  * The pages of the emailed links (SPEC section 2): /check-edit-survey checks a link and says
@@ -96,6 +96,8 @@ export const UpdateSurveyPage = ({ token }: { token: string }) => {
         organization_invited: false,
         department: editable.department,
         expires_at: editable.expires_at,
+        // The page's language was settled when it opened; the link's default plays no part here.
+        organization_locale: null,
       },
     [editable],
   );

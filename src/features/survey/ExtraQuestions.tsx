@@ -1,7 +1,7 @@
 import { EXTRA_PREFER_NOT, type LinkQuestion } from '../../../domain/contracts/extraAnswers';
 import { extraOptionKeys, inLanguage } from '../../../domain/survey/extra';
 import { useDispatch } from '../../hooks/runtime';
-import { useTranslation } from './translate';
+import { useTranslation } from '../../hooks/translation';
 
 const SCALE = ['survey_extra_scale_1', 'survey_extra_scale_2', 'survey_extra_scale_3', 'survey_extra_scale_4', 'survey_extra_scale_5'];
 

@@ -1,7 +1,7 @@
 import type { AppState } from '../../../domain/app/state';
 import { PRODUCT_LANGUAGES } from '../../../domain/i18n/languages';
 import { useDispatch, useSelector } from '../../hooks/runtime';
-import { useTranslation } from './translate';
+import { useTranslation } from '../../hooks/translation';
 
 const selectLanguage = (s: AppState) => s.i18n.language;
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from './translate';
+import { useTranslation } from '../../hooks/translation';
 import type { AppState } from '../../../domain/app/state';
 import { LANGUAGE_LEVELS, SurveyMessages, type LanguageLevel, type LanguageRowDraft, type QuestionDefinition } from '../../../domain/contracts/survey';
 import { rowsOf, type RowValue } from '../../../domain/survey/answers';

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
-import { useTranslation } from './translate';
+import { useTranslation } from '../../hooks/translation';
 import { isParticipantPage } from '../../../domain/navigation/participant';
 import SurveyPage from './SurveyPage';
 import { usePathname, useQueryParams } from './location';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from './translate';
+import { useTranslation } from '../../hooks/translation';
 import type { AppState } from '../../../domain/app/state';
 import {
   ANONYMITY_QUESTION, FIRST_NAME_QUESTION, LAST_NAME_QUESTION, type QuestionDefinition,

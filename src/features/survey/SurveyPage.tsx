@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from './translate';
+import { useTranslation } from '../../hooks/translation';
 import type { AppState } from '../../../domain/app/state';
 import type { ResourceArgs } from '../../../domain/resources/commands';
 import { useAction } from '../../hooks/resources';

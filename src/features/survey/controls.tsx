@@ -87,7 +87,12 @@ export interface PickOption {
   readonly id: string;
   readonly name: string;
   readonly disabled?: boolean;
+  /** An English name standing in for a missing translation: read out as English. */
+  readonly untranslated?: boolean;
 }
+
+/** The lang attribute of a name that is still the English one, so a screen reader says it in English. */
+const fallbackLang = (option: { readonly untranslated?: boolean }): 'en' | undefined => (option.untranslated ? 'en' : undefined);
 
 interface PickerProps {
   readonly label: ReactNode;
@@ -120,7 +125,7 @@ export const Picker = ({ label, help, error, required, options, selected, placeh
           {placeholder}
         </option>
         {options.map((option) => (
-          <option key={option.id} value={option.id} disabled={option.disabled}>
+          <option key={option.id} value={option.id} disabled={option.disabled} lang={fallbackLang(option)}>
             {option.name}
           </option>
         ))}
@@ -162,6 +167,7 @@ export const Tick = ({ children, checked, onChange, isDisabled, required, invali
 export interface ComboOption {
   readonly id: number;
   readonly name: string;
+  readonly untranslated?: boolean;
 }
 
 interface ComboProps {
@@ -293,6 +299,7 @@ export const Combo = ({ label, help, error, required, options, selected, text, o
                   role="option"
                   aria-selected={selected?.id === option.id}
                   className="listbox-item"
+                  lang={fallbackLang(option)}
                   data-focused={index === active || undefined}
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => pick(option)}

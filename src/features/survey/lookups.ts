@@ -12,10 +12,12 @@ export interface Option {
   readonly id: number;
   readonly name: string;
   readonly preferNot: boolean;
+  /** The name is the English one: the page's language has none yet (shown with lang="en"). */
+  readonly untranslated?: boolean;
 }
 
 const toOptions = (items: readonly LookupItem[] | null): Option[] =>
-  (items ?? []).map((item) => ({ id: item.principleId, name: item.value, preferNot: item.code === PREFER_NOT_CODE }));
+  (items ?? []).map((item) => ({ id: item.principleId, name: item.value, preferNot: item.code === PREFER_NOT_CODE, ...(item.untranslated ? { untranslated: true } : {}) }));
 
 export interface Options {
   readonly status: SectionStatus;

@@ -1,4 +1,4 @@
-import { useTranslation } from './translate';
+import { useTranslation } from '../../hooks/translation';
 import { Tick } from './controls';
 import type { QuestionDefinition, SurveyAnswer } from '../../../domain/contracts/survey';
 import { useDispatch } from '../../hooks/runtime';

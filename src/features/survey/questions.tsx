@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from './translate';
+import { useTranslation } from '../../hooks/translation';
 import type { AppState } from '../../../domain/app/state';
 import type { SurveyGroupOption } from '../../../domain/contracts/survey';
 import { useSection } from '../../hooks/resources';
@@ -78,7 +78,7 @@ export const SelectQuestion = ({ definition, answer, messages, parentValue }: Qu
   const error = useMessages(messages);
   const { status, options, preferNot } = useQuestionOptions(definition, parentValue);
   const placeholder = useListPlaceholder(status);
-  const items = useMemo(() => options.map((option) => ({ id: String(option.id), name: option.name })), [options]);
+  const items = useMemo(() => options.map((option) => ({ id: String(option.id), name: option.name, untranslated: option.untranslated })), [options]);
   const disabled = answer?.disabled ?? false;
   return (
     <div className="question-body">

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { differenceTooSmall, jointlyWithheld } from '../../../domain/stats';
+import { type KeyedCount, MAX_ADJUSTMENT, RECORD_KEY_RANGE, addCounts, differenceTooSmall, emptyCount, jointMargin, jointlyWithheld, perturb } from '../../../domain/stats';
 
 /**
  * Joint protection of a comparison (domain/stats/joint.ts) on generated populations: people in
  * groups and sub-groups, answering on different days, with a gender; selections are the whole
  * organisation, a group (with its sub-groups) or a sub-group, each within a range of days or
- * not, as Compare → Internal and Benchmark → Internal build them.
+ * not, as Compare → Internal and Benchmark → Internal build them. Each person carries a record
+ * key, as each response does.
  */
 
 interface Person {
@@ -14,6 +15,7 @@ interface Person {
   readonly sub: number | null;
   readonly day: number;
   readonly gender: number;
+  readonly recordKey: number;
 }
 interface Selection {
   readonly scope: { kind: 'all' } | { kind: 'group'; group: number } | { kind: 'sub'; group: number; sub: number };
@@ -21,7 +23,7 @@ interface Selection {
   readonly to: number | null;
 }
 
-const person: fc.Arbitrary<Person> = fc.record({ group: fc.integer({ min: 0, max: 2 }), sub: fc.option(fc.integer({ min: 0, max: 1 })), day: fc.integer({ min: 0, max: 5 }), gender: fc.integer({ min: 0, max: 2 }) });
+const person: fc.Arbitrary<Person> = fc.record({ group: fc.integer({ min: 0, max: 2 }), sub: fc.option(fc.integer({ min: 0, max: 1 })), day: fc.integer({ min: 0, max: 5 }), gender: fc.integer({ min: 0, max: 2 }), recordKey: fc.integer({ min: 0, max: RECORD_KEY_RANGE - 1 }) });
 const selection: fc.Arbitrary<Selection> = fc.record({
   scope: fc.oneof(
     fc.constant({ kind: 'all' as const }),
@@ -40,6 +42,12 @@ const inSelection = (s: Selection, p: Person): boolean => {
 
 const members = (people: readonly Person[], s: Selection): Set<number> => new Set(people.flatMap((p, i) => (inSelection(s, p) ? [i] : [])));
 const minus = (x: Set<number>, y: Set<number>) => [...x].filter((i) => !y.has(i));
+const keyed = (people: readonly Person[], indices: Iterable<number>): KeyedCount => {
+  let total = emptyCount;
+  for (const i of indices) total = addCounts(total, { count: 1, key: people[i]!.recordKey });
+  return total;
+};
+const overlapOf = (people: readonly Person[], a: Set<number>, b: Set<number>) => ({ a: keyed(people, a), b: keyed(people, b), both: keyed(people, [...a].filter((x) => b.has(x))) });
 
 const comparison = fc.record({
   people: fc.array(person, { minLength: 0, maxLength: 120 }),
@@ -51,10 +59,7 @@ const decide = (people: readonly Person[], selections: readonly Selection[], k: 
   const sets = selections.map((s) => members(people, s));
   // As the services do: selections below k are withheld on their own first; the rest are compared.
   const candidates = sets.flatMap((set, index) => (set.size >= k ? [index] : []));
-  const withheld = jointlyWithheld(candidates.length, (i, j) => {
-    const [a, b] = [sets[candidates[i]!]!, sets[candidates[j]!]!];
-    return { a: a.size, b: b.size, both: [...a].filter((x) => b.has(x)).length };
-  }, k);
+  const withheld = jointlyWithheld(candidates.length, (i, j) => overlapOf(people, sets[candidates[i]!]!, sets[candidates[j]!]!), k);
   const released = candidates.filter((_, i) => !withheld.has(i));
   return { sets, candidates, released };
 };
@@ -91,10 +96,7 @@ describe('joint protection of a comparison', () => {
         const { sets, candidates, released } = decide(people, selections, k);
         if (candidates.length > 0) expect(released[0]).toBe(candidates[0]);
         for (const j of candidates.filter((index) => !released.includes(index))) {
-          const blocker = released.filter((i) => i < j).find((i) => {
-            const both = [...sets[i]!].filter((x) => sets[j]!.has(x)).length;
-            return differenceTooSmall({ a: sets[i]!.size, b: sets[j]!.size, both }, k);
-          });
+          const blocker = released.filter((i) => i < j).find((i) => differenceTooSmall(overlapOf(people, sets[i]!, sets[j]!), k));
           expect(blocker, `selection ${j}`).toBeDefined();
         }
       }),
@@ -102,14 +104,53 @@ describe('joint protection of a comparison', () => {
     );
   });
 
+  // A selection and another one inside it: `extra` people (with key sum `extraKey`) of the first are not in the second.
+  const nested = (inner: number, extra: number, extraKey: number, innerKey = 12345) => ({
+    a: addCounts({ count: inner, key: innerKey }, { count: extra, key: extraKey }),
+    b: { count: inner, key: innerKey },
+    both: { count: inner, key: innerKey },
+  });
+  const key = fc.integer({ min: 0, max: RECORD_KEY_RANGE - 1 });
+
+  it('a refusal depends only on perturbed values: differences perturbed alike are decided alike, whatever their true sizes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), key, fc.integer({ min: 1, max: 20 }), key, fc.integer({ min: 0, max: 60 }), key, fc.constantFrom(5, 10), (extra1, key1, extra2, key2, inner, innerKey, k) => {
+        fc.pre(extra1 !== extra2 && perturb(extra1, key1) === perturb(extra2, key2));
+        expect(differenceTooSmall(nested(inner, extra1, key1, innerKey), k)).toBe(differenceTooSmall(nested(inner, extra2, key2, innerKey), k));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a difference of 1 to k-1 people is always withheld, one of k + 2d or more never, and in between the perturbed count decides', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), key, fc.integer({ min: 0, max: 60 }), fc.constantFrom(5, 10), (extra, extraKey, inner, k) => {
+        const decided = differenceTooSmall(nested(inner, extra, extraKey), k);
+        if (extra < k) expect(decided).toBe(true);
+        if (extra >= k + 2 * MAX_ADJUSTMENT) expect(decided).toBe(false);
+        expect(decided).toBe(perturb(extra, extraKey) < jointMargin(k));
+      }),
+      { numRuns: 500 },
+    );
+    // Between k and k + 2d - 1 both answers occur, depending on the difference's cell key.
+    const outcomes = new Set(Array.from({ length: 256 }, (_, cellKey) => differenceTooSmall(nested(30, 8, cellKey), 5)));
+    expect(outcomes).toEqual(new Set([true, false]));
+  });
+
   it('known cases: three people left out by a date range, a group with two people of its own, the same people twice', () => {
-    expect(differenceTooSmall({ a: 42, b: 39, both: 39 }, 5)).toBe(true);
-    expect(differenceTooSmall({ a: 12, b: 10, both: 10 }, 5)).toBe(true);
-    expect(differenceTooSmall({ a: 36, b: 12, both: 12 }, 5)).toBe(false);
-    expect(differenceTooSmall({ a: 20, b: 20, both: 20 }, 5)).toBe(false);
-    expect(differenceTooSmall({ a: 24, b: 15, both: 0 }, 5)).toBe(false);
+    const of = (count: number, key = count * 7919) => ({ count, key });
+    expect(differenceTooSmall({ a: of(42), b: of(39), both: of(39) }, 5)).toBe(true);
+    expect(differenceTooSmall({ a: of(12), b: of(10), both: of(10) }, 5)).toBe(true);
+    expect(differenceTooSmall({ a: of(36), b: of(12), both: of(12) }, 5)).toBe(false);
+    expect(differenceTooSmall({ a: of(20), b: of(20), both: of(20) }, 5)).toBe(false);
+    expect(differenceTooSmall({ a: of(24), b: of(15), both: emptyCount }, 5)).toBe(false);
     // Two overlapping selections each with 3 people of their own: both sides below k.
-    expect(differenceTooSmall({ a: 13, b: 13, both: 10 }, 5)).toBe(true);
-    expect([...jointlyWithheld(3, (i, j) => [{ a: 42, b: 39, both: 39 }, { a: 42, b: 20, both: 20 }, { a: 39, b: 20, both: 20 }][i + j - 1]!, 5)]).toEqual([1]);
+    expect(differenceTooSmall({ a: of(13, 5), b: of(13, 9), both: of(10, 1) }, 5)).toBe(true);
+    const cases = [
+      { a: of(42), b: of(39), both: of(39) },
+      { a: of(42), b: of(20), both: of(20) },
+      { a: of(39), b: of(20), both: of(20) },
+    ];
+    expect([...jointlyWithheld(3, (i, j) => cases[i + j - 1]!, 5)]).toEqual([1]);
   });
 });

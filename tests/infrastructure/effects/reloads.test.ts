@@ -64,6 +64,24 @@ describe('reloads owned by the reload effect', () => {
     expect(requestedSince()).toEqual([{ name: 'tokenAll', args: { page: 3 } }, { name: 'tokenAll', args: { page: 3 } }]);
   });
 
+  it('a language chosen reloads the lookup lists held, in it, but no statistics and no list asked for by language', () => {
+    const { store, requestedSince } = setup();
+    store.dispatch({ type: 'resource/load', name: 'filterGenders', args: {} });
+    store.dispatch({ type: 'resource/load', name: 'chartLabelNames', args: { lang: 'fr' } });
+    const held = requestedSince().length;
+    store.dispatch({ type: 'i18n/selectLanguage', code: 'ar' });
+    expect(requestedSince().slice(held)).toEqual([{ name: 'filterGenders', args: {} }]);
+  });
+
+  it('a language chosen reloads Compare → External, whose census side the server names in the request’s language', () => {
+    const { store, requestedSince } = setup();
+    store.dispatch({ type: 'resource/load', name: 'mutualityCountries', args: {} });
+    store.dispatch({ type: 'resource/load', name: 'mutualityData', args: { country_id: '12' }, page: 'compare/external' });
+    const held = requestedSince().length;
+    store.dispatch({ type: 'i18n/selectLanguage', code: 'fr' });
+    expect(requestedSince().slice(held).map((r) => r.name).sort()).toEqual(['mutualityCountries', 'mutualityData']);
+  });
+
   it('a new filter selection, and clearing it, reload the statistics sections with the filters in their query', () => {
     const { store, calls, requestedSince } = setup();
     store.dispatch({ type: 'filters/apply', filters: { gender: ['11'], 'position-level': ['22'] } });

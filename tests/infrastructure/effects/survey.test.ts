@@ -28,6 +28,7 @@ const linkCheck = (overrides: Partial<RegisterTokenCheck> = {}): RegisterTokenCh
   organization_invited: false,
   department: { id: 'g1', name: 'Engineering' },
   expires_at: '2030-01-01T00:00:00.000Z',
+  organization_locale: null,
   ...overrides,
 });
 

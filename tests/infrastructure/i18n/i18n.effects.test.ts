@@ -7,7 +7,7 @@ import type { AnyEndpoint } from '../../../domain/contracts/endpoint';
 import { en } from '../../../domain/i18n/en';
 import type { LiveMessage } from '../../../infrastructure/bus/types';
 import { ApiFailure, type ApiClient, type ApiSuccess } from '../../../infrastructure/http/client';
-import { createI18n } from '../../../infrastructure/i18n/i18n';
+import { createTranslator } from '../../../infrastructure/i18n/translator';
 import { documentLanguage, translationEffect } from '../../../infrastructure/i18n/i18n.effects';
 
 type Answer = { translations: Record<string, string> } | ApiFailure | 'pending';
@@ -35,7 +35,7 @@ const french = {
 };
 
 const run = (api: Pick<ApiClient, 'call'>, language = 'au') => {
-  const i18n = createI18n(language);
+  const i18n = createTranslator(language, en);
   const live$ = new Subject<LiveMessage>();
   const events: AppEvent[] = [];
   translationEffect({ api, i18n, storage: localStorage })(live$, of(initialAppState), undefined).subscribe((e) => events.push(e));
@@ -124,7 +124,7 @@ describe('the page’s own language', () => {
   it('follows the texts: lang and dir of the document, right to left for Arabic, back to English when loading fails', async () => {
     const root = document.documentElement;
     const { api } = fakeApi(arabic, serverError, serverError);
-    const i18n = createI18n('au');
+    const i18n = createTranslator('au', en);
     const live$ = new Subject<LiveMessage>();
     translationEffect({ api, i18n, storage: localStorage, showLanguage: documentLanguage(root) })(live$, of(initialAppState), undefined).subscribe();
     live$.next({ type: 'i18n/languageSelected', code: 'ar' });

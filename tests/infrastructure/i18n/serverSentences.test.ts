@@ -3,12 +3,13 @@ import { statsMessages } from '../../../domain/contracts/stats';
 import { TokenMessages } from '../../../domain/contracts/tokens';
 import { ar } from '../../../domain/i18n/catalogues/ar';
 import { fr } from '../../../domain/i18n/catalogues/fr';
-import { createI18n } from '../../../infrastructure/i18n/i18n';
-import { createParticipantTranslator } from '../../../infrastructure/i18n/participantTranslator';
+import { en } from '../../../domain/i18n/en';
+import { enParticipant } from '../../../domain/i18n/en.participant';
+import { createTranslator } from '../../../infrastructure/i18n/translator';
 
 describe("the server's English sentences through the translators", () => {
-  it("i18next shows a known sentence in the page's language, with Arabic's plural forms, and an unknown one as it came", async () => {
-    const i18n = createI18n('au');
+  it("the dashboards' translator shows a known sentence in the page's language, with Arabic's plural forms, and an unknown one as it came", async () => {
+    const i18n = createTranslator('au', en);
     i18n.addResourceBundle('fr', 'translation', fr, true, true);
     i18n.addResourceBundle('ar', 'translation', ar, true, true);
     expect(i18n.t(statsMessages.needsAtLeast(5))).toBe('It needs at least 5 answers.');
@@ -23,7 +24,7 @@ describe("the server's English sentences through the translators", () => {
   });
 
   it("the participant's translator does the same with the participant's texts", async () => {
-    const translator = createParticipantTranslator('au');
+    const translator = createTranslator('au', enParticipant);
     translator.addResourceBundle('fr', 'translation', fr);
     expect(translator.t(TokenMessages.tokenHasNoSeats)).toBe(TokenMessages.tokenHasNoSeats);
     const t = await translator.changeLanguage('fr');

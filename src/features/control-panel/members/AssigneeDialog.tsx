@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/translation';
 import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { Assignee } from '../../../../domain/contracts/groups';
 import type { Member } from '../../../../domain/contracts/members';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/translation';
 import { Button, Checkbox, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import type { Group } from '../../../../domain/contracts/groups';
 import { DEPARTMENT_CAPACITY_MAX } from '../../../../domain/contracts/members';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/translation';
 import { Button, Form } from 'react-aria-components';
 import { useAction } from '../../../hooks/resources';
 import { FormAlert, useFormCheck } from '../../account/formParts';

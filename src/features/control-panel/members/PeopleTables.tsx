@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/translation';
 import { Button, Cell } from 'react-aria-components';
 import type { Invitation, Member } from '../../../../domain/contracts/members';
 import type { Section } from '../../../hooks/resources';

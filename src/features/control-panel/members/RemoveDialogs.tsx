@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/translation';
 import { Button } from 'react-aria-components';
 import type { ActionState } from '../../../../domain/resources/state';
 import type { Member } from '../../../../domain/contracts/members';

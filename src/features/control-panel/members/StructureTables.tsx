@@ -1,9 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/translation';
 import { Button, Cell } from 'react-aria-components';
 import type { Assignee, Group, SubGroup } from '../../../../domain/contracts/groups';
 import { GroupMessages } from '../../../../domain/contracts/groups';
 import type { Invitation } from '../../../../domain/contracts/members';
 import type { Section } from '../../../hooks/resources';
+import { useNumbers } from '../../charts/useNumbers';
 import { fullName, RuleButton } from './parts';
 import { TableCard } from '../TableCard';
 
@@ -48,6 +49,7 @@ interface GroupsProps {
 /** Tier 2: name, assignee, number of sub-groups and members, capacity. */
 export const GroupsTable = ({ groups, pendingAssignees, tiers, canManage, userId, open }: GroupsProps) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   return (
     <TableCard
       headingId="groups-heading"
@@ -58,14 +60,14 @@ export const GroupsTable = ({ groups, pendingAssignees, tiers, canManage, userId
       section={groups}
       empty={t('groups_none')}
       columns={[t('department_name'), t('assignee'), tiers.subGroups, t('members_count'), t('department_capacity_column'), t('actions')]}
-      dependencies={[canManage, userId, pendingAssignees, tiers.subGroups, t]}
+      dependencies={[canManage, userId, pendingAssignees, tiers.subGroups, t, n]}
       cells={(group) => (
         <>
           <Cell><span className="strong">{group.name}</span></Cell>
           <Cell><AssigneeCell assignee={group.assignee} invited={pendingAssignees.get(group.id)} /></Cell>
-          <Cell>{group.sub_group_count}</Cell>
-          <Cell>{group.member_count}</Cell>
-          <Cell>{group.capacity === null ? t('capacity_unlimited') : group.capacity}</Cell>
+          <Cell>{n.count(group.sub_group_count)}</Cell>
+          <Cell>{n.count(group.member_count)}</Cell>
+          <Cell>{group.capacity === null ? t('capacity_unlimited') : n.count(group.capacity)}</Cell>
           <Cell>
             <div className="row-actions">
               {(canManage || group.assignee?.id === userId) && (
@@ -105,6 +107,7 @@ interface SubGroupsProps {
 /** Tier 3: name, parent group, assignee. */
 export const SubGroupsTable = ({ subGroups, pendingAssignees, tiers, canManage, canCreate, open }: SubGroupsProps) => {
   const { t } = useTranslation();
+  const n = useNumbers();
   return (
     <TableCard
       headingId="sub-groups-heading"
@@ -115,13 +118,13 @@ export const SubGroupsTable = ({ subGroups, pendingAssignees, tiers, canManage, 
       section={subGroups}
       empty={t('sub_groups_none')}
       columns={[t('department_name'), tiers.groups, t('assignee'), t('members_count'), t('actions')]}
-      dependencies={[canManage, pendingAssignees, t]}
+      dependencies={[canManage, pendingAssignees, t, n]}
       cells={(subGroup) => (
         <>
           <Cell><span className="strong">{subGroup.name}</span></Cell>
           <Cell>{subGroup.parent_name}</Cell>
           <Cell><AssigneeCell assignee={subGroup.assignee} invited={pendingAssignees.get(subGroup.id)} /></Cell>
-          <Cell>{subGroup.member_count}</Cell>
+          <Cell>{n.count(subGroup.member_count)}</Cell>
           <Cell>
             {canManage ? (
               <div className="row-actions">

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/translation';
 import {
   Button, Dialog, FieldError, Heading, Input, Label, ListBox, ListBoxItem, Modal, ModalOverlay, Popover, Select, SelectValue, Text, TextField,
 } from 'react-aria-components';
@@ -9,7 +9,7 @@ import type { Role } from '../../../../domain/contracts/auth';
 import type { InvitationKind, InvitationStatus } from '../../../../domain/contracts/members';
 import { MemberMessages } from '../../../../domain/contracts/members';
 import { GroupMessages, type OptionNode } from '../../../../domain/contracts/groups';
-import { OrganizationMessages } from '../../../../domain/contracts/organization';
+import { DEFAULT_TIER_NAMES, OrganizationMessages } from '../../../../domain/contracts/organization';
 import type { MessageKey } from '../../../../domain/i18n/en';
 import { emailProblem, requiredProblem, type Shown } from '../../account/formParts';
 import { useSection } from '../../../hooks/resources';
@@ -66,7 +66,12 @@ export { useFormatDay } from '../../../hooks/dates';
 export const useTierNames = () => {
   const { t } = useTranslation();
   const tiers = useSection('tiers');
-  const name = (level: 2 | 3, fallback: MessageKey) => tiers.data?.find((tier) => tier.level === level)?.name ?? t(fallback);
+  const name = (level: 2 | 3, fallback: MessageKey) => {
+    const stored = tiers.data?.find((tier) => tier.level === level)?.name;
+    if (stored === undefined) return t(fallback);
+    // A name never changed is the product's English default: it is said in the page's language.
+    return stored === DEFAULT_TIER_NAMES[level] ? t(level === 2 ? 'tier_default_2' : 'tier_default_3') : stored;
+  };
   return { groups: name(2, 'members_groups_fallback'), subGroups: name(3, 'members_sub_groups_fallback') };
 };
 

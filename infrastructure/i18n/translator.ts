@@ -1,4 +1,3 @@
-import { enParticipant } from '../../domain/i18n/en.participant';
 import { serverMessageReader } from '../../domain/i18n/serverMessages';
 import { BUILT_IN_LANGUAGE } from './language';
 
@@ -6,22 +5,29 @@ export type TranslateOptions = Readonly<Record<string, unknown>> & { readonly co
 export type Translate = (key: string, options?: TranslateOptions) => string;
 
 /**
- * The participant page's translator. The dashboards use i18next; the survey page, which must
- * stay small on a phone, uses this one over the same catalogues and conventions: flat keys,
- * {{name}} interpolation, plural forms as key_one / key_other (CLDR rules through
- * Intl.PluralRules), the built-in English as the fallback, and the other languages from
- * /translation through the same effect (addResourceBundle, changeLanguage).
+ * The pages' translator, over the catalogues' conventions: flat keys, {{name}} interpolation,
+ * plural forms as key_one / key_other (CLDR rules through Intl.PluralRules), the built-in
+ * English as the fallback, and the other languages from /translation through the translation
+ * effect (addResourceBundle, then changeLanguage). The dashboards give it the whole English
+ * catalogue, the participant's page only its own texts. It says every text as i18next, which
+ * the dashboards used before, says it (tests/infrastructure/i18n/translator.test.ts) at a tenth
+ * of the download.
  */
-export interface ParticipantTranslator {
+export interface Translator {
   readonly language: string;
+  /**
+   * Goes up with every changeLanguage, even to the language already shown: the translation
+   * effect adds a language's texts and then changes to it, so its readers translate again.
+   */
+  readonly revision: number;
   readonly t: Translate;
-  addResourceBundle(language: string, namespace: string, resources: object, deep?: boolean, overwrite?: boolean): ParticipantTranslator;
+  addResourceBundle(language: string, namespace: string, resources: object, deep?: boolean, overwrite?: boolean): Translator;
   changeLanguage(language: string): Promise<Translate>;
-  /** Called after every change of language; answers the unsubscribe. */
+  /** Called after every changeLanguage; answers the unsubscribe. */
   subscribe(listener: () => void): () => void;
 }
 
-type Catalogue = Record<string, unknown>;
+type Catalogue = Readonly<Record<string, unknown>>;
 
 // 'au' is the product's code for Australian English, not a language Intl knows.
 const pluralLocale = (language: string): string => (language === BUILT_IN_LANGUAGE ? 'en-AU' : language);
@@ -29,28 +35,42 @@ const pluralLocale = (language: string): string => (language === BUILT_IN_LANGUA
 const interpolate = (text: string, options: TranslateOptions | undefined): string =>
   options === undefined ? text : text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (match, name: string) => (name in options ? String(options[name]) : match));
 
-export const createParticipantTranslator = (initialLanguage: string): ParticipantTranslator => {
-  const catalogues = new Map<string, Catalogue>([[BUILT_IN_LANGUAGE, { ...enParticipant }]]);
+const pluralRules = new Map<string, Intl.PluralRules | null>();
+
+const pluralRule = (language: string, count: number): string => {
+  if (!pluralRules.has(language)) {
+    try {
+      pluralRules.set(language, new Intl.PluralRules(pluralLocale(language)));
+    } catch {
+      // An unknown locale code: the 'other' form.
+      pluralRules.set(language, null);
+    }
+  }
+  return pluralRules.get(language)?.select(count) ?? 'other';
+};
+
+export const createTranslator = (initialLanguage: string, builtIn: Readonly<Record<string, string>>): Translator => {
+  const catalogues = new Map<string, Catalogue>([[BUILT_IN_LANGUAGE, builtIn]]);
   const listeners = new Set<() => void>();
   let language = initialLanguage;
+  let revision = 0;
 
+  // With a count: key_zero for none in any language, then the language's own plural form, then the bare key.
   const lookup = (catalogue: Catalogue | undefined, key: string, count: number | undefined, locale: string): string | undefined => {
     if (catalogue === undefined) return undefined;
+    const candidates = [key];
     if (count !== undefined) {
-      let rule = 'other';
-      try {
-        rule = new Intl.PluralRules(pluralLocale(locale)).select(count);
-      } catch {
-        // An unknown locale code: the 'other' form.
-      }
-      const plural = catalogue[`${key}_${rule}`] ?? catalogue[`${key}_other`];
-      if (typeof plural === 'string') return plural;
+      candidates.unshift(`${key}_${pluralRule(locale, count)}`);
+      if (count === 0) candidates.unshift(`${key}_zero`);
     }
-    const text = catalogue[key];
-    return typeof text === 'string' ? text : undefined;
+    for (const candidate of candidates) {
+      const text = catalogue[candidate];
+      if (typeof text === 'string') return text;
+    }
+    return undefined;
   };
 
-  const serverMessage = serverMessageReader(enParticipant);
+  const serverMessage = serverMessageReader(builtIn);
 
   const t: Translate = (key, options) => {
     const count = typeof options?.count === 'number' ? options.count : undefined;
@@ -64,9 +84,12 @@ export const createParticipantTranslator = (initialLanguage: string): Participan
     return interpolate(options?.defaultValue ?? key, options);
   };
 
-  const translator: ParticipantTranslator = {
+  const translator: Translator = {
     get language() {
       return language;
+    },
+    get revision() {
+      return revision;
     },
     t,
     addResourceBundle: (code, _namespace, resources) => {
@@ -75,6 +98,7 @@ export const createParticipantTranslator = (initialLanguage: string): Participan
     },
     changeLanguage: async (code) => {
       language = code;
+      revision += 1;
       for (const listener of listeners) listener();
       return t;
     },

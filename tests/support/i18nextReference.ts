@@ -1,15 +1,13 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { en } from '../../domain/i18n/en';
 import { serverMessageReader } from '../../domain/i18n/serverMessages';
-import { BUILT_IN_LANGUAGE } from './language';
-
-export { BUILT_IN_LANGUAGE, initialLanguage } from './language';
+import { BUILT_IN_LANGUAGE } from '../../infrastructure/i18n/language';
 
 /**
- * An i18next instance ready before the first render: the English texts are bundled, so
- * initialisation is synchronous. Other languages arrive from /translation (i18n.effects).
+ * i18next set up as the dashboards used it before they had their own translator: the
+ * reference the translator is held to, text by text, in every language.
  */
-export const createI18n = (language: string): I18n => {
+export const createI18nextReference = (language: string): I18n => {
   const instance = createInstance();
   const serverMessage = serverMessageReader(en);
   void instance.init({
@@ -17,20 +15,14 @@ export const createI18n = (language: string): I18n => {
     fallbackLng: BUILT_IN_LANGUAGE,
     resources: { [BUILT_IN_LANGUAGE]: { translation: en } },
     initAsync: false,
-    // Keys are flat and some contain dots ('filter.gender'): no nesting by separator.
     keySeparator: false,
     nsSeparator: false,
-    // React escapes what it renders.
     interpolation: { escapeValue: false },
-    // Pages pass the server's English sentences to t() as they pass keys: a known sentence is
-    // shown through its catalogue key, in the page's language.
     parseMissingKeyHandler: (key: string, defaultValue?: string) => {
       const ref = serverMessage(key);
       return ref === undefined ? (defaultValue ?? key) : instance.t(ref.key, ref.values);
     },
   });
-  // 'au' is the product's code for Australian English, not a language Intl knows: without
-  // this its plural rules would be those of the browser's own locale.
   const plurals = instance.services.pluralResolver as { getRule(code: string, options?: object): unknown };
   const getRule = plurals.getRule.bind(plurals);
   plurals.getRule = (code, options) => getRule(code === BUILT_IN_LANGUAGE ? 'en-AU' : code, options);
