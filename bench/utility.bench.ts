@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isSuppressed, type StatCell } from '../domain/contracts/stats';
-import { MAX_ADJUSTMENT, protectPopulation, selectionFromFilters, type Selection } from '../domain/stats';
+import { MAX_ADJUSTMENT, protectPopulation, selectionFromFilters, shownShare, type Selection } from '../domain/stats';
 import type { Database } from '../server/db/database';
 import type { PopulationCache } from '../server/services/statistics/cache';
 import { DIMENSION_NAMES } from '../server/services/statistics/dimensions';
@@ -34,6 +34,7 @@ export const printUtility = async (db: Kysely<Database>, cache: PopulationCache,
   };
   let large = 0;
   let shown = 0;
+  let expected = 0;
   let worst = 0;
   let cells = 0;
   for (const topic of questions) {
@@ -47,6 +48,7 @@ export const printUtility = async (db: Kysely<Database>, cache: PopulationCache,
         const cell = byKey.get(answers.answer.keys[node]);
         if (truth >= k) {
           large++;
+          expected += shownShare(truth, k);
           if (cell) shown++;
         }
         if (cell) {
@@ -56,7 +58,8 @@ export const printUtility = async (db: Kysely<Database>, cache: PopulationCache,
       });
     }
   }
-  console.log(`  utility: ${shown} of ${large} true counts of k or more shown (${((100 * shown) / Math.max(1, large)).toFixed(1)}%); ${cells} shown counts, largest distance from the truth ${worst} (p-table bound ${MAX_ADJUSTMENT})`);
+  const share = (part: number) => `${((100 * part) / Math.max(1, large)).toFixed(1)}%`;
+  console.log(`  utility: ${shown} of ${large} true counts of k or more shown (${share(shown)}; over random record keys ${share(expected)} expected); ${cells} shown counts, largest distance from the truth ${worst} (p-table bound ${MAX_ADJUSTMENT})`);
 
   const pyramid = (await cache.population({ ...context, by: ['gender', 'age-range'] })).crossTable({}, 'gender', 'age-range', K);
   const genders = await lookupValues(db, 'genders');

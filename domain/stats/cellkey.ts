@@ -155,3 +155,14 @@ export interface KeyedCount {
 export const emptyCount: KeyedCount = { count: 0, key: 0 };
 
 export const addCounts = (a: KeyedCount, b: KeyedCount): KeyedCount => ({ count: a.count + b.count, key: addKeys(a.key, b.key) });
+
+/**
+ * The share of cell keys under which a true count is shown at minimum count k (its perturbed
+ * value is at least k): what a count can expect over random record keys, whatever keys one
+ * database happened to draw.
+ */
+export const shownShare = (count: number, k: number): number => {
+  let keys = 0;
+  for (const { adjustment, keys: share } of pTableRow(count).adjustments) if (count > 0 && count + adjustment >= k) keys += share;
+  return keys / CELL_KEY_RANGE;
+};

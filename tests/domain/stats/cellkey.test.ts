@@ -9,6 +9,7 @@ import {
   cellKeyOf,
   perturb,
   rowMoments,
+  shownShare,
 } from '../../../domain/stats';
 import { ALL_SELECTIONS, aggregate, endpoints, inSelection, organisationArb, type Person } from './support/population';
 
@@ -66,6 +67,21 @@ describe('the p-table', () => {
         if (value >= k) expect(value).not.toBe(count);
       }),
     );
+  });
+  it('gives the share of keys under which a count is shown: none far below k, all from k + d, the keys that keep it at k or more between', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 2, max: 20 }), (count, k) => {
+        const share = shownShare(count, k);
+        let shownKeys = 0;
+        for (let key = 0; key < CELL_KEY_RANGE; key++) if (count > 0 && count + adjustment(count, key) >= k) shownKeys++;
+        expect(share).toBe(shownKeys / CELL_KEY_RANGE);
+        if (count < k - MAX_ADJUSTMENT || count === 0) expect(share).toBe(0);
+        if (count >= k + MAX_ADJUSTMENT) expect(share).toBe(1);
+        expect(shownShare(count + 1, k)).toBeGreaterThanOrEqual(share);
+      }),
+    );
+    // A true k is hidden by the keys of -1, -2 and -3 (93 of 256).
+    expect(shownShare(5, 5)).toBe(163 / 256);
   });
 });
 
