@@ -66,7 +66,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      // The grace timer is unref'd: a pending timer kept each suite's process alive ten seconds after its server had stopped.
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
       if (child.exitCode === null) child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     },
