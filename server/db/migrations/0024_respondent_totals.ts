@@ -40,6 +40,13 @@ const REPLACED = sql.raw(`delta as (
     ) moved group by organization_id
   )`);
 
+/** Points the responses' statement trigger for `event` at `fn`, with the transition tables it reads. */
+const retrigger = async (db: Kysely<any>, event: 'update' | 'delete' | 'truncate', transitions: string, fn: string): Promise<void> => {
+  await sql`drop trigger ${sql.raw(`responses_statistics_${event}`)} on responses`.execute(db);
+  await sql`create trigger ${sql.raw(`responses_statistics_${event}`)} after ${sql.raw(event)} on responses
+    ${sql.raw(transitions)} for each statement execute function ${sql.raw(fn)}()`.execute(db);
+};
+
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table statistics_versions add column respondents bigint not null default 0`.execute(db);
   await sql`alter table statistics_versions add column key_sum bigint not null default 0`.execute(db);
@@ -54,18 +61,15 @@ export async function up(db: Kysely<any>): Promise<void> {
         select b.organization_id, b.version, c.id from bumped b join changed_rows c on c.organization_id = b.organization_id;
       return null;
     end $$`.execute(db);
-  await sql`create function statistics_responses_removed() returns trigger language plpgsql as $$
-    begin
-      with ${REMOVED}, ${BUMPED_BY_DELTA}
-      insert into statistics_changes (organization_id, version, response_id) select organization_id, version, null from bumped;
-      return null;
-    end $$`.execute(db);
-  await sql`create function statistics_responses_replaced() returns trigger language plpgsql as $$
-    begin
-      with ${REPLACED}, ${BUMPED_BY_DELTA}
-      insert into statistics_changes (organization_id, version, response_id) select organization_id, version, null from bumped;
-      return null;
-    end $$`.execute(db);
+  // A deletion or an update moves the totals and marks "count again" (migration 0023).
+  for (const [name, delta] of [['statistics_responses_removed', REMOVED], ['statistics_responses_replaced', REPLACED]] as const) {
+    await sql`create function ${sql.raw(name)}() returns trigger language plpgsql as $$
+      begin
+        with ${delta}, ${BUMPED_BY_DELTA}
+        insert into statistics_changes (organization_id, version, response_id) select organization_id, version, null from bumped;
+        return null;
+      end $$`.execute(db);
+  }
   await sql`create function statistics_responses_emptied() returns trigger language plpgsql as $$
     begin
       with bumped as (update statistics_versions set version = version + 1, respondents = 0, key_sum = 0 returning organization_id, version)
@@ -73,27 +77,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       return null;
     end $$`.execute(db);
 
-  await sql`drop trigger responses_statistics_update on responses`.execute(db);
-  await sql`create trigger responses_statistics_update after update on responses
-    referencing old table as old_rows new table as new_rows for each statement execute function statistics_responses_replaced()`.execute(db);
-  await sql`drop trigger responses_statistics_delete on responses`.execute(db);
-  await sql`create trigger responses_statistics_delete after delete on responses
-    referencing old table as changed_rows for each statement execute function statistics_responses_removed()`.execute(db);
-  await sql`drop trigger responses_statistics_truncate on responses`.execute(db);
-  await sql`create trigger responses_statistics_truncate after truncate on responses
-    for each statement execute function statistics_responses_emptied()`.execute(db);
+  await retrigger(db, 'update', 'referencing old table as old_rows new table as new_rows', 'statistics_responses_replaced');
+  await retrigger(db, 'delete', 'referencing old table as changed_rows', 'statistics_responses_removed');
+  await retrigger(db, 'truncate', '', 'statistics_responses_emptied');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop trigger responses_statistics_update on responses`.execute(db);
-  await sql`create trigger responses_statistics_update after update on responses
-    referencing new table as changed_rows for each statement execute function statistics_versions_bump()`.execute(db);
-  await sql`drop trigger responses_statistics_delete on responses`.execute(db);
-  await sql`create trigger responses_statistics_delete after delete on responses
-    referencing old table as changed_rows for each statement execute function statistics_versions_bump()`.execute(db);
-  await sql`drop trigger responses_statistics_truncate on responses`.execute(db);
-  await sql`create trigger responses_statistics_truncate after truncate on responses
-    for each statement execute function statistics_versions_bump_all()`.execute(db);
+  await retrigger(db, 'update', 'referencing new table as changed_rows', 'statistics_versions_bump');
+  await retrigger(db, 'delete', 'referencing old table as changed_rows', 'statistics_versions_bump');
+  await retrigger(db, 'truncate', '', 'statistics_versions_bump_all');
   await sql`drop function statistics_responses_emptied()`.execute(db);
   await sql`drop function statistics_responses_replaced()`.execute(db);
   await sql`drop function statistics_responses_removed()`.execute(db);
