@@ -16,3 +16,17 @@ export const timeRounds = async (run: () => Promise<unknown>, rounds: number): P
   }
   return samples;
 };
+
+/**
+ * Two runs timed in turn, round after round (`first` then `second`): a machine that grows busier
+ * or quieter during the bench moves both alike, so their ratio does not drift with it.
+ */
+export const timePaired = async (first: () => Promise<unknown>, second: () => Promise<unknown>, rounds: number): Promise<[number[], number[]]> => {
+  const firsts: number[] = [];
+  const seconds: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    firsts.push(...(await timeRounds(first, 1)));
+    seconds.push(...(await timeRounds(second, 1)));
+  }
+  return [firsts, seconds];
+};

@@ -7,7 +7,7 @@ import type { Database } from '../server/db/database';
 import { describeFirstChart, measureFirstChart } from './firstChart.bench';
 import { openBenchDatabase } from './statisticsDatabase';
 import { printUtility } from './utility.bench';
-import { median, timeRounds } from './samples';
+import { median, timePaired, timeRounds } from './samples';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 
@@ -116,6 +116,8 @@ const printSweep = async (app: App, token: string, cache: App['statisticsCache']
  *   selected respondents with the cell keys summed beside the counts) and the protection;
  * - filtered cold: a filter never asked before (a new selection is new SQL) against the bare
  *   GROUP BY with the same WHERE.
+ * Cold calls alternate with their bare query round by round, so a change in the machine's load
+ * during the bench moves both sides of the ratio alike.
  * Then changed: the first call after the organisation's statistics version moved on (as any
  * write moves it), answered from the previous figures past STATISTICS_FRESH_WAIT_MS, and
  * refresh: until the new figures are in. Then the time to the first chart of the overview page
@@ -191,14 +193,13 @@ export const runStatisticsBench = async (): Promise<void> => {
           const response = await app.inject({ method: 'GET', url: `/api${path}${query}`, headers: { authorization: `Bearer ${token}` } });
           if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
         };
-        const base = await time(bare(baseline(() => everyone)));
-        const cold = await time(async () => {
+        // Each cold call is timed right after its bare query, round by round (timePaired).
+        const [base, cold] = await timePaired(bare(baseline(() => everyone)), async () => {
           cache.clear();
           await call()();
         }, coldRounds);
         const warm = await time(call());
-        const baseFiltered = await time(bare(baseline(ages)));
-        const coldFiltered = await time(async () => {
+        const [baseFiltered, coldFiltered] = await timePaired(bare(baseline(ages)), async () => {
           cache.clear();
           await call('?filter[age-range]=25-44')();
         }, coldRounds);

@@ -387,7 +387,7 @@ export class ProtectedQuestion {
         columns.map((column) => {
           const figure = figureOf(this.truthOf(row.resolved, column.node), [total, row.figure, column.figure]);
           const key = `${rowDimension.keys[row.node]}|${this.answer.keys[column.node]}`;
-          return figure.value >= k ? { ...releasedCell(key, '', figure, total, this.answer.preferNot[column.node]) } : suppressedCell(key, '', k, this.answer.preferNot[column.node]);
+          return figure.value >= k ? releasedCell(key, '', figure, total, this.answer.preferNot[column.node]) : suppressedCell(key, '', k, this.answer.preferNot[column.node]);
         }),
       ),
       rowTotals: rows.map((row) => releasedCell(rowDimension.keys[row.node], rowDimension.labels[row.node], row.figure, total, rowDimension.preferNot[row.node])),
