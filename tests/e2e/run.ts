@@ -1,9 +1,25 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEMPLATE_VARIABLES, startServer } from './harness';
 
 // Node 20's test runner takes no globs, so the suite files are listed here.
 const dir = 'tests/e2e';
 const files = readdirSync(dir).filter((f) => f.endsWith('.e2e.ts')).map((f) => join(dir, f)).sort();
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+
+// One database of each kind is created and seeded here, once; each suite's server copies it.
+const templates: Record<string, string> = {};
+try {
+  for (const demo of [false, true]) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'e2e-template-'));
+    templates[TEMPLATE_VARIABLES[demo ? 'demo' : 'plain']] = dataDir;
+    const server = await startServer({ demo, dataDir });
+    await server.stop();
+  }
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit', env: { ...process.env, ...templates } });
+  process.exitCode = result.status ?? 1;
+} finally {
+  for (const dataDir of Object.values(templates)) await rm(dataDir, { recursive: true, force: true });
+}
