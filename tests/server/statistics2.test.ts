@@ -247,7 +247,8 @@ describe('language statistics', () => {
   it('break languages down by gender, hiding small cells', async () => {
     const table = (await stat('/language/list-gender')).data as CrossTable;
     near(table.total, 30);
-    expectNear(byId(countsOf(table.cells.flat())), { 'female|eng': 12, 'male|eng': 13, 'female|hin': 5, 'male|hin': 5 });
+    // French (one woman, one man) is a column only on the 2 keys of 256 that show its 2 speakers as 5; its cells then read hidden.
+    expectNear(byId(countsOf(table.cells.flat())), { 'female|eng': 12, 'male|eng': 13, 'female|hin': 5, 'male|hin': 5, 'female|fra': 1, 'male|fra': 1 });
     for (const path of ['/language/list-zone-gender', '/language/list-macrozone-gender']) {
       const zones = (await stat(path)).data as CrossTable;
       for (const cell of zones.rowTotals) near('count' in cell ? cell.count : undefined, 15, 5, path);
