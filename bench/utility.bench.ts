@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { isSuppressed, type StatCell } from '../domain/contracts/stats';
 import { MAX_ADJUSTMENT, protectPopulation, selectionFromFilters, shownShare, type Selection } from '../domain/stats';
 import type { Database } from '../server/db/database';
@@ -15,6 +15,34 @@ import * as topics from '../server/services/statistics/topics';
  * everyone by every filter dimension (the truth stays in the server: it is printed as shares and
  * distances only); the released figures from the statistics cache, as the endpoints release them.
  */
+class RolledBack<T> extends Error {
+  constructor(readonly value: T) {
+    super('rolled back');
+  }
+}
+
+/** Runs `read` with every released response of the organisation in a block of its own, then undoes that. */
+const withEveryoneAlone = async <T>(db: Kysely<Database>, organizationId: string, read: (trx: Kysely<Database>) => Promise<T>): Promise<T> => {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql`create temporary table alone on commit drop as
+        select r.id as response, nextval(pg_get_serial_sequence('release_blocks', 'id'))::int as block
+        from responses r where r.organization_id = ${organizationId} and r.release_block is not null`.execute(trx);
+      await sql`insert into release_blocks (id, organization_id, size) select block, ${organizationId}, 1 from alone`.execute(trx);
+      await sql`update responses r set release_block = alone.block from alone where r.id = alone.response`.execute(trx);
+      await sql`delete from release_block_atoms where organization_id = ${organizationId}`.execute(trx);
+      await sql`insert into release_block_atoms (block_id, organization_id, submitted_median, department_id, gender_id, birth_year, position_level_id, count)
+        select r.release_block, r.organization_id, r.submitted_at, r.department_id, r.gender_id, r.birth_year, r.position_level_id, 1
+        from responses r join alone on alone.response = r.id`.execute(trx);
+      throw new RolledBack(await read(trx));
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.value as T;
+    throw error;
+  }
+  throw new Error('unreachable');
+};
+
 export const printUtility = async (db: Kysely<Database>, cache: PopulationCache, organizationId: string): Promise<void> => {
   const K = 5;
   const context: StatsContext = { organizationId, scope: { kind: 'organization' }, period: { from: null, to: null }, year: new Date().getUTCFullYear() };
@@ -26,7 +54,12 @@ export const printUtility = async (db: Kysely<Database>, cache: PopulationCache,
   ];
   const questions = [topics.countryBirth, topics.languages, topics.worldviews, topics.ethnicities, topics.education, topics.positionLevel, topics.states, topics.gender];
   const whole: StatsContext = { ...context, by: DIMENSION_NAMES };
-  const truth = protectPopulation({ dimensions: await populationDimensions(db), groups: await populationGroups(db, whole) });
+  // The truth: every respondent made a block of their own, so the weighted figures are the true
+  // counts, in a transaction rolled back before anything is released.
+  const { truth, truthQuestions } = await withEveryoneAlone(db, organizationId, async (trx) => ({
+    truth: protectPopulation({ dimensions: await populationDimensions(trx), groups: await populationGroups(trx, whole) }),
+    truthQuestions: await Promise.all(questions.map((topic) => topic.build(trx, whole))),
+  }));
   const releasedOf = async (topic: topics.Topic, selection: Selection, k: number) => {
     const selected = { ...context, selection };
     const { population, question } = await cache.question(selected, topic.name, (given) => topic.build(db, given), topic.countsPopulation === true);
@@ -37,8 +70,8 @@ export const printUtility = async (db: Kysely<Database>, cache: PopulationCache,
   let expected = 0;
   let worst = 0;
   let cells = 0;
-  for (const topic of questions) {
-    const answers = truth.question(await topic.build(db, whole));
+  for (const [index, topic] of questions.entries()) {
+    const answers = truth.question(truthQuestions[index]!);
     for (const [, selection, k] of selections) {
       const release = await releasedOf(topic, selection, k);
       const resolved = truth.resolve(selection);

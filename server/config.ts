@@ -65,6 +65,10 @@ export interface ServerConfig {
    * A selection already answered this hour is answered again at no cost.
    */
   readonly statisticsSelectionsPerHour: number;
+  /** m: the least number of people a release block holds, so the least any difference of figures concerns (at least 5). */
+  readonly statisticsBlockSize: number;
+  /** Hours responses of groups with fewer than m waiting wait before they are released together across groups. */
+  readonly statisticsBatchWaitHours: number;
   /** A Sentry-compatible service that stored errors are forwarded to; none unless SENTRY_DSN is set. */
   readonly sentry?: SentryTarget;
   /** Where requests for more seats or time from the Upgrade account page are emailed; none: the form is off. */
@@ -260,6 +264,9 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   statisticsCacheMegabytes: integer('STATISTICS_CACHE_MB', env.STATISTICS_CACHE_MB, 256, 16, 65_536),
   // Tests walk many selections of one organisation; the attack suites set their own allowance.
   statisticsSelectionsPerHour: integer('STATISTICS_SELECTIONS_PER_HOUR', env.STATISTICS_SELECTIONS_PER_HOUR, env.NODE_ENV === 'test' ? 1_000_000 : 120, 1, 1_000_000),
+  statisticsBlockSize: integer('STATISTICS_BLOCK_SIZE', env.STATISTICS_BLOCK_SIZE, 5, 5, 1000),
+  // Tests read the figures of what they just wrote, group by group or not.
+  statisticsBatchWaitHours: integer('STATISTICS_BATCH_WAIT_HOURS', env.STATISTICS_BATCH_WAIT_HOURS, env.NODE_ENV === 'test' ? 0 : 72, 0, 8760),
   amazon: amazon(env),
   ai: ai(env),
   sentry: sentry(env.SENTRY_DSN),

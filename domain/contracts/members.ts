@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { LoginResult, Role } from './auth';
 import { endpoint } from './endpoint';
+import { isCalendarDay } from './organization';
 
 /**
  * Members and invitations (SPEC sections 6 and 7): creating groups and sub-groups with an
@@ -27,6 +28,9 @@ import { endpoint } from './endpoint';
  *   /organization/invitation-update): administrator and second administrator, all of them except
  *   that only the administrator handles 'second_admin' ones; a group assignee, the sub-group
  *   invitations of their group. Revoked invitations are not listed. The token is never sent.
+ * - Released figures take survey answers in batches, so when a survey invitation was answered
+ *   is told to the day only (answered_on, in the organisation's time zone), and the list is in
+ *   the order invitations were made, newest first, never in the order they were answered.
  * - Changing the address always sends a new token to the new address; changing names alone
  *   sends nothing unless resend is true. revoke cannot be combined with other changes. Accepted
  *   or revoked invitations cannot change.
@@ -102,6 +106,9 @@ export type InvitationStatus = t.TypeOf<typeof InvitationStatus>;
 export const DepartmentRef = t.strict({ id: t.string, name: t.string, parent_id: t.union([t.string, t.null]) });
 export type DepartmentRef = t.TypeOf<typeof DepartmentRef>;
 
+/** A calendar day written 'YYYY-MM-DD', with no time of day. */
+export const CalendarDay = t.refinement(t.string, isCalendarDay, 'calendar day YYYY-MM-DD');
+
 /** An invitation as its managers see it; never carries the token. */
 export const Invitation = t.strict({
   id: t.string,
@@ -115,9 +122,12 @@ export const Invitation = t.strict({
   status: InvitationStatus,
   /** ISO 8601 instants. */
   expires_at: t.string,
+  /** Account invitations only: null for survey invitations, whose time of answer is a batch clue (see answered_on). */
   accepted_at: t.union([t.string, t.null]),
   created_at: t.string,
   invited_by: t.union([t.string, t.null]),
+  /** Survey invitations: the day the invitee answered, in the organisation's time zone; null until then and for other kinds. */
+  answered_on: t.union([CalendarDay, t.null]),
 });
 export type Invitation = t.TypeOf<typeof Invitation>;
 

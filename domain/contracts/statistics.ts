@@ -84,6 +84,14 @@ export const StatisticsQuery = FilterQuery;
 export const Count = t.strict({ count: t.number });
 export type Count = t.TypeOf<typeof Count>;
 
+/**
+ * Answers received but not yet in the figures (they enter in batches of at least m people):
+ * whether there are any, and their number rounded down to a multiple of m, so that one more
+ * answer moves it only when a batch could form.
+ */
+export const Waiting = t.strict({ some: t.boolean, atLeast: t.number, blockSize: t.number });
+export type Waiting = t.TypeOf<typeof Waiting>;
+
 export const HeadlineItem = t.strict({ key: t.string, value: t.number });
 export const Headline = t.strict({ items: t.array(HeadlineItem) });
 export type Headline = t.TypeOf<typeof Headline>;
@@ -242,6 +250,8 @@ export const statisticsEndpoints = {
     mutualityIndex: stat('/general/mutuality-index', DiversityIndex),
     /** BADGES, each earned when its released pillar index (or the overall one) reaches BADGE_THRESHOLD. */
     badges: stat('/general/badges', Badges),
+    /** The caller's scope's answers not yet in the figures (Waiting). */
+    waiting: stat('/general/waiting', Waiting),
   },
   /** Short sentences built from released figures only; 204 without `page` or with nothing to say. */
   keyFacts: stat('/key-facts', KeyFacts, t.intersection([FilterQuery, t.partial({ page: t.string })])),

@@ -6,7 +6,9 @@ import * as t from 'io-ts';
  *
  * A figure is released by the cell key method (README: privacy): its count is perturbed by at
  * most a small stated amount and is at least k; shares are of the perturbed total, one decimal
- * (SPEC section 9). Distributions and trees list released values only. In a cross table a cell
+ * (SPEC section 9). A total is never shown smaller than what it holds (a cell, a child, or the sum
+ * of a single answer's values), and a single answer's shares add up to 100.0 with its unlisted
+ * rest. Distributions and trees list released values only. In a cross table a cell
  * whose perturbed count is below k is suppressed: it carries the threshold k so the client can
  * say why it is hidden, and it is never shown as zero.
  */

@@ -4,13 +4,15 @@ import { type Distribution, type ReleasedCell, isSuppressed } from '../contracts
 /**
  * Key facts of a dashboard page (issue 16): short sentences made from the figures the page's
  * statistics endpoints released, and nothing else. A fact whose figure is suppressed, withheld
- * or not loaded is not said. A fact is data (a message key and its values), so each reader
- * gets it in their own language.
+ * or not loaded is not said, and a share is never said as 100% or 0% (`spoken`). A fact is data
+ * (a message key and its values), so each reader gets it in their own language.
  */
 export type KeyFact =
   | { readonly key: KeyFactCountKey; readonly count: number }
   | { readonly key: KeyFactShareKey; readonly percent: number }
-  | { readonly key: KeyFactTopKey; readonly name: string; readonly percent: number };
+  | { readonly key: KeyFactTopKey; readonly name: string; readonly percent: number }
+  | { readonly key: `${KeyFactShareKey}_nearly_all` }
+  | { readonly key: `${KeyFactTopKey}_nearly_all`; readonly name: string };
 
 export type KeyFactCountKey = 'fact_respondents' | 'fact_countries' | 'fact_languages' | 'fact_worldviews' | 'fact_heritages' | 'fact_ltc' | 'fact_groups';
 export type KeyFactShareKey = 'fact_born_abroad' | 'fact_tertiary' | 'fact_highschool' | 'fact_second_generation' | 'fact_multilingual';
@@ -64,6 +66,15 @@ export const topCell = (distribution: Distribution | undefined): ReleasedCell | 
 const cellByKey = (distribution: Distribution | undefined, key: string): ReleasedCell | undefined =>
   released(distribution).find((cell) => cell.key === key && cell.count > 0);
 
+/**
+ * How a share may be said. Every figure carries an adjustment, and a value hidden below k, or
+ * people who gave no answer, can sit beside a value whose figure reaches the selection's total
+ * (6 people, one of them Buddhist, read "Christianity 100%"): released figures never show that
+ * everyone gave a value, so a share that reads 100% is said as "nearly everyone". A shown value
+ * that reads 0% is not said at all: it holds at least k people.
+ */
+const spoken = (percent: number): 'number' | 'nearly all' | 'unsaid' => (percent >= 100 ? 'nearly all' : percent <= 0 ? 'unsaid' : 'number');
+
 const headlineValue = (headline: Headline | undefined, key: string): number | undefined => headline?.items.find((item) => item.key === key)?.value;
 
 /** Builds the facts of a page from its released sections; at most one fact per figure. */
@@ -73,11 +84,17 @@ export const keyFactsOf = (page: KeyFactPage, sections: ReleasedSections): KeyFa
     if (value !== undefined && value >= least) facts.push({ key, count: value });
   };
   const share = (key: KeyFactShareKey, cell: ReleasedCell | undefined) => {
-    if (cell !== undefined) facts.push({ key, percent: cell.percent });
+    if (cell === undefined) return;
+    const said = spoken(cell.percent);
+    if (said === 'number') facts.push({ key, percent: cell.percent });
+    else if (said === 'nearly all') facts.push({ key: `${key}_nearly_all` });
   };
   const top = (key: KeyFactTopKey, distribution: Distribution | undefined) => {
     const cell = topCell(distribution);
-    if (cell !== undefined) facts.push({ key, name: cell.label, percent: cell.percent });
+    if (cell === undefined) return;
+    const said = spoken(cell.percent);
+    if (said === 'number') facts.push({ key, name: cell.label, percent: cell.percent });
+    else if (said === 'nearly all') facts.push({ key: `${key}_nearly_all`, name: cell.label });
   };
   const section = (path: string) => sections[path];
   switch (page) {

@@ -13,9 +13,10 @@ export type FactTranslate = (key: KeyFact['key'], values: Readonly<Record<string
  * its conventions: the same words on the dashboard and in the PDF report. The count is given
  * to the catalogue as a number (to choose the plural form) and then written in the language's digits.
  */
-export const keyFactSentence = (fact: KeyFact, t: FactTranslate, numbers: NumberFormats): string =>
-  'count' in fact
-    ? t(fact.key, { count: fact.count }).replace(String(fact.count), numbers.count(fact.count))
-    : 'name' in fact
-      ? t(fact.key, { name: fact.name, percent: numbers.percent(fact.percent) })
-      : t(fact.key, { percent: numbers.percent(fact.percent) });
+export const keyFactSentence = (fact: KeyFact, t: FactTranslate, numbers: NumberFormats): string => {
+  if ('count' in fact) return t(fact.key, { count: fact.count }).replace(String(fact.count), numbers.count(fact.count));
+  const values: Record<string, string> = {};
+  if ('name' in fact) values.name = fact.name;
+  if ('percent' in fact) values.percent = numbers.percent(fact.percent);
+  return t(fact.key, values);
+};

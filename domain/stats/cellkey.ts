@@ -144,7 +144,11 @@ export const cellKeyOf = (keySum: number, level = 0): number => {
 };
 
 /** True count plus its adjustment: never negative, never more than MAX_ADJUSTMENT away. */
-export const perturb = (count: number, keySum: number, level = 0): number => count + adjustment(count, cellKeyOf(keySum, level));
+export const perturb = (count: number, keySum: number, level = 0): number => {
+  // A count shared out over release blocks (blocks.ts: blockWeight) is a sum of fractions, rounded once here.
+  const whole = Math.round(count);
+  return whole + adjustment(whole, cellKeyOf(keySum, level));
+};
 
 /** A cell before release: its true count and the sum of its records' keys. */
 export interface KeyedCount {

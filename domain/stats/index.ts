@@ -11,5 +11,5 @@ export * from './release';
 export * from './diversity';
 export * from './filters';
 export * from './bands';
-export * from './joint';
 export type { Dimension, DimensionValue } from './hierarchy';
+export * from './blocks';

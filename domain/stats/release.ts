@@ -2,7 +2,7 @@ import type { CrossTable, Distribution, Header, ReleasedCell, StatCell, StatTree
 import { type KeyedCount, addCounts, emptyCount, perturb } from './cellkey';
 import { tooFew } from './guard';
 import { Hierarchy, ROOT, type Dimension } from './hierarchy';
-import { percentOf } from './percent';
+import { largestRemainderShares, percentOf } from './percent';
 
 /**
  * What the server hands to disclosure control: counts and key sums it computed in SQL, never
@@ -71,18 +71,35 @@ export interface Figure {
  */
 export const figureOf = (truth: KeyedCount, around: readonly Figure[] = []): Figure => {
   let level = 0;
-  for (const outer of around) if (outer.truth.count === truth.count && truth.count > 0) level = Math.max(level, outer.level + 1);
+  const people = Math.round(truth.count);
+  for (const outer of around) if (Math.round(outer.truth.count) === people && people > 0) level = Math.max(level, outer.level + 1);
   return { truth, value: perturb(truth.count, truth.key, level), level };
 };
 
-/** Share of a perturbed total, one decimal; a perturbed cell may pass its total, the share stops at 100. */
-const shareOf = (value: number, total: number): number => Math.min(100, percentOf(value, total));
+/**
+ * The figure shown for something that holds the figures shown inside it: never less than the
+ * largest of them, nor, when they are disjoint (the answers of a single-answer question, a
+ * parent's children), less than their sum. Each figure is perturbed on its own, so 971 women
+ * could otherwise sit in a total of 968. Only released figures are read (never a true count), so
+ * the result tells nothing they do not, and the same records still give the same figure.
+ */
+const holding = (own: number, inside: readonly number[], disjoint: boolean): number =>
+  Math.max(own, inside.reduce((out, value) => (disjoint ? out + value : Math.max(out, value)), 0));
 
-const releasedCell = (key: string, label: string, figure: Figure, total: Figure, preferNot: boolean): ReleasedCell => ({
+/**
+ * Shares of figures that lie in `whole` (each at most it). The answers of a single-answer
+ * question are apportioned (largestRemainderShares) so that they and their unlisted rest add up
+ * to 100.0. Answers that may overlap add up past 100 anyway, so each keeps its own rounding, which
+ * never gives a smaller figure a larger share than the one it lies in.
+ */
+const sharesIn = (counts: readonly number[], whole: number, disjoint: boolean, group?: { count: number; tenths: number }): number[] =>
+  disjoint ? largestRemainderShares(counts, whole, group) : counts.map((count) => percentOf(count, whole));
+
+const releasedCell = (key: string, label: string, count: number, percent: number, preferNot: boolean): ReleasedCell => ({
   key,
   label,
-  count: figure.value,
-  percent: shareOf(figure.value, total.value),
+  count,
+  percent,
   ...(preferNot ? { preferNot: true as const } : {}),
 });
 
@@ -95,6 +112,47 @@ const suppressedCell = (key: string, label: string, k: number, preferNot: boolea
 });
 
 const header = (dim: Hierarchy, node: number): Header => ({ key: dim.keys[node], label: dim.labels[node] });
+
+/** A row or column of a cross table: its header and its released total. */
+interface Margin {
+  readonly header: Header;
+  readonly count: number;
+  readonly preferNot: boolean;
+}
+
+/**
+ * A cross table from its released figures (`cells[i][j]`: null below k). A row or column total
+ * is shown at least as large as each of its shown cells and the table's total at least as large
+ * as each row and column: each figure is perturbed on its own, and a cell must not read as more
+ * people than its row. Shares are of the table's total.
+ */
+const releasedTable = (
+  total: number,
+  rows: readonly Margin[],
+  columns: readonly Margin[],
+  cells: readonly (readonly (number | null)[])[],
+  k: number,
+  cellPreferNot: (column: number) => boolean,
+): CrossTable => {
+  const shown = (values: readonly (number | null)[]) => values.filter((value): value is number => value !== null);
+  const rowCounts = rows.map((row, i) => holding(row.count, shown(cells[i]), false));
+  const columnCounts = columns.map((column, j) => holding(column.count, shown(cells.map((row) => row[j])), false));
+  const whole = holding(total, [...rowCounts, ...columnCounts], false);
+  const margin = (m: Margin, count: number) => releasedCell(m.header.key, m.header.label, count, percentOf(count, whole), m.preferNot);
+  return {
+    total: whole,
+    rows: rows.map((row) => row.header),
+    columns: columns.map((column) => column.header),
+    cells: cells.map((row, i) =>
+      row.map((value, j) => {
+        const key = `${rows[i].header.key}|${columns[j].header.key}`;
+        return value === null ? suppressedCell(key, '', k, cellPreferNot(j)) : releasedCell(key, '', value, percentOf(value, whole), cellPreferNot(j));
+      }),
+    ),
+    rowTotals: rows.map((row, i) => margin(row, rowCounts[i])),
+    columnTotals: columns.map((column, j) => margin(column, columnCounts[j])),
+  };
+};
 
 const withheldOf = (verdict: Withheld): Withheld => ({ status: verdict.status, message: verdict.message });
 
@@ -250,22 +308,19 @@ export class ProtectedPopulation {
     const columns = this.shownValues(c, resolved, total, k);
     const rowDimension = this.dims[r];
     const columnDimension = this.dims[c];
-    return released({
-      total: total.value,
-      rows: rows.map((row) => header(rowDimension, row.node)),
-      columns: columns.map((column) => header(columnDimension, column.node)),
-      cells: rows.map((row) =>
-        columns.map((column) => {
+    return released(
+      releasedTable(
+        total.value,
+        rows.map((row) => ({ header: header(rowDimension, row.node), count: row.figure.value, preferNot: rowDimension.preferNot[row.node] })),
+        columns.map((column) => ({ header: header(columnDimension, column.node), count: column.figure.value, preferNot: columnDimension.preferNot[column.node] })),
+        rows.map((row) => columns.map((column) => {
           const figure = figureOf(this.truthOf(this.narrow(row.resolved, c, column.node)), [total, row.figure, column.figure]);
-          const key = `${rowDimension.keys[row.node]}|${columnDimension.keys[column.node]}`;
-          return figure.value >= k ? releasedCell(key, '', figure, total, false) : suppressedCell(key, '', k, false);
-        }),
+          return figure.value >= k ? figure.value : null;
+        })),
+        k,
+        () => false,
       ),
-      rowTotals: rows.map((row) => releasedCell(rowDimension.keys[row.node], rowDimension.labels[row.node], row.figure, total, rowDimension.preferNot[row.node])),
-      columnTotals: columns.map((column) =>
-        releasedCell(columnDimension.keys[column.node], columnDimension.labels[column.node], column.figure, total, columnDimension.preferNot[column.node]),
-      ),
-    });
+    );
   }
 }
 
@@ -274,7 +329,8 @@ const checkK = (k: number): void => {
 };
 
 const checkGroup = (count: number, key: number): void => {
-  if (!Number.isInteger(count) || count < 0) throw new RangeError('counts are whole numbers');
+  // A count shared out over release blocks is a sum of fractions (blocks.ts: blockWeight), rounded when released.
+  if (!Number.isFinite(count) || count < 0) throw new RangeError('counts are non-negative numbers of people');
   if (!Number.isInteger(key) || key < 0) throw new RangeError('key sums are whole non-negative numbers');
 };
 
@@ -323,7 +379,8 @@ export class ProtectedQuestion {
     if (!('ok' in guard)) return guard;
     let truth = emptyCount;
     for (const node of this.answer.children[ROOT]) if (keys(this.answer.keys[node], this.answer.preferNot[node])) truth = addCounts(truth, this.truthOf(guard.resolved, node));
-    return released({ count: figureOf(truth, [guard.total]).value, total: guard.total.value });
+    const count = figureOf(truth, [guard.total]).value;
+    return released({ count, total: holding(guard.total.value, [count], false) });
   }
 
   private figures(resolved: Resolved, nodes: readonly number[], around: readonly Figure[], k: number): { node: number; figure: Figure }[] {
@@ -333,8 +390,8 @@ export class ProtectedQuestion {
     });
   }
 
-  private cell(node: number, figure: Figure, total: Figure): ReleasedCell {
-    return releasedCell(this.answer.keys[node], this.answer.labels[node], figure, total, this.answer.preferNot[node]);
+  private cell(node: number, count: number, percent: number): ReleasedCell {
+    return releasedCell(this.answer.keys[node], this.answer.labels[node], count, percent, this.answer.preferNot[node]);
   }
 
   /** The answers of a selection: the values whose perturbed count is at least k, in the dimension's order. */
@@ -342,27 +399,44 @@ export class ProtectedQuestion {
     const guard = this.population.guard(selection, k);
     if (!('ok' in guard)) return guard;
     const { resolved, total } = guard;
+    const shown = this.figures(resolved, this.answer.children[ROOT], [total], k);
+    const counts = shown.map(({ figure }) => figure.value);
+    const whole = holding(total.value, counts, !this.multiple);
+    const percents = sharesIn(counts, whole, !this.multiple);
     return released({
-      total: total.value,
+      total: whole,
       multiple: this.multiple,
-      cells: this.figures(resolved, this.answer.children[ROOT], [total], k).map(({ node, figure }) => this.cell(node, figure, total)),
+      cells: shown.map(({ node }, i) => this.cell(node, counts[i], percents[i])),
     });
   }
 
-  /** The answers of a selection as a tree; a parent counts its whole subtree; children are listed under shown parents only. */
+  /**
+   * The answers of a selection as a tree; a parent counts its whole subtree; children are listed
+   * under shown parents only. A parent is shown holding its shown children (`holding`), and a
+   * single-answer parent's share is split among its children, so no child reads more than its
+   * parent, in people or in share.
+   */
   tree(selection: Selection, k: number): Release<StatTree> {
     const guard = this.population.guard(selection, k);
     if (!('ok' in guard)) return guard;
     const { resolved, total } = guard;
-    const build = (node: number, figure: Figure): TreeCell => ({
-      ...this.cell(node, figure, total),
-      children: this.figures(resolved, this.answer.children[node], [total, figure], k).map((child) => build(child.node, child.figure)),
-    });
-    return released({
-      total: total.value,
-      multiple: this.multiple,
-      nodes: this.figures(resolved, this.answer.children[ROOT], [total], k).map(({ node, figure }) => build(node, figure)),
-    });
+    const disjoint = !this.multiple;
+    type Shown = { readonly node: number; readonly count: number; readonly children: readonly Shown[] };
+    const shownUnder = (parent: number, around: readonly Figure[]): Shown[] =>
+      this.figures(resolved, this.answer.children[parent], around, k).map(({ node, figure }) => {
+        const children = shownUnder(node, [total, figure]);
+        return { node, count: holding(figure.value, children.map((child) => child.count), disjoint), children };
+      });
+    const top = shownUnder(ROOT, [total]);
+    const whole = holding(total.value, top.map((node) => node.count), disjoint);
+    const build = (list: readonly Shown[], group: { count: number; tenths: number }): TreeCell[] => {
+      const percents = sharesIn(list.map((node) => node.count), whole, disjoint, group);
+      return list.map((node, i) => ({
+        ...this.cell(node.node, node.count, percents[i]),
+        children: build(node.children, { count: node.count, tenths: Math.round(percents[i] * 10) }),
+      }));
+    };
+    return released({ total: whole, multiple: this.multiple, nodes: build(top, { count: whole, tenths: 1000 }) });
   }
 
   /** The answers of a selection broken down by a filter dimension (rows) and answer (columns). */
@@ -379,20 +453,19 @@ export class ProtectedQuestion {
       return figure.value >= k ? [{ node, resolved: narrowed, figure }] : [];
     });
     const columns = this.figures(resolved, this.answer.children[ROOT], [total], k);
-    return released({
-      total: total.value,
-      rows: rows.map((row) => header(rowDimension, row.node)),
-      columns: columns.map((column) => header(this.answer, column.node)),
-      cells: rows.map((row) =>
-        columns.map((column) => {
+    return released(
+      releasedTable(
+        total.value,
+        rows.map((row) => ({ header: header(rowDimension, row.node), count: row.figure.value, preferNot: rowDimension.preferNot[row.node] })),
+        columns.map((column) => ({ header: header(this.answer, column.node), count: column.figure.value, preferNot: this.answer.preferNot[column.node] })),
+        rows.map((row) => columns.map((column) => {
           const figure = figureOf(this.truthOf(row.resolved, column.node), [total, row.figure, column.figure]);
-          const key = `${rowDimension.keys[row.node]}|${this.answer.keys[column.node]}`;
-          return figure.value >= k ? releasedCell(key, '', figure, total, this.answer.preferNot[column.node]) : suppressedCell(key, '', k, this.answer.preferNot[column.node]);
-        }),
+          return figure.value >= k ? figure.value : null;
+        })),
+        k,
+        (j) => this.answer.preferNot[columns[j].node],
       ),
-      rowTotals: rows.map((row) => releasedCell(rowDimension.keys[row.node], rowDimension.labels[row.node], row.figure, total, rowDimension.preferNot[row.node])),
-      columnTotals: columns.map((column) => this.cell(column.node, column.figure, total)),
-    });
+    );
   }
 }
 

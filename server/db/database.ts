@@ -33,6 +33,8 @@ export interface Database {
   extra_answers: ExtraAnswersTable;
   organizations: OrganizationsTable;
   statistics_selections: StatisticsSelectionsTable;
+  release_blocks: ReleaseBlocksTable;
+  release_block_atoms: ReleaseBlockAtomsTable;
   organization_logos: OrganizationLogosTable;
   tiers: TiersTable;
   users: UsersTable;
@@ -92,6 +94,28 @@ export interface StatisticsSelectionsTable {
   hour: number | string;
   selection: string;
   created_at: Generated<Date>;
+}
+
+/** A block of at least m responses released together (migration 0025, domain/stats/blocks.ts). */
+export interface ReleaseBlocksTable {
+  id: Generated<number>;
+  organization_id: string;
+  released_at: Generated<Date>;
+  size: number;
+  /** Random key of the block (migration 0025); never sent out. */
+  block_key: Generated<number>;
+}
+
+/** A block's people counted by the staff-file columns a selection can name (migration 0025). */
+export interface ReleaseBlockAtomsTable {
+  block_id: number;
+  organization_id: string;
+  submitted_median: Date;
+  department_id: string | null;
+  gender_id: number | null;
+  birth_year: number | null;
+  position_level_id: number | null;
+  count: number;
 }
 
 export interface OrganizationsTable {
@@ -383,6 +407,8 @@ export interface ResponsesTable {
   answers: ColumnType<JsonValue, string | undefined, string>;
   /** Random key of the cell key method (migration 0011); filled by the database, never sent out. */
   record_key: Generated<number>;
+  /** The release block the response entered the statistics in (migration 0025); null while it waits. */
+  release_block: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type AncestryRelation = 'mother' | 'father' | 'maternal_grandmother' | 'maternal_grandfather' | 'paternal_grandmother' | 'paternal_grandfather';

@@ -46,5 +46,6 @@ export const decorateServices = (app: FastifyInstance, services: Services): void
       freshWaitMs: services.config.statisticsFreshWaitMs,
       maxSelections: services.config.statisticsCacheSelections,
       maxBytes: services.config.statisticsCacheMegabytes * 1024 * 1024,
+      batchRules: { blockSize: services.config.statisticsBlockSize, waitMs: services.config.statisticsBatchWaitHours * 3_600_000 },
     }));
 };

@@ -4,6 +4,8 @@ import type { Distribution, StatCell } from '../../domain/contracts/stats';
 import { KEY_FACT_SECTIONS, type KeyFactPage, keyFactsOf, topCell } from '../../domain/keyfacts/facts';
 import { en } from '../../domain/i18n/en';
 import { CATALOGUES } from '../../domain/i18n/catalogues';
+import { numberFormats } from '../../domain/i18n/numbers';
+import { keyFactSentence } from '../../domain/keyfacts/wording';
 
 const cell: fc.Arbitrary<StatCell> = fc.oneof(
   fc.record({ key: fc.constantFrom('other', 'same', 'tertiary', 'completed', 'second', 'multilingual', 'x', 'y'), label: fc.string({ minLength: 1, maxLength: 8 }), count: fc.nat(500), percent: fc.float({ min: 0, max: 100, noNaN: true }) }),
@@ -22,6 +24,10 @@ const releasedNumbers = (value: unknown): number[] => {
   if (Array.isArray(v.items)) return (v.items as { value: number }[]).map((i) => i.value);
   return typeof v.count === 'number' ? [v.count] : [];
 };
+
+/** A catalogue's sentence with its {{placeholders}} filled (facts with a count are not read here). */
+const translator = (code: string) => (key: string, values: Readonly<Record<string, string | number>>) =>
+  (CATALOGUES[code] as Readonly<Record<string, string>>)[key]!.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
 describe('key facts', () => {
   it('say only released figures: never a suppressed cell, never Prefer not to answer as the most common', () => {
@@ -56,6 +62,28 @@ describe('key facts', () => {
     };
     expect(topCell(d)?.label).toBe('A');
     expect(keyFactsOf('worldviews', { 'worldview/worldviews': d, 'worldview/row-one': { items: [{ key: 'worldviews', value: 1 }] } })).toEqual([{ key: 'fact_top_worldview', name: 'A', percent: 20 }]);
+  });
+
+  it('never say 100% or 0% of a selection: a share that reads 100% is "nearly everyone", one that reads 0% is not said', () => {
+    // 6 people, one of them Buddhist: the Buddhist value is below k and not listed, and the
+    // Christian figure reaches the total.
+    const worldviews: Distribution = { total: 6, multiple: false, cells: [{ key: 'christianity', label: 'Christianity', count: 6, percent: 100 }] };
+    const bornAbroad = (percent: number): Distribution => ({ total: 900, multiple: false, cells: [{ key: 'other', label: 'Other', count: 900, percent }] });
+    const facts = keyFactsOf('worldviews', { 'worldview/worldviews': worldviews });
+    expect(facts).toEqual([{ key: 'fact_top_worldview_nearly_all', name: 'Christianity' }]);
+    const say = (code: string) => keyFactSentence(facts[0]!, (key, values) => translator(code)(key, values), numberFormats(code));
+    expect(say('en')).toBe("Nearly everyone's worldview is Christianity.");
+    expect(say('fr')).toBe('La vision du monde de presque tout le monde est Christianity.');
+    for (const code of ['es', 'zh', 'ar']) expect(say(code)).not.toMatch(/100|{{/);
+    expect(keyFactsOf('overview', { 'overview/born-country-registration': bornAbroad(100) })).toEqual([{ key: 'fact_born_abroad_nearly_all' }]);
+    expect(keyFactSentence({ key: 'fact_born_abroad_nearly_all' }, (key, values) => translator('en')(key, values), numberFormats('en'))).toBe(
+      "Nearly everyone was born outside the organisation's country.",
+    );
+    expect(keyFactsOf('overview', { 'overview/born-country-registration': bornAbroad(99.9) })).toEqual([{ key: 'fact_born_abroad', percent: 99.9 }]);
+    expect(keyFactsOf('overview', { 'overview/born-country-registration': bornAbroad(0) })).toEqual([]);
+    // A share below 100% is said as before, in the reader's figures.
+    const top = keyFactsOf('worldviews', { 'worldview/worldviews': { ...worldviews, total: 8, cells: [{ ...worldviews.cells[0]!, percent: 75 }] } });
+    expect(keyFactSentence(top[0]!, (key, values) => translator('en')(key, values), numberFormats('en'))).toBe('The most common worldview is Christianity (75.0%).');
   });
 
   it('every language has every fact sentence (Arabic with all its plural forms)', () => {

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StatisticsEndpoint, statisticsEndpoints } from '../../domain/contracts/statistics';
-import { toSearchParams } from '../../domain/filters/encoding';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/database';
 import { createCapturingMailer } from '../../server/services/mail';
-import { get, insertUser, signIn } from './helpers/accounts';
+import { insertUser, signIn } from './helpers/accounts';
 import { insertDepartment, lookupIds } from './helpers/surveyResponses';
+import { STATISTICS_GETS, readStatistic } from './helpers/statisticsReads';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
@@ -131,14 +130,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const endpointsOf = (node: unknown): StatisticsEndpoint[] =>
-  node !== null && typeof node === 'object' && 'path' in node && 'method' in node
-    ? [node as StatisticsEndpoint]
-    : node !== null && typeof node === 'object'
-      ? Object.values(node).flatMap(endpointsOf)
-      : [];
-
-const ENDPOINTS = endpointsOf(statisticsEndpoints).filter((endpoint) => endpoint.method === 'GET');
+const ENDPOINTS = STATISTICS_GETS;
 
 /** Selections the staff file suggests: his gender, his age band, his level, and their pairs. */
 const selections = (): Record<string, unknown>[] => {
@@ -148,12 +140,7 @@ const selections = (): Record<string, unknown>[] => {
   return [{}, man, { ...man, ...age }, { ...age, ...level }, { ...man, lgbtiq: 'yes' }, { ...man, disability: 'yes' }];
 };
 
-const read = async (token: string, path: string, filters: Record<string, unknown>) => {
-  const query = toSearchParams(filters as never);
-  const response = await get(app, `/api${path}${query === '' ? '' : `?${query}`}`, { token });
-  expect(response.statusCode, `${path}?${query}: ${response.body}`).toBe(200);
-  return response.body;
-};
+const read = (token: string, path: string, filters: Record<string, unknown>): Promise<string> => readStatistic(app, token, path, filters);
 
 describe('the staff-file attacker against the endpoints', () => {
   it('never sees the name or the key of an answer only the target gave, in any scope or selection', async () => {

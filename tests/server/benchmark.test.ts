@@ -65,11 +65,13 @@ beforeAll(async () => {
     ids[key] = await idOf(list, code);
   }
   const cultures = await db.selectFrom('lookup_principles').select('id').where('list', '=', 'ethnicities').where('code', '<>', 'prefer_not').orderBy('id').limit(2).execute();
+  // A response's group_id is its department's top-level group, as a submission writes it.
+  const topGroupOf = (department: string) => (department === groups['Sales East'] ? groups.Sales! : department === groups['Legal Team'] ? groups.Legal! : department);
   const insert = async (organization: string, department: string, i: number) => {
     const { id } = await db
       .insertInto('responses')
       .values({
-        organization_id: organization, survey_id: 1, token_id: null, department_id: department, group_id: department, anonymous: true,
+        organization_id: organization, survey_id: 1, token_id: null, department_id: department, group_id: topGroupOf(department), anonymous: true,
         first_name: null, last_name: null, email: null, invitation_id: null,
         birth_year: 1990, gender_id: i % 2 === 0 ? ids.female! : ids.male!, age_id: null, education_id: null,
         disability_id: i % 6 === 0 ? ids.physical! : ids.none!, sexual_orientation_id: null,

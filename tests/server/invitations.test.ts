@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthMessages, type Role } from '../../domain/contracts/auth';
 import { Messages } from '../../domain/contracts/envelope';
-import { INVITATION_TTL_DAYS, MemberMessages, SURVEY_INVITATION_MAX } from '../../domain/contracts/members';
+import { CalendarDay, INVITATION_TTL_DAYS, type Invitation, MemberMessages, SURVEY_INVITATION_MAX } from '../../domain/contracts/members';
 import { OrganizationMessages } from '../../domain/contracts/organization';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
@@ -448,6 +448,7 @@ describe('PUT /organization/invitation-update and GET /organization/invitations'
     const listed = await send('GET', '/api/organization/invitations', { token: org.admin.token });
     expect(listed.json().data[0]).toMatchObject({ id: invitation.id, status: 'accepted' });
     expect(listed.json().data[0].accepted_at).not.toBeNull();
+    expect(listed.json().data[0].answered_on).toBeNull();
   });
 
   it('lists the organisation invitations without revoked ones or tokens, and isolates tenants', async () => {
@@ -682,6 +683,43 @@ describe('POST /survey-invitation', () => {
     expect((await invite({ emails: ['a@example.org'] }, staff.token)).json()).toEqual({ status: 403, message: OrganizationMessages.onlyAdministrator });
     expect(mail).toHaveLength(0);
     expect(await database.db.selectFrom('invitations').select('id').where('organization_id', '=', org.organizationId).execute()).toHaveLength(0);
+  });
+
+  it('tells when an invitee answered to the day only, in the organisation time zone, listed by invitation not by answer', async () => {
+    const org = await tenant();
+    const link = await insertLink(org.organizationId);
+    const invite = async (email: string, hoursAgo: number): Promise<string> => {
+      const id = (await send('POST', '/api/survey-invitation', { token: org.admin.token, payload: { survey_token_id: link.id, emails: [email] } })).json().data[0].id;
+      await database.db.updateTable('invitations').set({ created_at: new Date(Date.now() - hoursAgo * 3_600_000) }).where('id', '=', id).execute();
+      return id;
+    };
+    const first = await invite(uniqueEmail('a'), 3);
+    const second = await invite(uniqueEmail('b'), 2);
+    const third = await invite(uniqueEmail('c'), 1);
+    const pending = await invite(uniqueEmail('d'), 0.5);
+    // The answers come in an order of their own, so a list sorted by answer would differ. The
+    // organisation is in Australia (Australia/Sydney, UTC+10 in June): 20:30 UTC is the next day there.
+    expect(await markSurveyInvitationAccepted(database.db, second, new Date('2019-06-01T09:15:42.123Z'))).toBe(true);
+    expect(await markSurveyInvitationAccepted(database.db, third, new Date('2019-06-01T20:30:00.000Z'))).toBe(true);
+    expect(await markSurveyInvitationAccepted(database.db, first, new Date('2019-06-03T01:00:00.000Z'))).toBe(true);
+
+    for (const url of ['/api/organization/invitations', '/api/organization/invitations?kind=survey']) {
+      const listed = await send('GET', url, { token: org.admin.token });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const data = listed.json().data as Invitation[];
+      // Newest invitation first, whatever the order of the answers.
+      expect(data.map((each) => each.id)).toEqual([pending, third, second, first]);
+      expect(data.map((each) => [each.status, each.answered_on, each.accepted_at])).toEqual([
+        ['pending', null, null],
+        ['accepted', '2019-06-02', null],
+        ['accepted', '2019-06-01', null],
+        ['accepted', '2019-06-03', null],
+      ]);
+      // No instant of an answer anywhere in the reply, only days.
+      expect(listed.body).not.toMatch(/2019-\d\d-\d\dT/);
+    }
+    expect(CalendarDay.is('2019-06-02')).toBe(true);
+    for (const instant of ['2019-06-01T09:15:42.123Z', '2019-06-01 09:15', '2025-02-30']) expect(CalendarDay.is(instant)).toBe(false);
   });
 
   it('a survey invitation can be resent and readdressed, keeping its link', async () => {

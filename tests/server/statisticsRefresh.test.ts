@@ -88,17 +88,26 @@ const newAnswers = async (index: number): Promise<Record<string, AnswerValue>> =
 describe('statistics brought up to date by the new responses alone', () => {
   let cache: PopulationCache;
 
-  it('gives exactly the figures of a full count after new submissions, counting only the new responses', async () => {
+  it('gives exactly the figures of a full count after new submissions: waiting ones by counting only them, a released batch by counting again', async () => {
     cache = new PopulationCache(database.db, { freshWaitMs: 600_000 });
     await everyFigure(cache);
     const bodies = await Promise.all(Array.from({ length: 7 }, (_, index) => newAnswers(index)));
-    const responses = await Promise.all(bodies.map((questions) => submit(app, surveyBody(token, questions))));
-    expect(responses.map((response) => response.statusCode)).toEqual(bodies.map(() => 200));
-    const before = { ...cache.refreshes };
+    const submitAll = async (part: typeof bodies) => {
+      const responses = await Promise.all(part.map((questions) => submit(app, surveyBody(token, questions))));
+      expect(responses.map((response) => response.statusCode)).toEqual(part.map(() => 200));
+    };
+    // Four of the group wait (fewer than m = 5): counting only the new responses adds nothing.
+    await submitAll(bodies.slice(0, 4));
+    let before = { ...cache.refreshes };
     await expectSameAsFullCount(cache);
     expect(cache.refreshes.added).toBeGreaterThan(before.added);
     expect(cache.refreshes.recounted).toBe(before.recounted);
-    // The group's figures hold the seven newcomers.
+    expect((await cache.population(contexts()[2]!)).respondents).toBe(0);
+    // Three more make a batch of seven, released together: the figures are counted again and hold all seven.
+    await submitAll(bodies.slice(4));
+    before = { ...cache.refreshes };
+    await expectSameAsFullCount(cache);
+    expect(cache.refreshes.recounted).toBeGreaterThan(before.recounted);
     expect((await cache.population(contexts()[2]!)).respondents).toBe(7);
   });
 
@@ -125,11 +134,19 @@ describe('statistics brought up to date by the new responses alone', () => {
     let before = { ...cache.refreshes };
     await expectSameAsFullCount(cache);
     expect(cache.refreshes.recounted).toBeGreaterThan(before.recounted);
+    // The deleted response's block went out with it; its other people wait for a batch again.
     expect((await submit(app, surveyBody(token, await newAnswers(1)))).statusCode).toBe(200);
+    const waitingInGroup = await sql<{ count: number }>`select count(*)::int as count from responses r
+      where r.organization_id = ${demo.organizationId} and r.release_block is null
+        and r.group_id = (select coalesce(d.parent_id, d.id) from departments d where d.id = ${group})`.execute(database.db);
+    const completesBatch = waitingInGroup.rows[0]!.count >= 5;
     before = { ...cache.refreshes };
     await expectSameAsFullCount(cache);
-    expect(cache.refreshes.added).toBeGreaterThan(before.added);
-    expect(cache.refreshes.recounted).toBe(before.recounted);
+    if (completesBatch) expect(cache.refreshes.recounted).toBeGreaterThan(before.recounted);
+    else {
+      expect(cache.refreshes.added).toBeGreaterThan(before.added);
+      expect(cache.refreshes.recounted).toBe(before.recounted);
+    }
   });
 
   it('logs a submitted response by its id, and nothing else for its answer rows', async () => {

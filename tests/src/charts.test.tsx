@@ -690,8 +690,9 @@ describe('dashboard sections', () => {
     await act(async () => app!.store.dispatch({ type: 'filters/apply', filters: { generation: ['Gen Z'] } }));
     const after = staleSections(app.store.getState(), { type: 'filters/applied', filters: { generation: ['Gen Z'] } }, appCatalog).map((e) => (e as { name: string }).name);
     expect(after.filter((n) => n === 'statHomeTotalRegistered')).toHaveLength(1);
-    // Home's six counts and its badges.
-    expect(after).toHaveLength(7);
+    // Home's six counts, its badges and the note on answers not yet in the figures.
+    expect(after).toHaveLength(8);
+    expect(after).toContain('statGeneralWaiting');
   });
 
   it('the date range selector sets the date-tag filter and keeps the others', async () => {

@@ -58,7 +58,7 @@ const members: Member[] = [
 const pending: Invitation = {
   id: 'i1', kind: 'subgroup_assignee', email: 'katherine@example.org', first_name: 'Katherine', last_name: 'Johnson',
   department: { id: 's1', name: 'Platform', parent_id: 'g1' }, survey_token_id: null, status: 'pending',
-  expires_at: '2026-03-08T10:00:00.000Z', accepted_at: null, created_at: '2026-03-01T10:00:00.000Z', invited_by: 'admin-1',
+  expires_at: '2026-03-08T10:00:00.000Z', accepted_at: null, created_at: '2026-03-01T10:00:00.000Z', invited_by: 'admin-1', answered_on: null,
 };
 
 const tree: OptionNode[] = [

@@ -10,6 +10,7 @@ import type { SectionEntry } from './entry';
  */
 export const statisticsSections = {
   statHomeTotalRegistered: { endpoint: s.home.totalRegistered, filtered: true },
+  statGeneralWaiting: { endpoint: s.general.waiting, filtered: true },
   statHomeTotalBirthCountry: { endpoint: s.home.totalBirthCountry, filtered: true },
   statHomeTotalWorldview: { endpoint: s.home.totalWorldview, filtered: true },
   statHomeTotalEthnicity: { endpoint: s.home.totalEthnicity, filtered: true },

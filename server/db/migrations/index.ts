@@ -20,6 +20,7 @@ import * as m0021 from './0021_report_definitions';
 import * as m0022 from './0022_survey_language';
 import * as m0023 from './0023_statistics_changes';
 import * as m0024 from './0024_respondent_totals';
+import * as m0025 from './0025_release_blocks';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0022_survey_language': m0022,
   '0023_statistics_changes': m0023,
   '0024_respondent_totals': m0024,
+  '0025_release_blocks': m0025,
 };

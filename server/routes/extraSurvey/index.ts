@@ -33,7 +33,7 @@ export const extraSurveyRoutes: FastifyPluginAsync = async (app) => {
       registerEndpoint(scope, E.details, async ({ request, query }) => {
         const auth = authOf(request);
         const req = await statsRequestOf(app.db, auth.organization.id, await departmentScopeOf(app.db, auth), query as Filters);
-        if (!(await budget.allow(req.context, req.filters))) return noContent(refused().message);
+        if (!(await budget.allow(req.context))) return noContent(refused().message);
         return extraResultsOf(app.db, app.statisticsCache, auth, req, localeOf(request.headers['x-locale']));
       });
 

@@ -119,6 +119,7 @@ const statisticsTable = (f: StatisticsFigures): StatisticsRoute[] => {
     // general/
     route(E.general.mutualityIndex, (req) => f.mutualityIndex(req)),
     route(E.general.badges, (req) => f.badges(req)),
+    route(E.general.waiting, (req) => f.waiting(req)),
   ];
 };
 
@@ -132,7 +133,7 @@ export const statisticsRoutes: FastifyPluginAsync = async (app) => {
   /** The request, or the refusal when the organisation has asked too many different selections this hour. */
   const admitted = async (auth: AuthContext, filters: Filters): Promise<StatsRequest | EnvelopeReply> => {
     const req = await statsRequestOf(app.db, auth.organization.id, await departmentScopeOf(app.db, auth), filters);
-    return (await budget.allow(req.context, req.filters)) ? req : noContent(refused().message);
+    return (await budget.allow(req.context)) ? req : noContent(refused().message);
   };
 
   const register = (scope: FastifyInstance, { endpoint, compute }: StatisticsRoute) =>

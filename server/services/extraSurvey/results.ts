@@ -7,7 +7,7 @@ import type { Database, ExtraQuestionRow } from '../../db/database';
 import type { AuthContext } from '../../plugins/auth';
 import type { PopulationCache } from '../statistics/cache';
 import type { StatsRequest } from '../statistics/figures';
-import { answerGroups, keySum, runStatistics, whereOf } from '../statistics/population';
+import { answerGroups, respondentsWhere } from '../statistics/population';
 import { translator } from '../exports/words';
 import { linkScopeOf } from '../tokens/scope';
 import { optionsOf, translationsOf } from './questions';
@@ -33,16 +33,13 @@ export interface Counted {
 const countsOf = async (db: Kysely<Database>, req: StatsRequest, row: ExtraQuestionRow): Promise<Counted> => {
   const context = { ...req.context, by: [] };
   const join = sql`join extra_answers ea on ea.response_id = base.id and ea.organization_id = ${row.organization_id} and ea.question_id = ${row.id}`;
-  const { counts } = await answerGroups(db, context, sql`ea.option_key`, join, { keyed: true, recordKey: sql`ea.record_key` });
-  const [people] = await runStatistics(
+  const { counts } = await answerGroups(db, context, sql`ea.option_key`, join, { keyed: true });
+  const { count, key } = await respondentsWhere(
     db,
-    sql<{ count: number | string; key: number | string | null }>`select count(*)::int as count, coalesce(${keySum(sql`r.record_key`)}, 0) as key
-      from responses r
-      where ${await whereOf(db, context)}
-        and exists (select 1 from extra_answers ea where ea.response_id = r.id and ea.organization_id = ${row.organization_id} and ea.question_id = ${row.id})`,
+    context,
+    sql`exists (select 1 from extra_answers ea where ea.response_id = base.id and ea.organization_id = ${row.organization_id} and ea.question_id = ${row.id})`,
   );
-  const count = Number(people?.count ?? 0);
-  return { counts, respondents: count > 0 ? [{ values: {}, count, key: Number(people?.key ?? 0) }] : [] };
+  return { counts, respondents: count > 0 ? [{ values: {}, count, key }] : [] };
 };
 
 const SCALE_LABELS: readonly MessageKey[] = ['survey_extra_scale_1', 'survey_extra_scale_2', 'survey_extra_scale_3', 'survey_extra_scale_4', 'survey_extra_scale_5'];

@@ -115,7 +115,7 @@ const inviteAssignee = async (
   });
   const ref = { id: department.id, name: department.name, parent_id: department.parent_id };
   return {
-    result: { department_id: department.id, assignee_id: null, invitation: toInvitation(issued.row, ref, now) },
+    result: { department_id: department.id, assignee_id: null, invitation: toInvitation(issued.row, ref, inviter.auth.organization, now) },
     mails: [inviterMail(inviter, issued, { departmentName: department.name })],
   };
 };

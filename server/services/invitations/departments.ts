@@ -109,7 +109,7 @@ const createDepartment = async (db: Kysely<Database>, inviter: Inviter, input: N
       parent_id: department.parent_id,
       capacity: department.capacity,
       assignee_id: department.assignee_id,
-      invitation: issued ? toInvitation(issued.row, ref) : null,
+      invitation: issued ? toInvitation(issued.row, ref, inviter.auth.organization) : null,
     },
     mails: issued ? [inviterMail(inviter, issued, { departmentName: department.name })] : [],
   };

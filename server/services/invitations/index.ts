@@ -6,10 +6,11 @@ import {
   type InvitationKind,
   type InvitationStatus,
 } from '../../../domain/contracts/members';
-import type { Database, InvitationRow, JsonValue } from '../../db/database';
+import type { Database, InvitationRow, JsonValue, OrganizationRow } from '../../db/database';
 import { toJson } from '../../db/database';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import { normalizeEmail } from '../auth/users';
+import { dayIn, zoneOf } from '../calendar/catalogue';
 import type { MailMessage } from '../mail';
 import { mailTexts, type InvitedRole } from '../../../domain/i18n/mails';
 
@@ -185,8 +186,29 @@ export const invitationStatus = (row: Pick<InvitationRow, 'accepted_at' | 'revok
   return row.expires_at.getTime() > now.getTime() ? 'pending' : 'expired';
 };
 
+const zones = new Map<string, string>();
+
+/** The zone the organisation's calendar reckons days in; looking it up takes about a millisecond, and a list can hold thousands of answers. */
+const zoneOfCountry = (country: string): string => {
+  let zone = zones.get(country);
+  if (zone === undefined) zones.set(country, (zone = zoneOf(country)));
+  return zone;
+};
+
+/**
+ * When a survey invitation was answered, to the day: released figures take answers in batches,
+ * and a finer time would tell which batch holds the invitee's answer.
+ */
+const answeredOn = (row: InvitationRow, country: string): string | null =>
+  row.kind === 'survey' && row.accepted_at !== null ? dayIn(row.accepted_at, zoneOfCountry(country)) : null;
+
 /** An invitation row with its department, as managers see it (never the token hash). */
-export const toInvitation = (row: InvitationRow, department: DepartmentRef | null, now = new Date()): Invitation => ({
+export const toInvitation = (
+  row: InvitationRow,
+  department: DepartmentRef | null,
+  organization: Pick<OrganizationRow, 'country'>,
+  now = new Date(),
+): Invitation => ({
   id: row.id,
   kind: row.kind,
   email: row.email,
@@ -196,9 +218,10 @@ export const toInvitation = (row: InvitationRow, department: DepartmentRef | nul
   survey_token_id: row.kind === 'survey' ? (surveyTokenIdOf(row.details) ?? null) : null,
   status: invitationStatus(row, now),
   expires_at: row.expires_at.toISOString(),
-  accepted_at: row.accepted_at === null ? null : row.accepted_at.toISOString(),
+  accepted_at: row.kind === 'survey' || row.accepted_at === null ? null : row.accepted_at.toISOString(),
   created_at: row.created_at.toISOString(),
   invited_by: row.invited_by,
+  answered_on: answeredOn(row, organization.country),
 });
 
 /** The departments named by a set of invitations, by id (one query, scoped to the organisation). */
@@ -214,9 +237,14 @@ export const departmentRefs = async (db: Kysely<Database>, organizationId: strin
   return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, parent_id: row.parent_id }]));
 };
 
-export const toInvitations = async (db: Kysely<Database>, organizationId: string, rows: readonly InvitationRow[], now = new Date()): Promise<Invitation[]> => {
-  const departments = await departmentRefs(db, organizationId, rows.map((row) => row.department_id));
-  return rows.map((row) => toInvitation(row, row.department_id === null ? null : (departments.get(row.department_id) ?? null), now));
+export const toInvitations = async (
+  db: Kysely<Database>,
+  organization: Pick<OrganizationRow, 'id' | 'country'>,
+  rows: readonly InvitationRow[],
+  now = new Date(),
+): Promise<Invitation[]> => {
+  const departments = await departmentRefs(db, organization.id, rows.map((row) => row.department_id));
+  return rows.map((row) => toInvitation(row, row.department_id === null ? null : (departments.get(row.department_id) ?? null), organization, now));
 };
 
 const PAGES: Readonly<Record<AccountKind, string>> = {

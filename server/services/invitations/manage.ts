@@ -66,7 +66,8 @@ export const listInvitations = async (db: Kysely<Database>, auth: AuthContext, q
       rows = rows.where('department_id', 'in', [...viewed.ids]);
     }
   }
-  return toInvitations(db, auth.organization.id, await rows.orderBy('created_at', 'desc').orderBy('id').execute());
+  // Never by accepted_at: the order of answers would say which release batch took whose answer.
+  return toInvitations(db, auth.organization, await rows.orderBy('created_at', 'desc').orderBy('id').execute());
 };
 
 type InvitationForm = BodyOf<typeof updateInvitation>;
@@ -116,7 +117,7 @@ const revokeInvitation = async (db: Kysely<Database>, inviter: Inviter, row: Inv
     return updated;
   });
   if (revoked === undefined) throw new ApiError(422, MemberMessages.invitationClosed);
-  return (await toInvitations(db, organizationId, [revoked], now))[0]!;
+  return (await toInvitations(db, inviter.auth.organization, [revoked], now))[0]!;
 };
 
 /** An account invitation needs both names and a free address; a survey invitation's names are optional. */
@@ -196,7 +197,7 @@ const renewalMail = async (db: Kysely<Database>, inviter: Inviter, row: Invitati
  * and names, sending a new link when the address changed or a resend was asked for.
  */
 export const changeInvitation = async (db: Kysely<Database>, inviter: Inviter, form: InvitationForm): Promise<Invited<Invitation>> => {
-  const organizationId = inviter.auth.organization.id;
+  const organization = inviter.auth.organization;
   const row = await findManagedInvitation(db, inviter.auth, form.invitation_id);
   const edit = editOf(row, form);
   const now = new Date();
@@ -208,11 +209,11 @@ export const changeInvitation = async (db: Kysely<Database>, inviter: Inviter, f
   }
 
   throwIfAny(await editErrors(db, row, form, edit));
-  if (!changed && !edit.renew) return { result: (await toInvitations(db, organizationId, [row], now))[0]!, mails: [] };
+  if (!changed && !edit.renew) return { result: (await toInvitations(db, organization, [row], now))[0]!, mails: [] };
 
-  const surveyTokenId = row.kind === 'survey' ? toInvitation(row, null).survey_token_id : null;
+  const surveyTokenId = row.kind === 'survey' ? toInvitation(row, null, organization).survey_token_id : null;
   const saved = await db.transaction().execute((trx) => applyEdit(trx, inviter, row, edit, surveyTokenId, now));
   if (saved === undefined) throw new ApiError(422, MemberMessages.invitationClosed);
   const mails = saved.issued === undefined ? [] : [await renewalMail(db, inviter, saved.row, saved.issued, surveyTokenId)];
-  return { result: (await toInvitations(db, organizationId, [saved.row], now))[0]!, mails };
+  return { result: (await toInvitations(db, organization, [saved.row], now))[0]!, mails };
 };

@@ -30,7 +30,7 @@ const invitePerson = async (db: Kysely<Database>, inviter: Inviter, kind: 'sub_a
     await auditInvitation(trx, inviter, 'invitation.created', result.row);
     return result;
   });
-  return { result: toInvitation(issued.row, null), mails: [inviterMail(inviter, issued)] };
+  return { result: toInvitation(issued.row, null, inviter.auth.organization), mails: [inviterMail(inviter, issued)] };
 };
 
 /** POST /invite-sub-admin: by the administrator or the second administrator. */
@@ -104,7 +104,7 @@ export const inviteToSurvey = async (db: Kysely<Database>, inviter: Inviter, for
     return list;
   });
   return {
-    result: issued.map((each) => toInvitation(each.row, null, now)),
+    result: issued.map((each) => toInvitation(each.row, null, inviter.auth.organization, now)),
     mails: issued.map((each) => inviterMail(inviter, each, { surveyLinkToken: link.token })),
   };
 };

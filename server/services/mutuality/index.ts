@@ -139,7 +139,7 @@ const ownLabel = async (db: Kysely<Database>, auth: AuthContext): Promise<string
   return own?.label ?? auth.organization.name;
 };
 
-const admitted = async (budget: SelectionBudget, req: StatsRequest): Promise<Release<never> | null> => ((await budget.allow(req.context, req.filters)) ? null : refused());
+const admitted = async (budget: SelectionBudget, req: StatsRequest): Promise<Release<never> | null> => ((await budget.allow(req.context)) ? null : refused());
 
 /** `mutuality/data`: everything the caller may see, with the dashboard filters. */
 export const mutualityOf = async (

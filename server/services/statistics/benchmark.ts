@@ -10,7 +10,6 @@ import { requireRole, visibleDepartmentIds } from '../organization/scope';
 import type { SelectionBudget } from './budget';
 import { lgbtiqOf } from './compare';
 import { type StatisticsFigures, type StatsRequest, statsRequestOf } from './figures';
-import { withheldTogether } from './joint';
 import { lookupValues } from './population';
 import * as topics from './topics';
 
@@ -212,12 +211,10 @@ export const benchmarkOf = async (db: Kysely<Database>, figures: StatisticsFigur
       return { id: unit.id, name: unit.name, parentId: unit.parentId, values: await valuesOf(figures, req, total.data.count, seats.get(unit.id) ?? null, female) };
     }),
   );
-  // Protected together (domain/stats/joint.ts): a group differing from one measured before it by 1 to k-1 people (a
-  // group with a few people of its own beside its sub-group) is left out.
-  const together = await withheldTogether(figures.respondentsByGroup, requests.map((req) => req.context), measured.flatMap((group, index) => (group === null ? [] : [index])), k);
-  const kept = measured.map((group, index) => (together.has(index) ? null : group));
-  const groups = kept.filter((group): group is BenchmarkGroup => group !== null);
-  const leftOut = units.filter((_, index) => kept[index] === null).map((unit) => ({ id: unit.id, name: unit.name }));
+  // Each group counts whole release blocks (./releasedBlocks.ts): a group with a few people of its own beside its
+  // sub-group shares blocks with it, so the sub-group's own figures hold too few whole blocks and it is left out as below k.
+  const groups = measured.filter((group): group is BenchmarkGroup => group !== null);
+  const leftOut = units.filter((_, index) => measured[index] === null).map((unit) => ({ id: unit.id, name: unit.name }));
   const bands = BENCHMARK_METRICS.map(([metric]) => ({ metric, band: bandOf(groups.map((group) => group.values[metric])) }));
   return { k, groups, bands, leftOut, pooled: await pooledOf(db, figures, auth, female) };
 };

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { type PopulationGroup, type ProtectedPopulation, type StatsQuestion, protectPopulation } from '../../../domain/stats';
+import { type BatchRules, type PopulationGroup, type ProtectedPopulation, type StatsQuestion, protectPopulation } from '../../../domain/stats';
+import { DEFAULT_BATCH_RULES, releaseDue } from './releaseBatches';
 import type { Database } from '../../db/database';
 import { type AddedResponses, type Changes, REFRESH_WINDOW_MS, addAnswerGroups, addPopulationGroups, changesSince } from './changes';
 import { selectedKeys } from './dimensionSql';
@@ -49,6 +50,8 @@ export interface StatisticsCacheOptions {
   readonly maxBytes?: number;
   /** Milliseconds of a monotonic clock (tests give their own). */
   readonly now?: () => number;
+  /** When waiting responses enter the statistics (default: in blocks of 5, no wait). */
+  readonly batchRules?: BatchRules;
 }
 
 interface Slot {
@@ -144,6 +147,7 @@ const POPULATION: Part<ProtectedPopulation> = {
 export class PopulationCache {
   private readonly keys = new Map<string, KeyState>();
   private readonly versionReads = new Map<string, Promise<number>>();
+  private readonly releases = new Map<string, Promise<number>>();
   private sequence = 0;
   private keptBytes = 0;
   private readonly changeReads = new Map<string, Promise<Changes>>();
@@ -179,6 +183,18 @@ export class PopulationCache {
    * the same moment: they share one read in flight rather than queueing one each (on PGlite's
    * one connection those reads waited behind every GROUP BY already queued).
    */
+  /**
+   * Releases the organisation's waiting responses that are due before its figures are read
+   * (./releaseBatches.ts): one release in flight per organisation, which the page's cards share.
+   */
+  private releasedFor(organizationId: string): Promise<number> {
+    const inFlight = this.releases.get(organizationId);
+    if (inFlight) return inFlight;
+    const release = releaseDue(this.db, organizationId, this.options.batchRules ?? DEFAULT_BATCH_RULES).finally(() => this.releases.delete(organizationId));
+    this.releases.set(organizationId, release);
+    return release;
+  }
+
   private versionOf(organizationId: string): Promise<number> {
     const inFlight = this.versionReads.get(organizationId);
     if (inFlight) return inFlight;
@@ -300,6 +316,7 @@ export class PopulationCache {
   /** The key's state with its newest slot at the organisation's current version. */
   private async stateOf(context: StatsContext): Promise<KeyState> {
     const key = this.keyOf(context);
+    await this.releasedFor(context.organizationId);
     const version = await this.versionOf(context.organizationId);
     const known = this.keys.get(key);
     if (known) {
@@ -441,6 +458,11 @@ export class PopulationCache {
   async settled(): Promise<void> {
     const work = [...this.keys.values()].flatMap(({ newest }) => [...(newest.population ? [newest.population] : []), ...newest.questions.values(), ...newest.figures.values()]);
     await Promise.allSettled(work);
+  }
+
+  /** m: the least number of people a release block holds. */
+  get blockSize(): number {
+    return (this.options.batchRules ?? DEFAULT_BATCH_RULES).blockSize;
   }
 
   get size(): number {

@@ -4,7 +4,7 @@ import * as t from 'io-ts';
 import { COMPARE_FACTS, type CompareData, type CompareFact, CompareMessages, type CompareQuery, type ComparedSelection, WHOLE_ORGANIZATION } from '../../../domain/contracts/compare';
 import { GroupMessages } from '../../../domain/contracts/groups';
 import { DateRange } from '../../../domain/contracts/organization';
-import { type CrossTable, isSuppressed, type Distribution, type ReleasedCell, statsMessages } from '../../../domain/contracts/stats';
+import { type CrossTable, isSuppressed, type Distribution, type ReleasedCell } from '../../../domain/contracts/stats';
 import { type Release, refused, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
@@ -13,7 +13,6 @@ import { invalidData } from '../auth/errors';
 import { type DepartmentScope, departmentScopeOf, visibleDepartmentIds } from '../organization/scope';
 import type { SelectionBudget } from './budget';
 import { type StatisticsFigures, type StatsRequest, shownValues, statsRequestOf } from './figures';
-import { withheldTogether } from './joint';
 import * as topics from './topics';
 
 /**
@@ -169,11 +168,6 @@ export const compareOf = async (db: Kysely<Database>, figures: StatisticsFigures
         : { group: selection.group, dateTag: selection.dateTag, label: selection.label, status: 204, message: refused().message },
     ),
   );
-  // Protected together (domain/stats/joint.ts): a selection differing from one shown before it by 1 to k-1 people is withheld.
-  const shownIndices = computed.flatMap((column, index) => (column.status === 200 ? [index] : []));
-  const together = await withheldTogether(figures.respondentsByGroup, requests.map((req) => req.context), shownIndices, requests[0]?.k ?? thresholdFor(filters));
-  const columns = computed.map((column, index): ComparedSelection =>
-    together.has(index) ? { group: column.group, dateTag: column.dateTag, label: column.label, status: 204, message: statsMessages.notEnoughData } : column,
-  );
-  return { selections: columns, facts: compareFacts(columns) };
+  // Each selection counts whole release blocks (./releasedBlocks.ts), so two columns differ by whole blocks of at least m people: nothing more to withhold together.
+  return { selections: computed, facts: compareFacts(computed) };
 };

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Selection } from '../../../domain/stats';
-import { type DimensionName, GENERATION_YEARS, LGBTIQ_ORIENTATIONS, PREFER_NOT_CODE, UNKNOWN, isDimensionName } from './dimensions';
+import { type DimensionName, GENERATION_YEARS, LGBTIQ_ORIENTATIONS, PREFER_NOT_CODE, UNKNOWN, isDimensionName, isStaffDimension } from './dimensions';
 
 /**
  * The dashboard filters as SQL over the response columns (alias `r`), so that a figure is
@@ -13,7 +13,10 @@ import { type DimensionName, GENERATION_YEARS, LGBTIQ_ORIENTATIONS, PREFER_NOT_C
 
 const NOBODY = sql`false`;
 
-const column = (name: string) => sql.ref(`r.${name}`);
+/** A column of the table the predicates read (`r`: responses; the release blocks' atoms have their own alias). */
+type Column = (name: string) => RawBuilder<unknown>;
+
+const columnsOf = (alias: string): Column => (name) => sql.ref(`${alias}.${name}`);
 
 /** `expression in (ids)`, false for an empty list; null when the column is null (combine with coalesce). */
 const within = (expression: RawBuilder<unknown>, ids: readonly number[]) => (ids.length === 0 ? NOBODY : sql`${expression} in (${sql.join([...ids])})`);
@@ -27,7 +30,7 @@ const idsWithCode = (codeById: ReadonlyMap<number, string>, codes: readonly stri
   [...codeById].filter(([, code]) => codes.includes(code)).map(([id]) => id);
 
 /** A lookup column: keys are ids, or 'unknown' for no answer. */
-const idColumn = (name: string, keys: readonly string[]) => {
+const idColumn = (column: Column, name: string, keys: readonly string[]) => {
   const ids = keys.filter((key) => /^\d{1,9}$/.test(key)).map(Number);
   const parts = [...(ids.length > 0 ? [within(column(name), ids)] : []), ...(keys.includes(UNKNOWN) ? [sql`${column(name)} is null`] : [])];
   return anyOf(parts);
@@ -36,7 +39,7 @@ const idColumn = (name: string, keys: readonly string[]) => {
 const BAND = /^(\d{1,3})-(\d{1,3})$/;
 
 /** Age bands ('25-29', '0-14', '65+') as ranges of birth years in `year`. */
-const ageBands = (keys: readonly string[], year: number) => {
+const ageBands = (column: Column, keys: readonly string[], year: number) => {
   const birth = column('birth_year');
   const parts = keys.flatMap((key) => {
     if (key === UNKNOWN) return [sql`${birth} is null`];
@@ -53,7 +56,7 @@ const ageBands = (keys: readonly string[], year: number) => {
   return anyOf(parts);
 };
 
-const generations = (keys: readonly string[]) => {
+const generations = (column: Column, keys: readonly string[]) => {
   const birth = column('birth_year');
   const parts = keys.flatMap((key) => {
     if (key === UNKNOWN) return [sql`${birth} is null`];
@@ -64,7 +67,7 @@ const generations = (keys: readonly string[]) => {
   return anyOf(parts);
 };
 
-const disabilities = (keys: readonly string[], codeById: ReadonlyMap<number, string>) => {
+const disabilities = (column: Column, keys: readonly string[], codeById: ReadonlyMap<number, string>) => {
   const id = column('disability_id');
   const none = idsWithCode(codeById, ['none']);
   const preferNot = idsWithCode(codeById, [PREFER_NOT_CODE]);
@@ -77,7 +80,7 @@ const disabilities = (keys: readonly string[], codeById: ReadonlyMap<number, str
   return anyOf(parts);
 };
 
-const lgbtiq = (keys: readonly string[], codeById: ReadonlyMap<number, string>) => {
+const lgbtiq = (column: Column, keys: readonly string[], codeById: ReadonlyMap<number, string>) => {
   const orientation = column('sexual_orientation_id');
   const yes = sql`(${isTrue(within(orientation, idsWithCode(codeById, LGBTIQ_ORIENTATIONS)))} or ${isTrue(within(column('gender_id'), idsWithCode(codeById, ['non_binary'])))})`;
   const straight = isTrue(within(orientation, idsWithCode(codeById, ['straight'])));
@@ -90,20 +93,20 @@ const lgbtiq = (keys: readonly string[], codeById: ReadonlyMap<number, string>) 
   return anyOf(parts);
 };
 
-const predicateOf = (name: DimensionName, keys: readonly string[], year: number, codeById: ReadonlyMap<number, string>): RawBuilder<unknown> => {
+const predicateOf = (column: Column, name: DimensionName, keys: readonly string[], year: number, codeById: ReadonlyMap<number, string>): RawBuilder<unknown> => {
   switch (name) {
     case 'gender':
-      return idColumn('gender_id', keys);
+      return idColumn(column, 'gender_id', keys);
     case 'position-level':
-      return idColumn('position_level_id', keys);
+      return idColumn(column, 'position_level_id', keys);
     case 'age-range':
-      return ageBands(keys, year);
+      return ageBands(column, keys, year);
     case 'generation':
-      return generations(keys);
+      return generations(column, keys);
     case 'disability':
-      return disabilities(keys, codeById);
+      return disabilities(column, keys, codeById);
     case 'lgbtiq':
-      return lgbtiq(keys, codeById);
+      return lgbtiq(column, keys, codeById);
   }
 };
 
@@ -115,10 +118,27 @@ export const selectedKeys = (raw: Selection[string]): string[] => (raw === undef
  * domain/stats). A dimension the population does not have selects nobody. `codeById` gives
  * every lookup item's code.
  */
-export const selectionWhere = (selection: Selection, year: number, codeById: ReadonlyMap<number, string>): RawBuilder<unknown>[] =>
-  Object.entries(selection).flatMap(([name, raw]) => {
+export const selectionWhere = (selection: Selection, year: number, codeById: ReadonlyMap<number, string>, alias = 'r'): RawBuilder<unknown>[] => {
+  const column = columnsOf(alias);
+  return Object.entries(selection).flatMap(([name, raw]) => {
     const keys = selectedKeys(raw);
     if (keys.length === 0) return [];
     if (!isDimensionName(name)) return [NOBODY];
-    return [predicateOf(name, keys, year, codeById)];
+    return [predicateOf(column, name, keys, year, codeById)];
   });
+};
+
+/**
+ * The selection split into its staff-file part (gender, position level, age band, generation:
+ * what decides which release blocks are covered) and its answers (disability, LGBTIQ+), which
+ * only narrow the people of the blocks covered and never decide which blocks those are.
+ */
+export const splitSelection = (selection: Selection): { readonly staff: Selection; readonly answers: Selection } => {
+  const staff: Record<string, Selection[string]> = {};
+  const answers: Record<string, Selection[string]> = {};
+  for (const [name, raw] of Object.entries(selection)) {
+    if (isStaffDimension(name)) staff[name] = raw;
+    else answers[name] = raw;
+  }
+  return { staff, answers };
+};

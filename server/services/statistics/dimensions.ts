@@ -85,3 +85,8 @@ export const sourcesOf = (by: readonly DimensionName[]): DimensionSourceName[] =
 };
 
 export const isDimensionName = (name: string): name is DimensionName => (DIMENSION_NAMES as readonly string[]).includes(name);
+
+/** Dimensions an administrator's staff file holds (domain/stats/blocks.ts): they decide which release blocks a selection covers. */
+export const STAFF_DIMENSIONS: readonly DimensionName[] = ['gender', 'position-level', 'age-range', 'generation'];
+
+export const isStaffDimension = (name: string): boolean => (STAFF_DIMENSIONS as readonly string[]).includes(name);

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import { BADGES, BADGE_THRESHOLD } from '../../../domain/contracts/statistics';
+import { BADGES, BADGE_THRESHOLD, type Waiting } from '../../../domain/contracts/statistics';
+import { waitingCount } from './releaseBatches';
 import { type CrossTable, type DiversityIndex, type Distribution, type ReleasedCell, type StatTree, isSuppressed } from '../../../domain/contracts/stats';
 import type { Filters } from '../../../domain/filters/model';
 import { type PillarInput, type ProtectedQuestion, type Release, type Selection, pillarFromReleased, releaseDiversity, selectionFromFilters, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { type DepartmentScope } from '../organization/scope';
 import type { PopulationCache } from './cache';
-import { type RespondentsByGroup, respondentsByGroup } from './joint';
 import { AGE_BANDS, type StatsContext, lookupValues, periodOf, withSelection } from './population';
 import * as topics from './topics';
 
@@ -92,14 +92,6 @@ export class StatisticsFigures {
   private questionOf(context: StatsContext, topic: topics.Topic) {
     return this.cache.question(context, topic.name, (given) => topic.build(this.db, given), topic.countsPopulation === true);
   }
-
-  /**
-   * True respondents per group of a context (the joint protection of a comparison's selections
-   * decides with them, never sends them), kept with the context's population until its
-   * responses change.
-   */
-  readonly respondentsByGroup: RespondentsByGroup = (context) =>
-    this.cache.figure(context, 'respondents-by-group', () => respondentsByGroup(this.db)(context));
 
   /** A figure derived from released ones (e.g. a benchmark group's metrics), kept with the request's population until its responses change. */
   async derived<T>(req: StatsRequest, key: string, compute: () => Promise<T>): Promise<T> {
@@ -223,6 +215,14 @@ export class StatisticsFigures {
       return first.status === 204 ? first : releaseDiversity([], req.k);
     }
     return releaseDiversity(pillars, req.k);
+  }
+
+  /** The scope's answers waiting for their batch, rounded down to a multiple of m (domain/contracts/statistics.ts: Waiting). */
+  async waiting(req: StatsRequest): Promise<Release<Waiting>> {
+    const scope = req.context.scope;
+    const count = await waitingCount(this.db, req.context.organizationId, scope.kind === 'organization' ? undefined : scope.ids);
+    const blockSize = this.cache.blockSize;
+    return { status: 200, data: { some: count > 0, atLeast: Math.floor(count / blockSize) * blockSize, blockSize } };
   }
 
   async badges(req: StatsRequest): Promise<Release<{ badges: { key: string; earned: boolean }[] }>> {

@@ -3,8 +3,9 @@ import pLimit, { type Limit } from 'p-limit';
 import { type AnswerGroup, type Dimension, type DimensionValue, type PopulationGroup, RECORD_KEY_RANGE, type Selection } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { invalidData } from '../auth/errors';
-import { AGE_BANDS, type DimensionName, DIMENSION_SOURCES, type DimensionSource, type DimensionSourceName, GENERATION_YEARS, PREFER_NOT_CODE, UNKNOWN, dimensionKeysOf, sourcesOf } from './dimensions';
-import { selectionWhere } from './dimensionSql';
+import { AGE_BANDS, type DimensionName, DIMENSION_SOURCES, type DimensionSource, type DimensionSourceName, GENERATION_YEARS, PREFER_NOT_CODE, UNKNOWN, dimensionKeysOf, isStaffDimension, sourcesOf } from './dimensions';
+import { selectedKeys, selectionWhere, splitSelection } from './dimensionSql';
+import { countsEveryBlock, weightsCte } from './releasedBlocks';
 import type { DepartmentScope } from '../organization/scope';
 import { readDateRanges } from '../organization/settings';
 import { fixedLabel } from '../../../domain/i18n/fixedLabels';
@@ -75,30 +76,75 @@ export const periodOf = async (db: Kysely<Database>, organizationId: string, dat
 // ------------------------------------------------------------------------------------------
 // SQL
 
-/** The WHERE of every statistic: organisation, group scope, period, filters. `r` is responses. */
-export const whereOf = async (db: Kysely<Database>, context: StatsContext): Promise<RawBuilder<unknown>> => {
-  const parts: RawBuilder<unknown>[] = [sql`r.organization_id = ${context.organizationId}`];
-  if (context.scope.kind === 'departments') {
-    parts.push(context.scope.ids.length === 0 ? sql`false` : sql`r.department_id in (${sql.join([...context.scope.ids])})`);
-  }
-  if (context.period.from !== null) parts.push(sql`r.submitted_at >= ${context.period.from}`);
-  if (context.period.to !== null) parts.push(sql`r.submitted_at < ${context.period.to}`);
-  if (context.only !== undefined) parts.push(context.only.length === 0 ? sql`false` : sql`r.id = any(${responseIdsSql(context.only)})`);
-  parts.push(...selectionWhere(context.selection ?? {}, context.year, await lookupCodes(db)));
-  return sql.join(parts, sql` and `);
+/** The response columns the questions read from `base`. */
+const BASE_COLUMNS = [
+  'department_id', 'birth_year', 'gender_id', 'age_id', 'education_id', 'disability_id', 'sexual_orientation_id', 'position_level_id',
+  'position_type_id', 'country_birth_id', 'state_id', 'worldview_id', 'branch_id', 'denomination_id', 'culture_identity_id', 'appearance_id', 'record_key',
+] as const;
+
+/** The source columns of a breakdown by staff-file dimensions: they come with the blocks' weights, not from each response. */
+const weightedSources = (context: StatsContext): DimensionSourceName[] => sourcesOf((context.by ?? []).filter(isStaffDimension));
+
+/** The source columns of a breakdown by answers (disability, LGBTIQ+): read from each response, within its block. */
+const answeredSources = (context: StatsContext): DimensionSourceName[] => {
+  const weighted = weightedSources(context);
+  return sourcesOf(context.by ?? []).filter((name) => !weighted.includes(name));
 };
 
 /**
- * `base`: the respondents in the WHERE with the columns the questions read. Every statistic is
- * a GROUP BY over it, by the dimensions' source columns and the answer.
+ * `base`: the organisation's released responses, narrowed by the answer filters (disability,
+ * LGBTIQ+) and by `only`, with their release block and the columns the questions read. Which
+ * blocks count, and how much, is the weights' part (./releasedBlocks.ts): a figure is first
+ * counted per block (`cells`), then each block's count enters with its weight.
  */
-export const baseCte = async (db: Kysely<Database>, context: StatsContext): Promise<RawBuilder<unknown>> => sql`base as (
-    select r.id, r.department_id, r.birth_year, r.gender_id, r.age_id, r.education_id, r.disability_id,
-      r.sexual_orientation_id, r.position_level_id, r.position_type_id, r.country_birth_id, r.state_id,
-      r.worldview_id, r.branch_id, r.denomination_id, r.culture_identity_id, r.appearance_id, r.record_key
-    from responses r
-    where ${await whereOf(db, context)}
-  )`;
+export const baseCte = async (db: Kysely<Database>, context: StatsContext): Promise<RawBuilder<unknown>> => {
+  const codes = await lookupCodes(db);
+  const { answers } = splitSelection(context.selection ?? {});
+  const conditions = [
+    sql`r.organization_id = ${context.organizationId}`,
+    sql`r.release_block is not null`,
+    ...(context.only === undefined ? [] : [context.only.length === 0 ? sql`false` : sql`r.id = any(${responseIdsSql(context.only)})`]),
+    ...selectionWhere(answers, context.year, codes),
+  ];
+  return sql`base as (select r.id, r.release_block, ${sql.join(BASE_COLUMNS.map((name) => sql.ref(`r.${name}`)))} from responses r where ${sql.join(conditions, sql` and `)})`;
+};
+
+/** The weights of the context's blocks (every block in full when nothing narrows them). */
+const weightsOf = async (db: Kysely<Database>, context: StatsContext): Promise<RawBuilder<unknown>> => {
+  const codes = await lookupCodes(db);
+  const { staff } = splitSelection(context.selection ?? {});
+  const weighted = weightedSources(context);
+  return countsEveryBlock(context, staff, codes, weighted)
+    ? sql`weights as (select b.id as block_id, b.size as inside, 1::float8 as weight from release_blocks b where b.organization_id = ${context.organizationId})`
+    : weightsCte(context, staff, codes, weighted);
+};
+
+/**
+ * A cell key made of the blocks' random keys (migration 0025), `b` being release_blocks: each
+ * block brings its key times `units`, the block's count in the cell times the number of its
+ * people in the selection. Keys then add up as the people do: a tree node's key is its
+ * children's, a population's its answers', a table's column is the figure of that filter, so the
+ * same people give the same figure everywhere; and people of one block who swap answers change
+ * no key and no figure. Reduced modulo 2^31 at each step so the sum never overflows.
+ */
+const blockKeySum = (units: RawBuilder<unknown>) =>
+  sql`(sum(((${units}) % ${sql.lit(KEY_RANGE)}) * b.block_key::bigint % ${sql.lit(KEY_RANGE)}) % ${sql.lit(KEY_RANGE)})::int`;
+
+/**
+ * The figures of `cells` (block, the answer-breakdown sources, answer when `answered`, count):
+ * per group, the weighted sum of the blocks' counts and the cell key (./blockKeySum).
+ */
+const weightedFigures = (context: StatsContext, answered: boolean): RawBuilder<SourceRow> => {
+  const weighted = weightedSources(context);
+  const sources = sourcesOf(context.by ?? []);
+  const columns = sources.map((name) => sql.ref(`${weighted.includes(name) ? 'w' : 'cells'}.${name}`));
+  const groups = [...columns, ...(answered ? [sql.ref('cells.answer')] : [])];
+  return sql<SourceRow>`select ${sql.join([...columns.map((column, index) => sql`${column} as ${sql.ref(sources[index]!)}`), ...(answered ? [sql`cells.answer::text as answer`] : [])].map((part) => sql`${part}, `), sql``)}
+      sum(cells.count * w.weight)::float8 as count,
+      ${blockKeySum(sql`cells.count * w.inside`)} as key
+    from cells join weights w on w.block_id = cells.block join release_blocks b on b.id = cells.block
+    ${groups.length > 0 ? sql`group by ${sql.join(groups)}` : sql``}`;
+};
 
 export type SourceRow = Partial<DimensionSource> & { readonly answer?: string | null; readonly count: number | string; readonly key?: number | string };
 
@@ -120,8 +166,10 @@ export const runStatistics = async <R>(
   query: RawBuilder<R>,
   context?: Pick<StatsContext, 'organizationId' | 'versions'>,
   options: { readonly serial?: boolean } = {},
-): Promise<R[]> =>
-  statisticsSlots(db)(() =>
+): Promise<R[]> => {
+  // Inside a caller's transaction (a bench reading a rolled-back state) the query runs there.
+  if (db.isTransaction) return (await query.execute(db)).rows;
+  return statisticsSlots(db)(() =>
     // With `versions`, the statistics version is read in the query's own snapshot (repeatable
     // read: one snapshot for the transaction), so the figures are known to be exactly that version's.
     db
@@ -138,6 +186,7 @@ export const runStatistics = async <R>(
         return (await query.execute(trx)).rows;
       }),
   );
+};
 
 /**
  * Statistics queries running at once, per database. A comparison or a benchmark starts dozens of
@@ -224,42 +273,65 @@ export const byDimensions = async (db: Kysely<Database>, context: StatsContext, 
       groups.set(groupKey, { values, answer: row.answer, count: Number(row.count), key: Number(row.key ?? 0) % KEY_RANGE });
     }
   }
+  // Weighted counts stay fractions: a figure adds them up and is rounded once when released (cellkey.ts: perturb).
   return [...groups.values()];
 };
 
-/** Everyone of the organisation: no group scope, period, filter or list of responses narrows the selection. */
-const isWholeOrganization = async (db: Kysely<Database>, context: StatsContext): Promise<boolean> =>
-  context.scope.kind === 'organization' &&
-  context.period.from === null &&
-  context.period.to === null &&
-  context.only === undefined &&
-  selectionWhere(context.selection ?? {}, context.year, await lookupCodes(db)).length === 0;
+/** Whether the population is counted from the blocks alone: no answer filter, answer breakdown or list of responses. */
+const blocksAlone = (context: StatsContext): boolean =>
+  context.only === undefined && answeredSources(context).length === 0 && Object.keys(splitSelection(context.selection ?? {}).answers).every((name) => selectedKeys(context.selection![name]).length === 0);
 
 /**
- * Respondents per group of the `by` dimensions, with the sum of their record keys (one GROUP BY
- * of the selected responses). The whole organisation's count and key sum are kept by the
- * triggers of migration 0024 beside its statistics version, and read from there: the same
- * figures without a scan of every response.
+ * Respondents per group of the `by` dimensions, with their cell keys: the weighted sum of the
+ * blocks' sizes, read from the blocks themselves when no answer narrows them (no scan of the
+ * responses), else counted per block among the responses.
  */
 export const populationGroups = async (db: Kysely<Database>, context: StatsContext): Promise<PopulationGroup[]> => {
-  const sources = sourcesOf(context.by ?? []);
-  const rows = await runStatistics(
-    db,
-    sources.length === 0 && (await isWholeOrganization(db, context))
-      ? sql<SourceRow>`select respondents::int as count, (key_sum % ${sql.lit(KEY_RANGE)})::int as key
-          from statistics_versions where organization_id = ${context.organizationId}`
-      : sql<SourceRow>`select ${sourceColumns('r', sources)} count(*)::int as count, ${keySum(sql`r.record_key`)} as key
-          from responses r where ${await whereOf(db, context)} ${sources.length > 0 ? sql`group by ${sql.join(sources.map((name) => sql.ref(`r.${name}`)))}` : sql``}`,
-    context,
-  );
+  const answered = answeredSources(context);
+  const cells = blocksAlone(context)
+    ? sql`cells as (select b.id as block, b.size as count from release_blocks b where b.organization_id = ${context.organizationId})`
+    : sql`cells as (select base.release_block as block, ${sourceColumns('base', answered)} count(*) as count from base
+        group by ${sql.join([sql.ref('base.release_block'), ...answered.map((name) => sql.ref(`base.${name}`))])})`;
+  const rows = await runStatistics(db, sql<SourceRow>`with ${await baseCte(db, context)}, ${await weightsOf(db, context)}, ${cells} ${weightedFigures(context, false)}`, context);
   return (await byDimensions(db, context, rows)).filter((group) => group.count > 0).map(({ values, count, key }) => ({ values, count, key }));
+};
+
+/**
+ * A name for the people a context counts, whatever the spelling of its filters: the blocks it
+ * weighs with how many of each block's people it takes, and its answer filters. Two selections
+ * of the same people (ages 0-100 and 1-100) get the same name; the allowance counts names.
+ */
+export const populationName = async (db: Kysely<Database>, context: StatsContext): Promise<string> => {
+  const whole = { ...context, by: [] };
+  const { answers } = splitSelection(context.selection ?? {});
+  const answered = Object.entries(answers)
+    .map(([name, raw]) => [name, [...new Set(selectedKeys(raw))].sort()] as const)
+    .filter(([, keys]) => keys.length > 0)
+    .sort(([x], [y]) => (x < y ? -1 : 1));
+  const [row] = await runStatistics(
+    db,
+    sql<{ blocks: string | null }>`with ${await weightsOf(db, whole)}
+      select md5(string_agg(w.block_id::text || ':' || w.inside::text, ',' order by w.block_id)) as blocks from weights w`,
+  );
+  return `${row?.blocks ?? 'nobody'}|${JSON.stringify(answered)}`;
+};
+
+/** The selected respondents for whom `condition` holds (over `base`), as one weighted figure with its cell key. */
+export const respondentsWhere = async (db: Kysely<Database>, context: StatsContext, condition: RawBuilder<unknown>): Promise<{ count: number; key: number }> => {
+  const whole = { ...context, by: [] };
+  const [row] = await runStatistics(
+    db,
+    sql<SourceRow>`with ${await baseCte(db, whole)}, ${await weightsOf(db, whole)},
+      cells as (select base.release_block as block, count(*) as count from base where ${condition} group by base.release_block)
+      ${weightedFigures(whole, false)}`,
+    whole,
+  );
+  return { count: Math.round(Number(row?.count ?? 0)), key: Number(row?.key ?? 0) };
 };
 
 export interface AnswerOptions {
   /** The answer is the child table's own key beside the response: a person holds it once. */
   readonly keyed?: boolean;
-  /** The key a record brings to a cell (default: the response's). */
-  readonly recordKey?: RawBuilder<unknown>;
   /** `from` joins at most one row per person (a per-person aggregate), so the rows are the people. */
   readonly onePerPerson?: boolean;
   /** Run without parallel workers (./runStatistics). */
@@ -273,20 +345,17 @@ export interface AnsweredGroups {
 }
 
 /**
- * Answer counts per group of the `by` dimensions among the selected respondents, each with the
- * sum of the record keys of its cell (its cell key, before the modulo). `from` joins more tables
- * to `base` (a child table for a multi-answer question); `answer` is the SQL of the answer key
+ * Answer counts per group of the `by` dimensions among the selected respondents, each a weighted
+ * sum of whole release blocks with its cell key (./weightedFigures). `from` joins more tables to
+ * `base` (a child table for a multi-answer question); `answer` is the SQL of the answer key
  * (text); rows with a null answer are no answer. Each person counts once per answer.
- * `recordKey` is the key a record brings to a cell: the response's own (`base.record_key`) for a
- * single answer, the answer row's for a multi-answer question.
  *
  * Without `from` (or with a `from` of at most one row per person, `onePerPerson`) each
- * respondent gives exactly one row, so a plain count is their number and the same GROUP BY,
- * with the rows of no answer kept, also counts the population: the figure costs one scan. With `from` a person may reach the same answer through several rows (two
- * languages of one zone): the rows are first grouped per person and answer, and that cell of
- * one person brings the sum of the distinct keys of its rows. With `keyed` the answer is the
- * child table's own key beside the response (its primary key), so a person holds it once and a
- * plain count (no sort) is their number too.
+ * respondent gives exactly one row, so the same GROUP BY, with the rows of no answer kept, also
+ * counts the population: the figure costs one scan. With `from` a person may reach the same
+ * answer through several rows (two languages of one zone): the rows are first grouped per person
+ * and answer. With `keyed` the answer is the child table's own key beside the response (its
+ * primary key), so a person holds it once and a plain count is their number too.
  */
 export const answerGroups = async (
   db: Kysely<Database>,
@@ -295,28 +364,29 @@ export const answerGroups = async (
   from: RawBuilder<unknown> = sql``,
   options: AnswerOptions = {},
 ): Promise<AnsweredGroups> => {
-  const { keyed = false, recordKey = sql`base.record_key` } = options;
-  const sources = sourcesOf(context.by ?? []);
+  const { keyed = false } = options;
+  const answered = answeredSources(context);
   const everyone = options.onePerPerson === true || from.compile(db).sql.trim() === '';
-  const base = await baseCte(db, context);
+  const byBlock = [sql.ref('base.release_block'), ...answered.map((name) => sql.ref(`base.${name}`))];
+  // A person reaching one answer through several rows (two languages of one zone) counts once.
+  const cells =
+    everyone || keyed
+      ? sql`cells as (
+          select base.release_block as block, ${sourceColumns('base', answered)} a.answer as answer, count(*) as count
+          from base ${from} cross join lateral (select ${answer} as answer) a
+          ${everyone ? sql`` : sql`where a.answer is not null`}
+          group by ${sql.join([...byBlock, sql.ref('a.answer')])})`
+      : sql`person as (
+          select base.release_block as block, ${sourceColumns('base', answered)} a.answer as answer
+          from base ${from} cross join lateral (select ${answer} as answer) a
+          where a.answer is not null
+          group by ${sql.join([sql.ref('base.id'), ...byBlock, sql.ref('a.answer')])}),
+        cells as (
+          select person.block, ${sourceColumns('person', answered)} person.answer, count(*) as count from person
+          group by ${sql.join([sql.ref('person.block'), ...answered.map((name) => sql.ref(`person.${name}`)), sql.ref('person.answer')])})`;
   const rows = await runStatistics(
     db,
-    everyone || keyed
-      ? sql<SourceRow>`with ${base}
-      select ${sourceColumns('base', sources)} a.answer::text as answer, count(*)::int as count, ${keySum(recordKey)} as key
-      from base ${from} cross join lateral (select ${answer} as answer) a
-      ${everyone ? sql`` : sql`where a.answer is not null`}
-      group by ${sql.join([...sources.map((name) => sql.ref(`base.${name}`)), sql.ref('a.answer')])}`
-        : sql<SourceRow>`with ${base},
-      person as (
-        select ${sourceColumns('base', sources)} a.answer as answer, sum(distinct ${recordKey}) as key
-        from base ${from} cross join lateral (select ${answer} as answer) a
-        where a.answer is not null
-        group by ${sql.join([sql.ref('base.id'), ...sources.map((name) => sql.ref(`base.${name}`)), sql.ref('a.answer')])}
-      )
-      select ${sourceColumns('person', sources)} person.answer::text as answer, count(*)::int as count, ${keySum(sql`person.key`)} as key
-      from person
-      group by ${sql.join([...sources.map((name) => sql.ref(`person.${name}`)), sql.ref('person.answer')])}`,
+    sql<SourceRow>`with ${await baseCte(db, context)}, ${await weightsOf(db, context)}, ${cells} ${weightedFigures(context, true)}`,
     context,
     { serial: options.serial === true },
   );

@@ -142,9 +142,6 @@ export const worldviewTree: Topic = {
 
 const LANGUAGES = sql`join response_languages rl on rl.response_id = base.id`;
 /** The record keys of the answer rows (migration 0011): a multi-answer cell sums those of its rows. */
-const LANGUAGE_KEY = sql`rl.record_key`;
-const HERITAGE_KEY = sql`rh.record_key`;
-const CULTURE_KEY = sql`rc.record_key`;
 const NATIVE = sql`join response_languages rl on rl.response_id = base.id and rl.level = 'native'`;
 const HERITAGES = sql`join response_heritages rh on rh.response_id = base.id`;
 
@@ -157,14 +154,13 @@ const multiTopic = (
   values: (db: Kysely<Database>) => Promise<DimensionValue[]>,
   from: RawBuilder<unknown> | ((db: Kysely<Database>) => Promise<RawBuilder<unknown>>),
   answer: RawBuilder<unknown>,
-  recordKey: RawBuilder<unknown>,
   keyed = false,
 ): Topic => ({
   name,
   build: async (db, context) => ({
     dimension: { name, values: await values(db) },
     multiple: true,
-    ...(await answerGroups(db, context, answer, typeof from === 'function' ? await from(db) : from, { keyed, recordKey })),
+    ...(await answerGroups(db, context, answer, typeof from === 'function' ? await from(db) : from, { keyed })),
   }),
 });
 
@@ -191,14 +187,13 @@ const familyJoin = async (db: Kysely<Database>): Promise<RawBuilder<unknown>> =>
 
 const listValues = (list: string) => async (db: Kysely<Database>) => (await lookupValues(db, list)).map((item) => valueOf(item));
 
-export const languages = multiTopic('languages', listValues('languages'), LANGUAGES, sql`rl.language_id`, LANGUAGE_KEY, true);
-export const nativeLanguages = multiTopic('native-languages', listValues('languages'), NATIVE, sql`rl.language_id`, LANGUAGE_KEY, true);
+export const languages = multiTopic('languages', listValues('languages'), LANGUAGES, sql`rl.language_id`, true);
+export const nativeLanguages = multiTopic('native-languages', listValues('languages'), NATIVE, sql`rl.language_id`, true);
 export const languageZones = multiTopic(
   'language-zones',
   listValues('zones'),
   sql`${LANGUAGES} join lookup_principles l on l.id = rl.language_id join lookup_principles mz on mz.id = l.region_id`,
   sql`mz.parent_id`,
-  LANGUAGE_KEY,
 );
 
 /** Zone, then language; a person counts once under each node whose subtree they mention. */
@@ -212,7 +207,6 @@ export const languageTree = multiTopic(
   sql`${LANGUAGES} join lookup_principles l on l.id = rl.language_id left join lookup_principles mz on mz.id = l.region_id
       cross join lateral (values (l.id), (mz.parent_id)) as v(node)`,
   sql`v.node`,
-  LANGUAGE_KEY,
 );
 
 /**
@@ -264,20 +258,18 @@ export const languageCount = answerCountTopic(
   sql`case when named.n is null then null when named.n = 1 then 'monolingual' else 'multilingual' end`,
 );
 
-export const ethnicities = multiTopic('ethnicities', listValues('ethnicities'), HERITAGES, sql`rh.ethnicity_id`, HERITAGE_KEY, true);
+export const ethnicities = multiTopic('ethnicities', listValues('ethnicities'), HERITAGES, sql`rh.ethnicity_id`, true);
 export const culturalFamilies = multiTopic(
   'cultural-families',
   async (db) => (await broadFamilies(db)).top.map((item) => valueOf(item)),
   familyJoin,
   sql`fam.top`,
-  HERITAGE_KEY,
 );
 export const ethnicRegions = multiTopic(
   'ethnic-regions',
   listValues('micro-zones'),
   sql`${HERITAGES} join lookup_principles h on h.id = rh.ethnicity_id`,
   sql`h.region_id`,
-  HERITAGE_KEY,
 );
 /** Broad cultural family, then heritage. */
 export const ethnicityTree = multiTopic(
@@ -288,7 +280,6 @@ export const ethnicityTree = multiTopic(
   },
   async (db) => sql`${await familyJoin(db)} cross join lateral (values (h.id), (fam.top)) as v(node)`,
   sql`v.node`,
-  HERITAGE_KEY,
 );
 
 export const positionLevel = columnTopic('position-level-answer', 'position-levels', 'position_level_id');
@@ -355,8 +346,8 @@ export const migrationGeneration = fixedTopic(
 const SPOKEN = sql`${LANGUAGES} join lookup_principles l on l.id = rl.language_id and l.code <> ${PREFER_NOT_CODE}
   left join lookup_principles mz on mz.id = l.region_id left join lookup_principles z on z.id = mz.parent_id`;
 
-export const languageMicrozones = multiTopic('language-micro-zones', listValues('micro-zones'), SPOKEN, sql`l.region_id`, LANGUAGE_KEY);
-export const languageMacrozones = multiTopic('language-macro-zones', listValues('macro-zones'), SPOKEN, sql`z.parent_id`, LANGUAGE_KEY);
+export const languageMicrozones = multiTopic('language-micro-zones', listValues('micro-zones'), SPOKEN, sql`l.region_id`);
+export const languageMacrozones = multiTopic('language-macro-zones', listValues('macro-zones'), SPOKEN, sql`z.parent_id`);
 
 export const LANGUAGE_LEVELS = ['native', 'fluent', 'intermediate', 'basic'] as const;
 export const languageLevels = multiTopic(
@@ -364,7 +355,6 @@ export const languageLevels = multiTopic(
   async () => LANGUAGE_LEVELS.map((key) => ({ key, label: key[0]!.toUpperCase() + key.slice(1) })),
   SPOKEN,
   sql`rl.level`,
-  LANGUAGE_KEY,
 );
 
 export const languagesKnown = answerCountTopic(
@@ -389,7 +379,6 @@ export const languageParticipantTree = multiTopic(
   },
   sql`${SPOKEN} cross join lateral (values (l.id), (mz.parent_id), (z.parent_id)) as v(node)`,
   sql`v.node`,
-  LANGUAGE_KEY,
 );
 
 /** ASCRG broad group 95: secular beliefs, other spiritual beliefs and no religious affiliation. */
@@ -419,7 +408,7 @@ export const heritageCount = answerCountTopic(
 // Questions 25 to 27 (migration 0009): 26 and 27 are columns of `base`; 25 is its own table.
 const CULTURES = sql`join response_cultures rc on rc.response_id = base.id`;
 
-export const cultureBelong = multiTopic('culture-belong', listValues('ethnicities'), CULTURES, sql`rc.ethnicity_id`, CULTURE_KEY, true);
+export const cultureBelong = multiTopic('culture-belong', listValues('ethnicities'), CULTURES, sql`rc.ethnicity_id`, true);
 export const cultureIdentity: Topic = {
   name: 'culture-identity',
   countsPopulation: true,
@@ -430,7 +419,7 @@ export const cultureIdentity: Topic = {
 };
 
 /** Broad cultural family, then culture, over a join that names the culture `culture`. */
-const cultureTree = (name: string, from: RawBuilder<unknown>, multiple: boolean, recordKey: RawBuilder<unknown>): Topic => ({
+const cultureTree = (name: string, from: RawBuilder<unknown>, multiple: boolean): Topic => ({
   name,
   build: async (db, context) => {
     const [{ broad, top }, items] = await Promise.all([broadFamilies(db), lookupValues(db, 'ethnicities')]);
@@ -449,14 +438,13 @@ const cultureTree = (name: string, from: RawBuilder<unknown>, multiple: boolean,
         sql`${from} join lookup_principles h on h.id = culture.id
           left join (values ${sql.join(rows.length > 0 ? rows : [sql`(null::int, null::int)`])}) as fam(id, top) on fam.id = h.family_id
           cross join lateral (values (h.id), (fam.top)) as v(node)`,
-        { recordKey },
       )),
     };
   },
 });
 
-export const cultureBelongTree = cultureTree('culture-belong-tree', sql`${CULTURES} cross join lateral (select rc.ethnicity_id as id) as culture`, true, CULTURE_KEY);
-export const cultureIdentityTree = cultureTree('culture-identity-tree', sql`cross join lateral (select base.culture_identity_id as id where base.culture_identity_id is not null) as culture`, false, sql`base.record_key`);
+export const cultureBelongTree = cultureTree('culture-belong-tree', sql`${CULTURES} cross join lateral (select rc.ethnicity_id as id) as culture`, true);
+export const cultureIdentityTree = cultureTree('culture-identity-tree', sql`cross join lateral (select base.culture_identity_id as id where base.culture_identity_id is not null) as culture`, false);
 
 export const appearances: Topic = {
   name: 'appearances',

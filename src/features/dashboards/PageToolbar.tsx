@@ -108,6 +108,19 @@ const ChartNames = () => {
   return null;
 };
 
+/** Says, once for the page, that answers received are not in the figures yet (they enter in batches of at least m people). */
+const WaitingNote = ({ page }: { page: string }) => {
+  const { t } = useTranslation();
+  const waiting = useSection('statGeneralWaiting', {}, page);
+  if (waiting.status !== 'loaded' || waiting.data === null || !waiting.data.some) return null;
+  const { atLeast, blockSize } = waiting.data;
+  return (
+    <p className="stat-note waiting-note" role="status">
+      {atLeast > 0 ? t('stat_waiting_many', { count: atLeast, m: blockSize }) : t('stat_waiting_few', { m: blockSize })}
+    </p>
+  );
+};
+
 export const PageToolbar = ({ panel, page }: { panel?: BannerPanel; page?: string }) => (
   <>
     <ChartNames />
@@ -115,6 +128,7 @@ export const PageToolbar = ({ panel, page }: { panel?: BannerPanel; page?: strin
       <DateRangeSelect />
       {page !== undefined && <ExportButton page={page} />}
     </div>
+    {page !== undefined && <WaitingNote page={page} />}
     {panel && <PanelBanner panel={panel} />}
     {page !== undefined && isKeyFactPage(page) && <KeyFacts key={page} page={page} />}
   </>

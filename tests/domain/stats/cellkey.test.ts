@@ -110,7 +110,11 @@ describe('releases by the cell key method', () => {
           const selected = truthOf(people, selection);
           const result = distribution(selection, k);
           if (result.status !== 200) continue;
-          expect(Math.abs(result.data.total - selected.length)).toBeLessThanOrEqual(MAX_ADJUSTMENT);
+          // The total is the selection's figure, or more when its shown cells hold more (they add up for a single answer).
+          const shown = result.data.cells.flatMap((cell) => (isSuppressed(cell) ? [] : [cell.count]));
+          const held = multiple ? Math.max(0, ...shown) : shown.reduce((sum, count) => sum + count, 0);
+          expect(result.data.total).toBeGreaterThanOrEqual(selected.length - MAX_ADJUSTMENT);
+          if (result.data.total !== held) expect(result.data.total).toBeLessThanOrEqual(selected.length + MAX_ADJUSTMENT);
           for (const cell of result.data.cells) {
             if (isSuppressed(cell)) continue;
             const truth = selected.filter((p) => p.answers.includes(cell.key)).length;
@@ -184,6 +188,8 @@ describe('releases by the cell key method', () => {
 
   it('a value everyone of the selection gave is not shown as everyone more often than chance (the Kerala case)', () => {
     // 7 people all answering A, against 7 of whom 6 answer A: how often is the A cell shown equal to the total?
+    // A total holds its cells, so that is whenever A's figure reaches the selection's: when the
+    // share read 100% before totals held their cells. Holding reads released figures only.
     const equalShare = (answers: (i: number) => string) => {
       let equal = 0;
       let shown = 0;
@@ -203,9 +209,9 @@ describe('releases by the cell key method', () => {
     };
     const everyone = equalShare(() => 'A');
     const allButOne = equalShare((i) => (i === 0 ? 'B' : 'A'));
-    // Without the rule the first share would be 1.
-    expect(everyone).toBeLessThan(0.35);
-    expect(allButOne).toBeGreaterThan(0.05);
+    // Without the rule the first share would be 1 (and the ratio about 2.7).
+    expect(everyone).toBeLessThan(0.7);
+    expect(allButOne).toBeGreaterThan(0.25);
     expect(everyone / allButOne).toBeLessThan(2);
   });
 

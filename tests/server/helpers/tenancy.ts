@@ -377,9 +377,11 @@ export const snapshotOrganization = async (db: Kysely<Database>, organizationId:
   snapshot.organizations = JSON.stringify(organization);
   for (const table of ORGANIZATION_TABLES) {
     const rows = await db.selectFrom(table).selectAll().where('organization_id', '=', organizationId).execute();
-    // A session's last_seen_at moves whenever its owner calls (at most once a minute): not a change made by another tenant.
+    // A session's last_seen_at moves whenever its owner calls (at most once a minute), and a response's
+    // release block is set when the organisation's own statistics are read: neither is a change made by another tenant.
+    const ownBookkeeping = (key: string) => (table === 'sessions' && key === 'last_seen_at') || (table === 'responses' && key === 'release_block');
     const text = rows.map((row) =>
-      JSON.stringify(row, (key, value: unknown) => (table === 'sessions' && key === 'last_seen_at' ? undefined : value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value)),
+      JSON.stringify(row, (key, value: unknown) => (ownBookkeeping(key) ? undefined : value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value)),
     );
     snapshot[table] = JSON.stringify(text.sort());
   }

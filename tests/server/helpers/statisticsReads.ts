@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { type StatisticsEndpoint, statisticsEndpoints } from '../../../domain/contracts/statistics';
+import { toSearchParams } from '../../../domain/filters/encoding';
+import { get } from './accounts';
+
+/** Every endpoint of a contract tree (objects of endpoints, nested). */
+const endpointsOf = (node: unknown): StatisticsEndpoint[] =>
+  node !== null && typeof node === 'object' && 'path' in node && 'method' in node
+    ? [node as StatisticsEndpoint]
+    : node !== null && typeof node === 'object'
+      ? Object.values(node).flatMap(endpointsOf)
+      : [];
+
+/** Every GET statistics endpoint: what an attacker reading the dashboards can ask. */
+export const STATISTICS_GETS = endpointsOf(statisticsEndpoints).filter((endpoint) => endpoint.method === 'GET');
+
+/** A statistics endpoint's body as sent (HTTP 200 expected, a 204 sentence included), under the filters. */
+export const readStatistic = async (app: FastifyInstance, token: string, path: string, filters: Record<string, unknown>): Promise<string> => {
+  const query = toSearchParams(filters as never);
+  const response = await get(app, `/api${path}${query === '' ? '' : `?${query}`}`, { token });
+  expect(response.statusCode, `${path}?${query}: ${response.body}`).toBe(200);
+  return response.body;
+};
