@@ -61,7 +61,7 @@ export interface ServerConfig {
   /** Megabytes the statistics cache's figures may take (estimated), across organisations. */
   readonly statisticsCacheMegabytes: number;
   /**
-   * Different filter selections an organisation's statistics answer per hour (README: averaging).
+   * Different filter selections an organisation's statistics answer per hour (docs/privacy.md).
    * A selection already answered this hour is answered again at no cost.
    */
   readonly statisticsSelectionsPerHour: number;

@@ -1,5 +1,5 @@
 /**
- * When an organisation earns a certificate (README: certificates). Both figures are what the
+ * When an organisation earns a certificate (docs/exports.md). Both figures are what the
  * dashboard releases: the respondents count of home/total-registered (perturbed, at least k).
  */
 export const CERTIFICATE_MIN_RESPONDENTS = 20;

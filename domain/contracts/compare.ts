@@ -16,7 +16,7 @@ import { DiversityIndex, Distribution, ReleasedCell } from './stats';
  *   selection[0][group]=all&selection[1][group]=<uuid>&selection[1][date-tag]=<range id>
  *
  * A selection's own date-tag replaces the filters' date-tag for that selection. Every figure is
- * released by disclosure control for each selection on its own (README: privacy); a selection
+ * released by disclosure control for each selection on its own (docs/privacy.md); a selection
  * whose respondents are below k answers `{ status: 204, message }` in its column.
  */
 

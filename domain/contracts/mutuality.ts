@@ -9,7 +9,7 @@ import type { StatisticsEndpoint } from './statistics';
 
 /**
  * Compare → External (SPEC section 7: mutuality/*): the organisation's mix, or a selection's,
- * against a country's census (README: mutuality).
+ * against a country's census (docs/dashboards.md: mutuality).
  *
  *   GET mutuality/countries-list                      countries with a dataset, and its pillars
  *   GET mutuality/data?country_id=<id>&filter[...]    the caller's organisation (their scope)

@@ -4,7 +4,7 @@ import * as t from 'io-ts';
  * Wire shapes of every statistic (DESIGN section 5). The server builds them with the
  * disclosure-control module in domain/stats; the client decodes them with these codecs.
  *
- * A figure is released by the cell key method (README: privacy): its count is perturbed by at
+ * A figure is released by the cell key method (docs/privacy.md): its count is perturbed by at
  * most a small stated amount and is at least k; shares are of the perturbed total, one decimal
  * (SPEC section 9). A total is never shown smaller than what it holds (a cell, a child, or the sum
  * of a single answer's values), and a single answer's shares add up to 100.0 with its unlisted
@@ -67,7 +67,7 @@ export const PILLARS = ['heritage', 'country', 'language', 'worldview'] as const
 export const Pillar = t.keyof({ heritage: null, country: null, language: null, worldview: null });
 export type Pillar = t.TypeOf<typeof Pillar>;
 
-/** A released pillar of the diversity index (README: formulas). Values are rounded to 3 decimals. */
+/** A released pillar of the diversity index (docs/dashboards.md). Values are rounded to 3 decimals. */
 export const PillarIndex = t.strict({
   pillar: Pillar,
   /** Small-sample Gini–Simpson index, 0 (everyone in one group) to 1. */

@@ -1,5 +1,5 @@
 /**
- * Census datasets shipped with the product for Compare → External (README: mutuality),
+ * Census datasets shipped with the product for Compare → External (docs/dashboards.md),
  * transcribed from ../shared/data/census-external-compare.json and mapped onto the product's
  * lookup lists:
  * - country of birth: ISO 3166-1 alpha-2 codes (the `countries` list);

@@ -1,7 +1,7 @@
 import type { CensusCategory, CensusPillar } from './census';
 
 /**
- * The mutuality score (README: mutuality): how closely a mix of people mirrors a community's,
+ * The mutuality score (docs/dashboards.md): how closely a mix of people mirrors a community's,
  * 1 − the total variation distance between the two distributions over a shared classification.
  *
  *   p, q : shares over the classes (each side's weights divided by its own total)

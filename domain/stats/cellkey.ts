@@ -1,5 +1,5 @@
 /**
- * The cell key method (DESIGN section 5; README "Privacy of the statistics").
+ * The cell key method (DESIGN section 5; docs/privacy.md).
  *
  * Every response row and every multi-answer row carries a random record key (31 bits, drawn by
  * the database from a cryptographic source, migration 0011). A figure about a set of records
@@ -41,16 +41,16 @@ export interface PTableRow {
  * an absent cell is never listed. No adjustment makes a count negative (a 1 goes down by one at
  * most, a 2 by two). The adjustments are unbiased, so sums of many figures stay close.
  *
- * The shape is a choice between attacks (README). Bounded adjustments leave one sure inference:
- * a figure that drew the extreme ±d can only come from the counts at that edge, so someone who
- * knows everyone else in it, or who reads "listed" as "at least k - d", learns the rest. The
- * extremes are therefore thin (one key of 256 for ±3) and most of the mass sits on ±1, with ±2
- * as the usual tail: an edge is reached about 30 times less often than with ±2 at 12 keys,
- * which took the attack suites' pins from 7 in 60 to 1 in 60 (stronger attacker) and from 1 in
- * 15 to none (staff file). A larger variance also makes averaging many selections slower.
- * Whether a figure is shown is decided on the perturbed value (at least k), so a true count of
- * 1 is never shown with k = 5, a 2 only as 5 (2 keys of 256), and a true count below k is shown
- * only as k or more: never as itself.
+ * The shape is a choice between attacks (docs/decisions/0004-p-table.md). Bounded adjustments
+ * leave one sure inference: a figure that drew the extreme ±d can only come from the counts at
+ * that edge, so someone who knows everyone else in it, or who reads "listed" as "at least
+ * k - d", learns the rest. The extremes are therefore thin (one key of 256 for ±3) and most of
+ * the mass sits on ±1, with ±2 as the usual tail: an edge is reached about 30 times less often
+ * than with ±2 at 12 keys, which took the attack suites' pins from 7 in 60 to 1 in 60 (stronger
+ * attacker) and from 1 in 15 to none (staff file). A larger variance also makes averaging many
+ * selections slower. Whether a figure is shown is decided on the perturbed value (at least k),
+ * so a true count of 1 is never shown with k = 5, a 2 only as 5 (2 keys of 256), and a true
+ * count below k is shown only as k or more: never as itself.
  */
 export const P_TABLE: { readonly zero: PTableRow; readonly one: PTableRow; readonly two: PTableRow; readonly many: PTableRow } = {
   zero: { adjustments: [{ adjustment: 0, keys: 256 }] },

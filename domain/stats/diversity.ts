@@ -4,7 +4,7 @@ import { percentOf, round3 } from './percent';
 import { released, type Release } from './release';
 
 /**
- * The diversity index (README: "Diversity index").
+ * The diversity index (docs/dashboards.md: "Diversity index").
  *
  * Per pillar (cultural heritage, country of birth, language, worldview), over the respondents
  * who answered (Prefer not to answer and blanks left out, reported as coverage):
@@ -140,9 +140,9 @@ export interface PillarInput {
  *
  * - Single answer: the shown values count their perturbed figures; what `answered` leaves over
  *   them belongs to values not shown, each below k, so it is spread over groups of k - 1.
- * - Multiple answers: a person with m answers counts 1/m in each group (README). The released
- *   mentions are scaled so that they add up to `answered`, which gives that weighting on average
- *   over the people of each value.
+ * - Multiple answers: a person with m answers counts 1/m in each group (docs/dashboards.md).
+ *   The released mentions are scaled so that they add up to `answered`, which gives that
+ *   weighting on average over the people of each value.
  */
 export const pillarFromReleased = (pillar: Pillar, distribution: Distribution, answered: number, k: number): PillarInput => {
   checkCounts([answered]);

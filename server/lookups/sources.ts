@@ -9,7 +9,7 @@ import worldCountries from 'world-countries';
 /**
  * The package data the builders read, loaded once. Licences: iso-639-3, iso-3166 and
  * i18n-iso-countries MIT; cldr-core and cldr-localenames-full Unicode-3.0; world-countries
- * ODbL-1.0 (its English demonyms are attributed in the README).
+ * ODbL-1.0 (its English demonyms are attributed in docs/languages.md).
  */
 export interface LookupSources {
   /** ISO 639-3: code, reference name, type (living, extinct...), scope (individual, macrolanguage), ISO 639-1 code. */

@@ -141,7 +141,8 @@ describe('the extra survey', () => {
 
     // The result: 10 chose Often (within ±d), 2 chose Sometimes (hidden or adjusted, never 2).
     // The statistics cache answers from the figures it has while the new ones are counted
-    // (README: statistics cache), so the page may need a second look on a busy machine.
+    // (docs/architecture.md: "The statistics cache"), so the page may need a second look on a
+    // busy machine.
     const table = page.getByRole('table', { name: new RegExp(QUESTION.replace('?', '\\?')) });
     for (let attempt = 0; ; attempt++) {
       await page.reload();

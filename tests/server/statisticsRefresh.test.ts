@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app';
 import { createDemoOrganization, type DemoSignIn } from '../../server/demo';
 import { PopulationCache } from '../../server/services/statistics/cache';
 import { pruneStatisticsChanges } from '../../server/services/statistics/changes';
+import { waitingCount } from '../../server/services/statistics/releaseBatches';
 import type { StatsContext } from '../../server/services/statistics/population';
 import * as topics from '../../server/services/statistics/topics';
 import { createCapturingMailer } from '../../server/services/mail';
@@ -133,13 +134,13 @@ describe('statistics brought up to date by the new responses alone', () => {
     await database.db.deleteFrom('responses').where('id', '=', someone.id).execute();
     let before = { ...cache.refreshes };
     await expectSameAsFullCount(cache);
-    expect(cache.refreshes.recounted).toBeGreaterThan(before.recounted);
+    // Nothing is brought up to date by addition across a deletion (a release on the way may leave
+    // a figure without one exact version, which is then counted afresh rather than "again").
+    expect(cache.refreshes.added).toBe(before.added);
     // The deleted response's block went out with it; its other people wait for a batch again.
     expect((await submit(app, surveyBody(token, await newAnswers(1)))).statusCode).toBe(200);
-    const waitingInGroup = await sql<{ count: number }>`select count(*)::int as count from responses r
-      where r.organization_id = ${demo.organizationId} and r.release_block is null
-        and r.group_id = (select coalesce(d.parent_id, d.id) from departments d where d.id = ${group})`.execute(database.db);
-    const completesBatch = waitingInGroup.rows[0]!.count >= 5;
+    // With no wait (tests), m waiting anywhere make a batch: the group's own, or the smaller groups' together.
+    const completesBatch = (await waitingCount(database.db, demo.organizationId)) >= 5;
     before = { ...cache.refreshes };
     await expectSameAsFullCount(cache);
     if (completesBatch) expect(cache.refreshes.recounted).toBeGreaterThan(before.recounted);

@@ -304,7 +304,7 @@ describe('lists', () => {
       // B's own figure is released: were B's responses counted for A, A's would be released too.
       const own = await send(app, { method: 'GET', url: url(endpoint) }, b.tokens.get('admin'));
       expect(own.json().status, `B's own ${endpoint.path}: ${own.body}`).toBe(200);
-      // Figures are adjusted by up to ±d (README: privacy): B's is still above anything A's could be.
+      // Figures are adjusted by up to ±d (docs/privacy.md): B's is still above anything A's could be.
       expect(own.json().data.count, `B's own ${endpoint.path}`).toBeGreaterThan(a.responseIds.length + 2 * MAX_ADJUSTMENT);
     }
     for (const caller of callers) {

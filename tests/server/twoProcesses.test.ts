@@ -7,7 +7,7 @@ import { VALID_CHILD_ROWS, insertDepartment, insertLink, lookupIds, surveyBody, 
 import { createTestDatabase, type TestDatabase } from './helpers/testDatabase';
 
 /**
- * Scale-out (README: "Running more than one server"): two server processes over one PostgreSQL
+ * Scale-out (docs/operations.md): two server processes over one PostgreSQL
  * database serve one organisation. A response written through one is in the figures the other
  * releases at once, both release the same figure for the same people, and a link's seats are
  * claimed atomically across the two. Only meaningful with a PostgreSQL server (PGlite is one

@@ -4,7 +4,7 @@ import type { MutualitySource } from '../../../domain/contracts/mutuality';
 import { lookupSources } from '../../lookups/sources';
 
 /**
- * Every country the mutuality comparison has a dataset for (README: mutuality): the census
+ * Every country the mutuality comparison has a dataset for (docs/dashboards.md): the census
  * datasets of domain/mutuality/census.ts, and for every territory a language pillar made from
  * CLDR's territoryInfo (the share of the population speaking each language), unless its census
  * gives languages itself. Built once, from the package data the lookup lists are built from.

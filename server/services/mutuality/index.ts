@@ -28,7 +28,7 @@ import { type CountryDataset, countryDatasets } from './datasets';
 import { type CensusNames, censusNamesFor } from './names';
 
 /**
- * Compare → External (README: mutuality). The organisation's side of every pillar is a released
+ * Compare → External (docs/dashboards.md). The organisation's side of every pillar is a released
  * distribution of the statistics machinery (perturbed counts of the values shown, Prefer not to
  * answer and suppressed values left out), classified onto the census categories by the values'
  * lookup codes; nothing here counts people.

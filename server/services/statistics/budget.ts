@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { type StatsContext, populationName } from './population';
 
 /**
- * The bound on averaging (README: "What an attacker can and cannot learn").
+ * The bound on averaging (docs/privacy.md: "The method", point 5, and "What is not protected").
  *
  * Every figure is a weighted sum of whole release blocks plus an adjustment fixed by its
  * blocks, so asking one selection again teaches nothing. Selections of different people get

@@ -5,7 +5,8 @@ import { MAX_ADJUSTMENT, P_TABLE, pTableRow, type Selection } from '../../../dom
 import { ALL_SELECTIONS, ANSWERS, DIMENSIONS, endpoints, inSelection, personArb, recordKeyArb, type Person } from './support/population';
 
 /**
- * Attack suites (README: "What an attacker can and cannot learn"). The attacker of issue 13 holds
+ * Attack suites (threat model and limits: docs/privacy.md; the p-table:
+ * docs/decisions/0004-p-table.md). The attacker of issue 13 holds
  * the staff file (everyone's gender, generation and level), not the answers. They read released
  * figures and refusals only, and reason as someone without the record keys must: a shown figure
  * v of a set of t people means v - t is an adjustment the p-table gives a count of t; a value
@@ -18,12 +19,15 @@ import { ALL_SELECTIONS, ANSWERS, DIMENSIONS, endpoints, inSelection, personArb,
  * witness search goes no deeper, so a reported pin is an upper bound of what this attacker can do.
  *
  * A stronger attacker who also knows every other answer is measured at the end: bounded
- * adjustments cannot stop them for good (README: limits).
+ * adjustments cannot stop them for good (docs/privacy.md: "What is not protected").
  */
 
 const K = 5;
 
-/** Measured shares (seeded), quoted in the README: a change of the p-table or of the release moves them. */
+/**
+ * Measured shares (seeded), quoted in docs/decisions/0004-p-table.md: a change of the p-table or
+ * of the release moves them.
+ */
 const CEILING = { scope: 0, coverage: 0, sums: 0, beforeAfter: 0 };
 const support = (count: number): number[] => pTableRow(count).adjustments.map((entry) => entry.adjustment);
 const canShow = (truth: number, value: number): boolean => support(truth).includes(value - truth);
@@ -283,7 +287,7 @@ describe('a stronger attacker who knows every other answer (measured, README: li
       }),
       { numRuns: 60, seed: 1321 },
     );
-    // Recorded in the README; a change of the p-table moves it.
+    // Recorded in docs/decisions/0004-p-table.md; a change of the p-table moves it.
     console.info(`attacker knowing every other answer: ${pins} pins in ${runs} populations`);
     expect(pins).toBeLessThanOrEqual(1);
   });
@@ -326,7 +330,7 @@ describe('attack: averaging many selections', () => {
   it('needs about 22 pairs (44 different selections) for 95% confidence (figures in the README)', () => {
     const rates = [1, 5, 10, 20, 22, 24, 30, 60, 500].map((pairs) => ({ pairs, success: averagingSuccess(pairs, 4000, 1319 + pairs) }));
     console.info(`averaging: ${JSON.stringify(rates)}`);
-    // Measured figures quoted in the README.
+    // The bounds quoted in docs/decisions/0004-p-table.md.
     expect(rates[0].success).toBeLessThan(0.75);
     expect(rates.find((r) => r.pairs === 10)!.success).toBeLessThan(0.9);
     expect(rates.find((r) => r.pairs === 20)!.success).toBeLessThan(0.95);
