@@ -74,12 +74,16 @@ const measure = (blocks: readonly Person[][], m: number): string => {
       if (distance <= 0.1) within10 += 1;
     }
   }
+  /** Of the groups of 20 or more, how many are counted whole, and the share of their people in blocks of their own group. */
   const wholeOf = (attribute: 'group' | 'department') => {
     const sizes = new Map<string, number>();
     for (const person of everyone) sizes.set(person.attributes[attribute]!, (sizes.get(person.attributes[attribute]!) ?? 0) + 1);
     const large = [...sizes].filter(([id, size]) => id !== '' && size >= 20).map(([id]) => id);
-    const whole = large.filter((id) => blocks.every((block) => block.every((person) => person.attributes[attribute] === id) || block.every((person) => person.attributes[attribute] !== id)));
-    return `${whole.length} of ${large.length}`;
+    const pure = blocks.filter((block) => block.every((person) => person.attributes[attribute] === block[0]!.attributes[attribute]));
+    const own = (id: string) => pure.filter((block) => block[0]!.attributes[attribute] === id).reduce((sum, block) => sum + block.length, 0);
+    const whole = large.filter((id) => own(id) === sizes.get(id));
+    const share = large.reduce((sum, id) => sum + own(id), 0) / Math.max(1, large.reduce((sum, id) => sum + sizes.get(id)!, 0));
+    return `${whole.length} of ${large.length} (${(100 * share).toFixed(1)}% of their people in blocks of their own)`;
   };
   return `${values} single filter values (${2 * m} or more people) by ${QUESTIONS.length - 1} questions: ${percent(within5, pairs)} of distributions within 5 points of the truth, ${percent(within10, pairs)} within 10, mean distance ${(100 * distances / Math.max(1, pairs)).toFixed(1)} points; counted whole: ${wholeOf('group')} top-level groups and ${wholeOf('department')} groups of any level with 20 or more`;
 };

@@ -81,39 +81,59 @@ export interface BatchRules {
 export const LARGE_BATCH_FACTOR = 10;
 
 /**
- * The batches due now among the pending responses. A top-level group's waiting responses are
- * released on their own (its blocks never mix groups) once at least m wait and either the oldest
- * has waited `waitMs` or ten times m wait; the responses of groups with fewer than m waiting are
- * released together once they number m and the oldest has waited `waitMs`. Anything else keeps
+ * Responses of groups with fewer than m waiting wait this many times longer before they are
+ * released together across groups: such a batch mixes groups, so a group's own figures gain
+ * nothing from it, and waiting lets more of them reach m in their own group.
+ */
+export const REST_WAIT_FACTOR = 4;
+
+/** What waits in one top-level group: how many responses, and when the oldest was submitted. */
+export interface GroupWaiting {
+  readonly group: string;
+  readonly count: number;
+  readonly oldest: number;
+}
+
+/**
+ * Which waiting groups are due now. A top-level group's waiting responses are released on their
+ * own (its blocks never mix groups) once at least m wait and either the oldest has waited
+ * `waitMs` or ten times m wait; the groups with fewer than m waiting are released together once
+ * they number m and their oldest has waited REST_WAIT_FACTOR times `waitMs`. Anything else keeps
  * waiting, so a figure never moves by fewer than m people of a block. Waiting longer gathers
  * larger batches, which cut into blocks that follow the filters more closely.
  */
+export const dueGroups = (waiting: readonly GroupWaiting[], rules: BatchRules, now: number): { readonly own: string[]; readonly together: string[] } => {
+  const m = rules.blockSize;
+  const own = waiting.filter((group) => group.count >= m && (group.count >= LARGE_BATCH_FACTOR * m || now - group.oldest >= rules.waitMs)).map((group) => group.group);
+  const small = waiting.filter((group) => group.count < m);
+  const oldest = small.reduce((first, group) => Math.min(first, group.oldest), Number.POSITIVE_INFINITY);
+  const together = small.reduce((sum, group) => sum + group.count, 0) >= m && now - oldest >= REST_WAIT_FACTOR * rules.waitMs ? small.map((group) => group.group) : [];
+  return { own: own.sort(), together: together.sort() };
+};
+
+/** The batches due now among the pending responses (dueGroups), a group's own cut by year. */
 export const dueBatches = <R extends PendingResponse>(pending: readonly R[], rules: BatchRules, now: number): R[][] => {
   const byGroup = groupedBy(pending, (response) => response.group);
-  const waited = (responses: readonly R[]) => now - responses.reduce((first, response) => Math.min(first, response.submittedAt), Number.POSITIVE_INFINITY) >= rules.waitMs;
-  const groups = [...byGroup.keys()].sort();
-  const batches = groups
-    .map((group) => byGroup.get(group)!)
-    .filter((responses) => responses.length >= rules.blockSize && (responses.length >= LARGE_BATCH_FACTOR * rules.blockSize || waited(responses)))
-    .flatMap((responses) => byMonth(responses, rules.blockSize));
-  const rest = groups.filter((group) => byGroup.get(group)!.length < rules.blockSize).flatMap((group) => byGroup.get(group)!);
-  if (rest.length >= rules.blockSize && waited(rest)) batches.push(rest);
+  const waiting = [...byGroup].map(([group, responses]) => ({ group, count: responses.length, oldest: responses.reduce((first, response) => Math.min(first, response.submittedAt), Number.POSITIVE_INFINITY) }));
+  const { own, together } = dueGroups(waiting, rules, now);
+  const batches = own.flatMap((group) => byYear(byGroup.get(group)!, rules.blockSize));
+  if (together.length > 0) batches.push(together.flatMap((group) => byGroup.get(group)!));
   return batches;
 };
 
-const monthOf = (time: number): string => new Date(time).toISOString().slice(0, 7);
+const yearOf = (time: number): string => new Date(time).toISOString().slice(0, 4);
 
 /**
- * A group's batch cut by the calendar month its responses were submitted in, so that a period
- * (a date range) counts whole blocks of its own months when a batch spans months (the first
- * release of answers gathered before): each month of at least m is a batch of its own; the
- * other months go together, or join the latest month's batch when fewer than m.
+ * A group's batch cut by the calendar year its responses were submitted in, so that a period
+ * (a survey round, a year) counts whole blocks of its own when a batch spans years (the first
+ * release of answers gathered before): each year of at least m is a batch of its own; the
+ * other years go together, or join the latest year's batch when fewer than m.
  */
-const byMonth = <R extends PendingResponse>(responses: readonly R[], m: number): R[][] => {
-  const months = groupedBy(responses, (response) => monthOf(response.submittedAt));
-  const ordered = [...months.keys()].sort();
-  const whole = ordered.filter((month) => months.get(month)!.length >= m).map((month) => months.get(month)!);
-  const rest = ordered.filter((month) => months.get(month)!.length < m).flatMap((month) => months.get(month)!);
+const byYear = <R extends PendingResponse>(responses: readonly R[], m: number): R[][] => {
+  const years = groupedBy(responses, (response) => yearOf(response.submittedAt));
+  const ordered = [...years.keys()].sort();
+  const whole = ordered.filter((year) => years.get(year)!.length >= m).map((year) => years.get(year)!);
+  const rest = ordered.filter((year) => years.get(year)!.length < m).flatMap((year) => years.get(year)!);
   if (rest.length === 0) return whole;
   if (rest.length >= m || whole.length === 0) return [...whole, rest];
   return [...whole.slice(0, -1), [...whole[whole.length - 1]!, ...rest]];

@@ -54,7 +54,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   const template = process.env[TEMPLATE_VARIABLES[options.demo ? 'demo' : 'plain']];
   if (!keep && template) await cp(template, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: options.demo ? 'on' : 'off', MAILBOX_KEY, ...options.env },
+    // Journeys read the figures of the answers they have just given: batches are released at once.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: options.demo ? 'on' : 'off', MAILBOX_KEY, STATISTICS_BATCH_WAIT_HOURS: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -695,6 +695,17 @@ describe('dashboard sections', () => {
     expect(after).toContain('statGeneralWaiting');
   });
 
+  it('says once for the page when answers are not in the figures yet, as few or at least a multiple of m', async () => {
+    app = await open(<HomePage page="home" />);
+    const note = () => app!.container.querySelector('.waiting-note')?.textContent ?? null;
+    await deliver(app, { type: 'resource/loaded', name: 'statGeneralWaiting', data: { some: false, atLeast: 0, blockSize: 5 } });
+    expect(note()).toBeNull();
+    await deliver(app, { type: 'resource/loaded', name: 'statGeneralWaiting', data: { some: true, atLeast: 0, blockSize: 5 } });
+    expect(note()).toBe('A few answers are not in these figures yet: answers are added in groups of at least 5 people.');
+    await deliver(app, { type: 'resource/loaded', name: 'statGeneralWaiting', data: { some: true, atLeast: 10, blockSize: 5 } });
+    expect(note()).toBe('At least 10 answers are not in these figures yet: answers are added in groups of at least 5 people.');
+  });
+
   it('the date range selector sets the date-tag filter and keeps the others', async () => {
     app = await open(<OverviewPage page="overview" />);
     await act(async () => app!.store.dispatch({ type: 'filters/apply', filters: { generation: ['Gen Y'] } }));

@@ -181,15 +181,20 @@ describe('release blocks', () => {
     );
   });
 
-  it('release a group once m wait and the oldest has waited (or ten times m wait), and the smaller groups together after the wait', () => {
+  it('release a group once m wait and the oldest has waited (or ten times m wait), and the smaller groups together after four times the wait', () => {
     const at = (id: string, group: string, hour: number) => ({ id, group, submittedAt: hour * 3_600_000 });
     const rules = { blockSize: 5, waitMs: 72 * 3_600_000 };
     const pending = [...['a', 'b', 'c', 'd', 'e'].map((id) => at(id, 'sales', 0)), at('f', 'hr', 5), at('g', 'hr', 6), at('h', 'it', 2), at('i', 'it', 2), at('j', 'ops', 3)];
     const ids = (batches: readonly { id: string }[][]) => batches.map((batch) => batch.map((response) => response.id));
     expect(ids(dueBatches(pending, rules, 10 * 3_600_000))).toEqual([]);
     expect(ids(dueBatches(pending, rules, 72 * 3_600_000))).toEqual([['a', 'b', 'c', 'd', 'e']]);
-    expect(ids(dueBatches(pending, rules, 77 * 3_600_000))).toEqual([['a', 'b', 'c', 'd', 'e'], ['f', 'g', 'h', 'i', 'j']]);
+    // The smaller groups go together only after four times the wait: such a batch mixes groups.
+    expect(ids(dueBatches(pending, rules, 77 * 3_600_000))).toEqual([['a', 'b', 'c', 'd', 'e']]);
+    expect(ids(dueBatches(pending, rules, (5 + 4 * 72) * 3_600_000))).toEqual([['a', 'b', 'c', 'd', 'e'], ['f', 'g', 'h', 'i', 'j']]);
     expect(dueBatches(pending.slice(5, 9), rules, 1_000 * 3_600_000)).toEqual([]);
+    // A batch that spans years is cut by year, a year of fewer than m joining the latest.
+    const years = [...['y1', 'y2', 'y3', 'y4', 'y5'].map((id) => at(id, 'sales', 0)), ...['z1', 'z2', 'z3', 'z4', 'z5', 'z6'].map((id) => at(id, 'sales', 9_000)), at('x1', 'sales', 20_000)];
+    expect(ids(dueBatches(years, rules, 30_000 * 3_600_000))).toEqual([['y1', 'y2', 'y3', 'y4', 'y5'], ['z1', 'z2', 'z3', 'z4', 'z5', 'z6', 'x1']]);
     const crowd = Array.from({ length: 50 }, (_, index) => at(`s${index}`, 'sales', 9));
     expect(ids(dueBatches(crowd, rules, 9 * 3_600_000))).toHaveLength(1);
     expect(dueBatches(crowd.slice(1), rules, 9 * 3_600_000)).toEqual([]);
