@@ -19,6 +19,8 @@ import { ReportCommand, ReportEvent } from '../reports/events';
 import { CalendarCommand, CalendarEvent } from '../calendar/events';
 import { AiExportCommand, AiExportEvent } from '../aiExport/events';
 import { SlideShowCommand, SlideShowEvent } from '../slideshow/slides';
+import { writtenWithoutSecrets } from '../kernel/secrets';
+import { envelopeCodec } from '../kernel/envelope';
 
 export { commandRejected } from './rejected';
 
@@ -46,6 +48,12 @@ export const AppEvent = t.union([
   commandRejected,
 ]);
 export type AppEvent = t.TypeOf<typeof AppEvent>;
+
+/**
+ * An entry as a log file holds it: read like any entry, written without its secrets, so no
+ * file can carry a credential even when handed entries the store never recorded.
+ */
+export const RecordedAppEntry = writtenWithoutSecrets(envelopeCodec(AppEvent));
 
 export const AppCommand = t.union([
   AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, WizardCommand, ResourceCommand,

@@ -6,6 +6,7 @@ import { ENVELOPE_VERSION, type Origin } from '../../domain/kernel/envelope';
 import type { Clock, IdSource } from '../../domain/kernel/clock';
 import { foldLog } from '../../domain/kernel/fold';
 import { jumpTo as moveCursor, trimLifted, type Lifted } from '../../domain/kernel/lifted';
+import { withoutSecrets } from '../../domain/kernel/secrets';
 import type { AppEnvelope, Effect, LiveMessage, StoreMode } from './types';
 
 export interface StoreOptions<Deps> {
@@ -40,7 +41,10 @@ export interface Store {
   dispose(): void;
 }
 
-/** A recorded history: the state before its first entry, the entries, and the fold of all. */
+/**
+ * A recorded history: the state before its first entry, the entries, and the fold of all. The
+ * live head is folded from the events as they happened, before their secrets were taken out.
+ */
 interface Timeline {
   base: AppState;
   entries: AppEnvelope[];
@@ -107,19 +111,25 @@ export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
     if (view.timeline === live) view = { ...view, cursor: Math.max(0, view.cursor - dropped) };
   };
 
-  /** Effects may still answer while the auditor looks elsewhere: the live log keeps it all. */
-  const appendToLive = (entry: AppEnvelope) => {
-    live.entries.push(entry);
+  /**
+   * Effects may still answer while the auditor looks elsewhere: the live log keeps it all.
+   * The log (and so the panel, other tabs and an exported file) gets the entry without its
+   * secrets; the live state is folded from the whole event, so the screens still show the
+   * real link to copy. Returns what was recorded.
+   */
+  const appendToLive = (entry: AppEnvelope): AppEnvelope => {
+    const recorded = withoutSecrets(entry);
+    live.entries.push(recorded);
     live.head = appReducer(live.head, entry.body);
     if (view.mode === 'live') view = { ...view, cursor: live.entries.length };
     if (live.entries.length >= trimAt && view.mode === 'live') trimLive();
+    return recorded;
   };
 
   const appendLocal = (event: AppEvent) => {
-    const entry = stamp(event, 'local');
-    appendToLive(entry);
+    const recorded = appendToLive(stamp(event, 'local'));
     publish();
-    appended$.next(entry);
+    appended$.next(recorded);
     if (view.mode === 'live') live$.next(event);
   };
 
@@ -136,10 +146,9 @@ export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
   const receiveRemote = (entry: AppEnvelope): boolean => {
     if (entry.tabId === tabId || seenRemote.has(entry.id)) return false;
     seenRemote.add(entry.id);
-    const remote: AppEnvelope = { ...entry, origin: 'remote', seq: ++seq };
-    appendToLive(remote);
+    const recorded = appendToLive({ ...entry, origin: 'remote', seq: ++seq });
     publish();
-    appended$.next(remote);
+    appended$.next(recorded);
     return true;
   };
 
@@ -163,7 +172,8 @@ export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
     getLifted: lifted,
     jumpTo,
     startReplay: (entries) => {
-      const replayed = entries.map((e) => ({ ...e, origin: 'replay' as const }));
+      // A file from a build before the rule may still hold secrets; the panel never shows them.
+      const replayed = entries.map((e) => withoutSecrets({ ...e, origin: 'replay' as const }));
       const timeline: Timeline = { base: initial, entries: replayed, head: foldLog(appReducer, initial, replayed) };
       view = { timeline, cursor: replayed.length, mode: 'replay' };
       publish();

@@ -1,7 +1,6 @@
 import * as t from 'io-ts';
 import { isRight } from 'fp-ts/Either';
-import { AppEvent } from '../../domain/app/events';
-import { envelopeCodec } from '../../domain/kernel/envelope';
+import { RecordedAppEntry } from '../../domain/app/events';
 import type { AppEnvelope } from '../bus/types';
 
 export const LOG_FORMAT = 'diversity-survey-event-log';
@@ -13,12 +12,12 @@ export const LogFile = t.strict({
   format: t.literal(LOG_FORMAT),
   version: t.number,
   exportedAt: t.number,
-  entries: t.array(envelopeCodec(AppEvent)),
+  entries: t.array(RecordedAppEntry),
 });
 export type LogFile = t.TypeOf<typeof LogFile>;
 
 export const exportLog = (entries: readonly AppEnvelope[], exportedAt: number): string =>
-  JSON.stringify({ format: LOG_FORMAT, version: LOG_VERSION, exportedAt, entries: [...entries] } satisfies LogFile, null, 2);
+  JSON.stringify(LogFile.encode({ format: LOG_FORMAT, version: LOG_VERSION, exportedAt, entries: [...entries] }), null, 2);
 
 export type ImportResult =
   | { readonly ok: true; readonly entries: AppEnvelope[] }

@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, registerAccount, screenshot, signInWithCookie, useSuite } from './harness';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expectAccessible, registerAccount, RESULTS_DIR, screenshot, signInWithCookie, useSuite } from './harness';
 
 const suite = useSuite();
 
@@ -51,6 +53,39 @@ describe('survey links (control panel)', () => {
     const refused = await fetch(`${suite.server.url}/api/check-register-token?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`);
     assert.equal(refused.status, 404);
     assert.equal(((await refused.json()) as { message: string }).message, 'This survey link is no longer valid.');
+    await page.close();
+  });
+
+  it("the auditor's exported log of the links page holds no link token and no link address", async () => {
+    const account = await registerAccount(suite.server);
+    await signInWithCookie(suite.server, suite.browser.context, account);
+    await suite.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+    const page = await suite.browser.context.newPage();
+    await page.goto(`${suite.server.url}/dashboard/control-panel/surveys-management?debug`);
+    await page.getByRole('button', { name: 'Create a survey link' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Alias', { exact: true }).fill('Audited link');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('row', { name: /Audited link/ }).waitFor();
+
+    // The page itself still hands out the real, working address.
+    await page.getByRole('button', { name: 'Copy the link of Audited link' }).click();
+    const token = new URL(await page.evaluate(() => navigator.clipboard.readText())).searchParams.get('token') ?? '';
+    assert.ok(token.length >= 20);
+    assert.equal((await fetch(`${suite.server.url}/api/check-register-token?token=${encodeURIComponent(token)}`)).status, 200);
+
+    const panel = page.getByRole('complementary', { name: /Event log/ });
+    await panel.locator('li[data-type="resource/loaded"]').first().waitFor();
+    const download = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Export log' }).click();
+    const file = join(RESULTS_DIR, 'links-exported-log.json');
+    await (await download).saveAs(file);
+    const text = await readFile(file, 'utf8');
+    const exported = JSON.parse(text) as { entries: { body: { type: string; name?: string } }[] };
+    assert.ok(exported.entries.some((entry) => entry.body.type === 'resource/loaded' && entry.body.name === 'tokenAll'));
+    assert.ok(!text.includes(token), 'the exported log holds the link token');
+    assert.ok(!text.includes('token='), 'the exported log holds a link address');
     await page.close();
   });
 
