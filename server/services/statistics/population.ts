@@ -131,8 +131,10 @@ const blockKeySum = (units: RawBuilder<unknown>) =>
   sql`(sum(((${units}) % ${sql.lit(KEY_RANGE)}) * b.block_key::bigint % ${sql.lit(KEY_RANGE)}) % ${sql.lit(KEY_RANGE)})::int`;
 
 /**
- * The figures of `cells` (block, the answer-breakdown sources, answer when `answered`, count):
- * per group, the weighted sum of the blocks' counts and the cell key (./blockKeySum).
+ * The figures of `cells` (one row per person and answer: block, the answer-breakdown sources,
+ * answer when `answered`, count 1, or a block's size when counted from the blocks): per group,
+ * the weighted sum and the cell key (./blockKeySum). Each row brings its block's weight, so a
+ * figure is the weighted sum of the blocks' own counts without counting per block first.
  */
 const weightedFigures = (context: StatsContext, answered: boolean): RawBuilder<SourceRow> => {
   const weighted = weightedSources(context);
@@ -290,8 +292,7 @@ export const populationGroups = async (db: Kysely<Database>, context: StatsConte
   const answered = answeredSources(context);
   const cells = blocksAlone(context)
     ? sql`cells as (select b.id as block, b.size as count from release_blocks b where b.organization_id = ${context.organizationId})`
-    : sql`cells as (select base.release_block as block, ${sourceColumns('base', answered)} count(*) as count from base
-        group by ${sql.join([sql.ref('base.release_block'), ...answered.map((name) => sql.ref(`base.${name}`))])})`;
+    : sql`cells as (select base.release_block as block, ${sourceColumns('base', answered)} 1 as count from base)`;
   const rows = await runStatistics(db, sql<SourceRow>`with ${await baseCte(db, context)}, ${await weightsOf(db, context)}, ${cells} ${weightedFigures(context, false)}`, context);
   return (await byDimensions(db, context, rows)).filter((group) => group.count > 0).map(({ values, count, key }) => ({ values, count, key }));
 };
@@ -322,7 +323,7 @@ export const respondentsWhere = async (db: Kysely<Database>, context: StatsConte
   const [row] = await runStatistics(
     db,
     sql<SourceRow>`with ${await baseCte(db, whole)}, ${await weightsOf(db, whole)},
-      cells as (select base.release_block as block, count(*) as count from base where ${condition} group by base.release_block)
+      cells as (select base.release_block as block, 1 as count from base where ${condition})
       ${weightedFigures(whole, false)}`,
     whole,
   );
@@ -368,22 +369,19 @@ export const answerGroups = async (
   const answered = answeredSources(context);
   const everyone = options.onePerPerson === true || from.compile(db).sql.trim() === '';
   const byBlock = [sql.ref('base.release_block'), ...answered.map((name) => sql.ref(`base.${name}`))];
-  // A person reaching one answer through several rows (two languages of one zone) counts once.
+  // One row per person and answer, each counting 1 with its block's weight; a person reaching one
+  // answer through several rows (two languages of one zone) counts once.
   const cells =
     everyone || keyed
       ? sql`cells as (
-          select base.release_block as block, ${sourceColumns('base', answered)} a.answer as answer, count(*) as count
+          select base.release_block as block, ${sourceColumns('base', answered)} a.answer as answer, 1 as count
           from base ${from} cross join lateral (select ${answer} as answer) a
-          ${everyone ? sql`` : sql`where a.answer is not null`}
-          group by ${sql.join([...byBlock, sql.ref('a.answer')])})`
-      : sql`person as (
-          select base.release_block as block, ${sourceColumns('base', answered)} a.answer as answer
+          ${everyone ? sql`` : sql`where a.answer is not null`})`
+      : sql`cells as (
+          select base.release_block as block, ${sourceColumns('base', answered)} a.answer as answer, 1 as count
           from base ${from} cross join lateral (select ${answer} as answer) a
           where a.answer is not null
-          group by ${sql.join([sql.ref('base.id'), ...byBlock, sql.ref('a.answer')])}),
-        cells as (
-          select person.block, ${sourceColumns('person', answered)} person.answer, count(*) as count from person
-          group by ${sql.join([sql.ref('person.block'), ...answered.map((name) => sql.ref(`person.${name}`)), sql.ref('person.answer')])})`;
+          group by ${sql.join([sql.ref('base.id'), ...byBlock, sql.ref('a.answer')])})`;
   const rows = await runStatistics(
     db,
     sql<SourceRow>`with ${await baseCte(db, context)}, ${await weightsOf(db, context)}, ${cells} ${weightedFigures(context, true)}`,

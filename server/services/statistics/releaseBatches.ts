@@ -62,7 +62,7 @@ export const releaseDue = async (db: Kysely<Database>, organizationId: string, r
     now.getTime(),
   );
   if (due.own.length === 0 && due.together.length === 0) return 0;
-  return db.transaction().execute(async (trx) => {
+  const released = await db.transaction().execute(async (trx) => {
     await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute();
     const waiting = await trx
       .selectFrom('responses')
@@ -102,4 +102,10 @@ export const releaseDue = async (db: Kysely<Database>, organizationId: string, r
       group by r.release_block, r.organization_id, m.median, r.department_id, r.gender_id, r.birth_year, r.position_level_id`.execute(trx);
     return members.length;
   });
+  // After a large release (an organisation's first) the planner would still think most responses
+  // wait and scan them all for the waiting ones; fresh statistics let it use the partial index.
+  if (released >= LARGE_RELEASE) await sql`analyze responses (release_block)`.execute(db);
+  return released;
 };
+
+const LARGE_RELEASE = 10_000;
