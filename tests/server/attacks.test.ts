@@ -6,7 +6,7 @@ import type { OpenDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/database';
 import { createCapturingMailer } from '../../server/services/mail';
 import { insertUser, signIn } from './helpers/accounts';
-import { insertDepartment, lookupIds } from './helpers/surveyResponses';
+import { insertDepartment, insertResponse, lookupIds } from './helpers/surveyResponses';
 import { STATISTICS_GETS, readStatistic } from './helpers/statisticsReads';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
@@ -64,37 +64,17 @@ const createOrganisation = async (targetIsRare: boolean): Promise<Organisation> 
     const target = i === 0;
     const own = target && targetIsRare;
     const group = i < 3 ? groups[0]! : groups[1 + (i % 2)]!;
-    await db
-      .insertInto('responses')
-      .values({
-        organization_id: organizationId,
-        survey_id: 1,
-        token_id: null,
-        department_id: group,
-        group_id: group,
-        anonymous: true,
-        first_name: null,
-        last_name: null,
-        email: null,
-        invitation_id: null,
-        birth_year: target ? YEAR - 62 : 1970 + (i % 30),
-        gender_id: target || i % 2 === 1 ? ids.male! : ids.female!,
-        age_id: null,
-        education_id: null,
-        disability_id: own ? rare.disability!.id : ids.none!,
-        sexual_orientation_id: own ? ids.bisexual! : ids.straight!,
-        position_level_id: target || i % 4 === 0 ? ids.manager! : ids.clerk!,
-        position_type_id: null,
-        country_birth_id: own ? rare.country!.id : i % 3 === 0 ? ids.IN! : ids.AU!,
-        state_id: null,
-        worldview_id: own ? rare.worldview!.id : i % 2 === 0 ? ids.christian! : ids.secular!,
-        branch_id: null,
-        denomination_id: null,
-        culture_identity_id: null,
-        appearance_id: null,
-        answers: '{}',
-      })
-      .execute();
+    await insertResponse(db, {
+      organization_id: organizationId,
+      department_id: group,
+      birth_year: target ? YEAR - 62 : 1970 + (i % 30),
+      gender_id: target || i % 2 === 1 ? ids.male! : ids.female!,
+      disability_id: own ? rare.disability!.id : ids.none!,
+      sexual_orientation_id: own ? ids.bisexual! : ids.straight!,
+      position_level_id: target || i % 4 === 0 ? ids.manager! : ids.clerk!,
+      country_birth_id: own ? rare.country!.id : i % 3 === 0 ? ids.IN! : ids.AU!,
+      worldview_id: own ? rare.worldview!.id : i % 2 === 0 ? ids.christian! : ids.secular!,
+    });
   }
   return { admin: await signIn(app, user.email), groupAssignee: await signIn(app, assignee.email) };
 };

@@ -7,7 +7,7 @@ import type { OpenDatabase } from '../../server/db/connect';
 import { createCapturingMailer } from '../../server/services/mail';
 import { releaseDue } from '../../server/services/statistics/releaseBatches';
 import { insertUser, signIn } from './helpers/accounts';
-import { insertDepartment, lookupIds } from './helpers/surveyResponses';
+import { insertDepartment, insertResponse, lookupIds } from './helpers/surveyResponses';
 import { STATISTICS_GETS, readStatistic } from './helpers/statisticsReads';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
@@ -87,38 +87,18 @@ const createOrganisation = async (list: readonly Person[]): Promise<Organisation
   await db.updateTable('departments').set({ assignee_id: assignee.id }).where('id', '=', sales).execute();
   for (const person of list) {
     const group = person.group === 'sales' ? sales : service;
-    await db
-      .insertInto('responses')
-      .values({
-        organization_id: organizationId,
-        survey_id: 1,
-        token_id: null,
-        department_id: group,
-        group_id: group,
-        anonymous: true,
-        first_name: null,
-        last_name: null,
-        email: null,
-        invitation_id: null,
-        birth_year: person.birthYear,
-        gender_id: ids[person.gender]!,
-        age_id: null,
-        education_id: ids[person.education]!,
-        disability_id: person.disability ? ids.deaf! : ids.none!,
-        sexual_orientation_id: person.lgbtiq ? ids.bisexual! : ids.straight!,
-        position_level_id: ids[person.level]!,
-        position_type_id: null,
-        country_birth_id: ids[person.country]!,
-        state_id: null,
-        worldview_id: null,
-        branch_id: null,
-        denomination_id: null,
-        culture_identity_id: null,
-        appearance_id: null,
-        answers: '{}',
-        record_key: person.recordKey,
-      })
-      .execute();
+    await insertResponse(db, {
+      organization_id: organizationId,
+      department_id: group,
+      birth_year: person.birthYear,
+      gender_id: ids[person.gender]!,
+      education_id: ids[person.education]!,
+      disability_id: person.disability ? ids.deaf! : ids.none!,
+      sexual_orientation_id: person.lgbtiq ? ids.bisexual! : ids.straight!,
+      position_level_id: ids[person.level]!,
+      country_birth_id: ids[person.country]!,
+      record_key: person.recordKey,
+    });
   }
   await releaseDue(db, organizationId, { blockSize: 5, waitMs: 0 });
   return { id: organizationId, admin: await signIn(app, user.email), groupAssignee: await signIn(app, assignee.email), sales };

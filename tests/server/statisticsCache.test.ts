@@ -23,9 +23,14 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** One response of the organisation removed: the organisation's statistics version moves on. */
+/**
+ * One response of the organisation removed: the organisation's statistics version moves on. It
+ * takes its release block out with it; taken from the largest block, the block's other people
+ * are enough for a batch of their own and come back at the next read.
+ */
 const removeOneResponse = async () => {
-  const victim = await database.db.selectFrom('responses').select('id').where('organization_id', '=', demo.organizationId).limit(1).executeTakeFirstOrThrow();
+  const largest = await database.db.selectFrom('release_blocks').select('id').where('organization_id', '=', demo.organizationId).orderBy('size', 'desc').limit(1).executeTakeFirstOrThrow();
+  const victim = await database.db.selectFrom('responses').select('id').where('release_block', '=', largest.id).limit(1).executeTakeFirstOrThrow();
   await database.db.deleteFrom('responses').where('id', '=', victim.id).execute();
 };
 

@@ -49,8 +49,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('count', 'integer', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('release_block_atoms_organization').on('release_block_atoms').columns(['organization_id', 'block_id']).execute();
+  // For the cascade when a block is taken out.
+  await db.schema.createIndex('release_block_atoms_block').on('release_block_atoms').column('block_id').execute();
   await sql`alter table responses add column release_block integer references release_blocks(id) on delete set null`.execute(db);
   await sql`create index responses_waiting on responses (organization_id) where release_block is null`.execute(db);
+  // A block taken out finds its people through this (the foreign key sets their block to null);
+  // waiting responses, all null, stay out of it.
+  await sql`create index responses_release_block on responses (release_block) where release_block is not null`.execute(db);
 
   // A response deleted or edited takes its whole block out of the figures: the block's other
   // people wait again (the foreign key sets their block to null) and are released with others,
@@ -84,6 +89,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function release_blocks_emptied()`.execute(db);
   await sql`drop trigger responses_release_deleted on responses`.execute(db);
   await sql`drop function release_blocks_withdrawn()`.execute(db);
+  await sql`drop index responses_release_block`.execute(db);
   await sql`drop index responses_waiting`.execute(db);
   await sql`alter table responses drop column release_block`.execute(db);
   await db.schema.dropTable('release_block_atoms').execute();

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AnswerValue, SurveySubmission } from '../../../domain/contracts/survey';
-import { type Database, type SurveyTokenRow, toJson } from '../../../server/db/database';
+import type { Insertable } from 'kysely';
+import { type Database, type ResponsesTable, type SurveyTokenRow, toJson } from '../../../server/db/database';
 import { randomToken, sha256Hex } from '../../../server/services/auth/tokens';
 
 /** Fixtures shared by the survey submit and edit tests (a database seeded with lookups). */
@@ -40,6 +41,43 @@ export const insertLink = async (db: Kysely<Database>, organizationId: string, v
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+
+/** A response written directly, in a group of its own organisation; every answer not given is no answer. */
+export const insertResponse = async (
+  db: Kysely<Database>,
+  values: Partial<Insertable<ResponsesTable>> & Pick<Insertable<ResponsesTable>, 'organization_id' | 'department_id'>,
+): Promise<void> => {
+  await db
+    .insertInto('responses')
+    .values({
+      survey_id: 1,
+      token_id: null,
+      group_id: values.department_id,
+      anonymous: true,
+      first_name: null,
+      last_name: null,
+      email: null,
+      invitation_id: null,
+      birth_year: null,
+      gender_id: null,
+      age_id: null,
+      education_id: null,
+      disability_id: null,
+      sexual_orientation_id: null,
+      position_level_id: null,
+      position_type_id: null,
+      country_birth_id: null,
+      state_id: null,
+      worldview_id: null,
+      branch_id: null,
+      denomination_id: null,
+      culture_identity_id: null,
+      appearance_id: null,
+      answers: '{}',
+      ...values,
+    })
+    .execute();
+};
 
 export const insertDepartment = async (
   db: Kysely<Database>,
