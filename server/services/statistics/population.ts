@@ -115,7 +115,7 @@ const weightsOf = async (db: Kysely<Database>, context: StatsContext): Promise<R
   const { staff } = splitSelection(context.selection ?? {});
   const weighted = weightedSources(context);
   return countsEveryBlock(context, staff, codes, weighted)
-    ? sql`weights as (select b.id as block_id, b.size as inside, 1::float8 as weight from release_blocks b where b.organization_id = ${context.organizationId})`
+    ? sql`weights as (select b.id as block_id, b.size as inside, 1::numeric as weight from release_blocks b where b.organization_id = ${context.organizationId})`
     : weightsCte(context, staff, codes, weighted);
 };
 
@@ -275,8 +275,9 @@ export const byDimensions = async (db: Kysely<Database>, context: StatsContext, 
       groups.set(groupKey, { values, answer: row.answer, count: Number(row.count), key: Number(row.key ?? 0) % KEY_RANGE });
     }
   }
-  // Weighted counts stay fractions: a figure adds them up and is rounded once when released (cellkey.ts: perturb).
-  return [...groups.values()];
+  // Weighted counts stay fractions: a figure adds them up and is rounded once when released
+  // (cellkey.ts: perturb). Kept to nine decimals, so the order rows are added in changes nothing.
+  return [...groups.values()].map((group) => ({ ...group, count: Math.round(group.count * 1e9) / 1e9 }));
 };
 
 /** Whether the population is counted from the blocks alone: no answer filter, answer breakdown or list of responses. */

@@ -14,7 +14,8 @@ import type { StatsContext } from './population';
  *
  * `by`: the staff-file source columns a breakdown needs (a table by gender): one weight per
  * block and value, the share of the block's people in the selection with that value. `inside`
- * is that number of people (the weight's numerator), which the cell keys are made with.
+ * is that number of people (the weight's numerator), which the cell keys are made with. Weights
+ * are exact decimals, so a figure's sum does not depend on the order PostgreSQL adds its rows in.
  */
 export const weightsCte = (context: StatsContext, staff: Selection, codes: ReadonlyMap<number, string>, by: readonly DimensionSourceName[]): RawBuilder<unknown> => {
   const matching = selectionWhere(staff, context.year, codes, 'atom');
@@ -28,7 +29,7 @@ export const weightsCte = (context: StatsContext, staff: Selection, codes: Reado
   ];
   const byColumns = by.map((name) => sql`, ${sql.ref(`atom.${name}`)}`);
   return sql`weights as (
-    select atom.block_id ${sql.join(byColumns, sql``)}, sum(atom.count) as inside, sum(atom.count)::float8 / min(b.size) as weight
+    select atom.block_id ${sql.join(byColumns, sql``)}, sum(atom.count) as inside, sum(atom.count)::numeric / min(b.size) as weight
     from release_block_atoms atom join release_blocks b on b.id = atom.block_id
     where ${sql.join(conditions, sql` and `)}
     group by atom.block_id ${sql.join(byColumns, sql``)}
