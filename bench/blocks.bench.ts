@@ -131,7 +131,7 @@ export const replayRelease = <R extends PendingResponse & BlockRecord>(arrivals:
   let pending: R[] = [];
   const release = (now: number) => {
     for (const batch of dueBatches(pending, rules, now)) {
-      blocks.push(...(partitionIntoBlocks(batch, rules.blockSize, BLOCK_ATTRIBUTES) as R[][]));
+      blocks.push(...partitionIntoBlocks(batch, rules.blockSize, BLOCK_ATTRIBUTES));
       const released = new Set(batch.map((response) => response.id));
       for (const response of batch) waits.push(now - response.submittedAt);
       pending = pending.filter((response) => !released.has(response.id));

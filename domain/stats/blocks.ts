@@ -26,12 +26,12 @@ export interface BlockRecord {
  * when it has fewer than m records itself. An attribute that would leave a single child does
  * not split. The result is deterministic: values are visited in key order.
  */
-export const partitionIntoBlocks = (records: readonly BlockRecord[], m: number, order: readonly string[]): BlockRecord[][] => {
+export const partitionIntoBlocks = <R extends BlockRecord>(records: readonly R[], m: number, order: readonly string[]): R[][] => {
   if (records.length < m) throw new RangeError(`A block needs at least ${m} records; ${records.length} given.`);
   return splitFrom(records, m, order, 0);
 };
 
-const splitFrom = (records: readonly BlockRecord[], m: number, order: readonly string[], depth: number): BlockRecord[][] => {
+const splitFrom = <R extends BlockRecord>(records: readonly R[], m: number, order: readonly string[], depth: number): R[][] => {
   if (depth >= order.length) return [[...records]];
   const children = childrenOf(records, m, order[depth]!);
   if (children.length < 2) return splitFrom(records, m, order, depth + 1);
@@ -50,7 +50,7 @@ const groupedBy = <T>(items: readonly T[], keyOf: (item: T) => string): Map<stri
   return groups;
 };
 
-const childrenOf = (records: readonly BlockRecord[], m: number, attribute: string): BlockRecord[][] => {
+const childrenOf = <R extends BlockRecord>(records: readonly R[], m: number, attribute: string): R[][] => {
   const byValue = groupedBy(records, (record) => record.attributes[attribute] ?? '');
   const values = [...byValue.keys()].sort();
   const large = values.filter((value) => byValue.get(value)!.length >= m).map((value) => byValue.get(value)!);

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type BatchRules, type BlockRecord, BLOCK_ATTRIBUTES, dueBatches, dueGroups, partitionIntoBlocks } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { ageBandOf } from './dimensions';
+import { responseIdsSql } from './population';
 
 /**
  * Releases the organisation's waiting responses that are due (domain/stats/blocks.ts: a
@@ -12,7 +13,7 @@ import { ageBandOf } from './dimensions';
 
 export const DEFAULT_BATCH_RULES: BatchRules = { blockSize: 5, waitMs: 0 };
 
-interface Waiting {
+interface WaitingRow {
   readonly id: string;
   readonly group_id: string | null;
   readonly department_id: string | null;
@@ -22,7 +23,7 @@ interface Waiting {
   readonly submitted_at: Date;
 }
 
-const recordOf = (row: Waiting, year: number): BlockRecord & { readonly row: Waiting } => ({
+const recordOf = (row: WaitingRow, year: number): BlockRecord & { readonly row: WaitingRow } => ({
   id: row.id,
   row,
   attributes: {
@@ -89,10 +90,10 @@ export const releaseDue = async (db: Kysely<Database>, organizationId: string, r
     ).rows;
     const members = blocks.flatMap((block, index) => block.map((record) => ({ response: record.id, block: ids[index]!.id })));
     await sql`update responses r set release_block = m.block
-      from (select unnest(${`{${members.map((member) => member.response).join(',')}}`}::uuid[]) as response,
+      from (select unnest(${responseIdsSql(members.map((member) => member.response))}) as response,
                    unnest(${`{${members.map((member) => member.block).join(',')}}`}::int[]) as block) m
       where r.id = m.response and r.organization_id = ${organizationId}`.execute(trx);
-    const medians = blocks.map((block) => medianOf(block.map((record) => (record as ReturnType<typeof recordOf>).row.submitted_at.getTime())));
+    const medians = blocks.map((block) => medianOf(block.map((record) => record.row.submitted_at.getTime())));
     await sql`insert into release_block_atoms (block_id, organization_id, submitted_median, department_id, gender_id, birth_year, position_level_id, count)
       select r.release_block, r.organization_id, m.median, r.department_id, r.gender_id, r.birth_year, r.position_level_id, count(*)::int
       from responses r
