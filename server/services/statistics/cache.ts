@@ -187,7 +187,7 @@ export class PopulationCache {
    * Releases the organisation's waiting responses that are due before its figures are read
    * (./releaseBatches.ts): one release in flight per organisation, which the page's cards share.
    */
-  private releasedFor(organizationId: string): Promise<number> {
+  releasedFor(organizationId: string): Promise<number> {
     const inFlight = this.releases.get(organizationId);
     if (inFlight) return inFlight;
     const release = releaseDue(this.db, organizationId, this.options.batchRules ?? DEFAULT_BATCH_RULES).finally(() => this.releases.delete(organizationId));
