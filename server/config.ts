@@ -249,7 +249,7 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   trustProxy: boolean('TRUST_PROXY', env.TRUST_PROXY),
   appUrl: url('APP_URL', env.APP_URL) ?? `http://${present(env.HOST) ?? '127.0.0.1'}:${integer('PORT', env.PORT, 3000, 0, 65535)}`,
   smtpUrl: smtpUrl(env.SMTP_URL),
-  mailFrom: present(env.MAIL_FROM) ?? 'Diversity Atlas <no-reply@diversity-atlas.invalid>',
+  mailFrom: present(env.MAIL_FROM) ?? 'Commonweave <no-reply@commonweave.invalid>',
   passwordExpiryDays: integer('PASSWORD_EXPIRY_DAYS', env.PASSWORD_EXPIRY_DAYS, 180, 0, 3650),
   loginMaxFailures: integer('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5, 1, 100),
   loginLockoutMinutes: integer('LOGIN_LOCKOUT_MINUTES', env.LOGIN_LOCKOUT_MINUTES, 15, 1, 1440),

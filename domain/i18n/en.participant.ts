@@ -8,7 +8,7 @@ export const enParticipant = {
   unknown_error: 'Something went wrong! Please try again.',
   connection_lost_login: 'You seem to be offline. Check your connection and try again.',
   too_many_requests: 'Many requests at once: the page waits a moment and tries again by itself.',
-  app_name: 'Diversity Atlas',
+  app_name: 'Commonweave',
   survey_language: 'Language',
   survey_registration: 'Diversity survey',
   survey_registration_help: 'Open the survey link your organisation sent you to take part.',

@@ -682,7 +682,7 @@ export const en = {
   fact_top_heritage_nearly_all: "Nearly everyone names {{name}} as a cultural heritage.",
 
   // Certificates (src/features/plain/CertificatePage.tsx)
-  certificate_intro: "Check a certificate of Diversity Atlas: paste its verification code or open the link printed on it.",
+  certificate_intro: "Check a certificate of Commonweave: paste its verification code or open the link printed on it.",
   certificate_criteria: "An organisation earns a certificate when at least {{min}} people have answered its survey and at least {{share}}% of its seats have answered, as its dashboard releases them.",
   certificate_code: "Verification code",
   certificate_verify: "Verify",
@@ -708,7 +708,7 @@ export const en = {
   certificate_pdf_issued: "Issued on {{date}}.",
   certificate_pdf_adjusted: "Figures are adjusted by up to {{d}} people either way to protect people.",
   certificate_pdf_scan: "Scan to verify, or check the code below at",
-  certificate_pdf_subject: "Diversity Atlas certificate",
+  certificate_pdf_subject: "Commonweave certificate",
   certificate_pdf_document_title: "Certificate: {{organisation}}",
   certificate_pdf_qr_alt: "QR code of the link to the verification page",
   certificate_status_valid: "valid",

@@ -73,21 +73,21 @@ const grantCommands = (id: string) => `npm run org -- extend ${id} --until YYYY-
 const named = (department: string | undefined) => (department === undefined || department.trim() === '' ? '' : ` ${department.trim()}`);
 
 const english: MailTexts = {
-  resetSubject: 'Reset your Diversity Atlas password',
+  resetSubject: 'Reset your Commonweave password',
   resetBody: (link) => `A new password was asked for your account.\nChoose it here within 60 minutes: ${link}\nIf you did not ask for it, ignore this message.\n`,
-  signInSubject: 'Your Diversity Atlas sign-in code',
+  signInSubject: 'Your Commonweave sign-in code',
   signInBody: (code) => `Your sign-in code is ${code}. It is valid for 10 minutes and can be used once.\nIf you did not try to sign in, change your password.\n`,
-  securitySubject: 'Your Diversity Atlas security code',
+  securitySubject: 'Your Commonweave security code',
   securityBody: (code) => `Your code to confirm a change of your account's security is ${code}. It is valid for 10 minutes and can be used once.\nIf you did not ask for it, change your password.\n`,
   greeting: (name) => (name === '' ? 'Hello,' : `Hello ${name},`),
   inviterOf: (inviter, organization) => `${inviter} of ${organization}`,
   closing: (days) => `The link works once and for ${days} days. If you were not expecting this message, ignore it.\n`,
   surveySubject: (organization) => `${organization} invites you to its cultural diversity survey`,
   surveyBody: (from, link) =>
-    `${from} invites you to answer its cultural diversity survey on Diversity Atlas. ` +
+    `${from} invites you to answer its cultural diversity survey on Commonweave. ` +
     `It takes 3 to 5 minutes, and your individual answers are never shown to anyone.\n` +
     `Open the survey here: ${link}\n`,
-  accountSubject: (organization) => `You are invited to ${organization} on Diversity Atlas`,
+  accountSubject: (organization) => `You are invited to ${organization} on Commonweave`,
   accountBody: (from, organization, role, link) => {
     const as = (() => {
       switch (role.kind) {
@@ -98,11 +98,11 @@ const english: MailTexts = {
         case 'staff': return 'as a member';
       }
     })();
-    return `${from} invites you to join ${organization} on Diversity Atlas ${as}.\nAccept the invitation and choose your password here: ${link}\n`;
+    return `${from} invites you to join ${organization} on Commonweave ${as}.\nAccept the invitation and choose your password here: ${link}\n`;
   },
   day: dayIn('en-AU'),
-  welcomeSubject: 'Welcome to Diversity Atlas',
-  welcomeBody: (organization, link) => `${organization} is registered on Diversity Atlas and you are its administrator.\nSign in at ${link} with this email address.\n`,
+  welcomeSubject: 'Welcome to Commonweave',
+  welcomeBody: (organization, link) => `${organization} is registered on Commonweave and you are its administrator.\nSign in at ${link} with this email address.\n`,
   linkSubject: (organization, survey) => `${organization} invites you to take the ${survey}`,
   linkBody: (organization, survey, anonymous) =>
     `${organization} invites you to take the ${survey}. It takes 3 to 5 minutes.${anonymous ? ' Your answers are anonymous: the survey does not ask for your name.' : ''}\n`,
@@ -116,7 +116,7 @@ const english: MailTexts = {
     `To change your answers, open: ${edit}\nTo erase your answers, open: ${erase}\n\n` +
     `Each link works once and for ${days} days; changing your answers sends you new links. ` +
     `Keep this email to yourself: anyone with these links can see or erase your answers.\n`,
-  reminderSubject: (days) => `Your Diversity Atlas package ends in ${days} day${days === 1 ? '' : 's'}`,
+  reminderSubject: (days) => `Your Commonweave package ends in ${days} day${days === 1 ? '' : 's'}`,
   reminderBody: (organization, lastDay) =>
     `The package of ${organization} ends on ${lastDay} (UTC).\n\n` +
     'After that day the dashboards close: nobody in your organisation can sign in to them until the package is renewed, and survey links stop taking answers.\n\n' +
@@ -134,21 +134,21 @@ const english: MailTexts = {
 };
 
 const french: MailTexts = {
-  resetSubject: 'Réinitialisez votre mot de passe Diversity Atlas',
+  resetSubject: 'Réinitialisez votre mot de passe Commonweave',
   resetBody: (link) => `Un nouveau mot de passe a été demandé pour votre compte.\nChoisissez-le ici dans les 60 minutes : ${link}\nSi vous ne l'avez pas demandé, ignorez ce message.\n`,
-  signInSubject: 'Votre code de connexion Diversity Atlas',
+  signInSubject: 'Votre code de connexion Commonweave',
   signInBody: (code) => `Votre code de connexion est ${code}. Il est valable 10 minutes et ne sert qu'une fois.\nSi vous n'avez pas essayé de vous connecter, changez votre mot de passe.\n`,
-  securitySubject: 'Votre code de sécurité Diversity Atlas',
+  securitySubject: 'Votre code de sécurité Commonweave',
   securityBody: (code) => `Votre code pour confirmer une modification de la sécurité de votre compte est ${code}. Il est valable 10 minutes et ne sert qu'une fois.\nSi vous ne l'avez pas demandé, changez votre mot de passe.\n`,
   greeting: (name) => (name === '' ? 'Bonjour,' : `Bonjour ${name},`),
   inviterOf: (inviter, organization) => `${inviter} (${organization})`,
   closing: (days) => `Le lien ne sert qu'une fois et reste valable ${days} jours. Si vous n'attendiez pas ce message, ignorez-le.\n`,
   surveySubject: (organization) => `${organization} vous invite à son enquête sur la diversité culturelle`,
   surveyBody: (from, link) =>
-    `${from} vous invite à répondre à son enquête sur la diversité culturelle sur Diversity Atlas. ` +
+    `${from} vous invite à répondre à son enquête sur la diversité culturelle sur Commonweave. ` +
     `Elle prend 3 à 5 minutes, et vos réponses individuelles ne sont jamais montrées à personne.\n` +
     `Ouvrez l'enquête ici : ${link}\n`,
-  accountSubject: (organization) => `Vous êtes invité·e à rejoindre ${organization} sur Diversity Atlas`,
+  accountSubject: (organization) => `Vous êtes invité·e à rejoindre ${organization} sur Commonweave`,
   accountBody: (from, organization, role, link) => {
     const as = (() => {
       switch (role.kind) {
@@ -159,11 +159,11 @@ const french: MailTexts = {
         case 'staff': return 'comme membre';
       }
     })();
-    return `${from} vous invite à rejoindre ${organization} sur Diversity Atlas ${as}.\nAcceptez l'invitation et choisissez votre mot de passe ici : ${link}\n`;
+    return `${from} vous invite à rejoindre ${organization} sur Commonweave ${as}.\nAcceptez l'invitation et choisissez votre mot de passe ici : ${link}\n`;
   },
   day: dayIn('fr'),
-  welcomeSubject: 'Bienvenue sur Diversity Atlas',
-  welcomeBody: (organization, link) => `${organization} est inscrite sur Diversity Atlas et vous en êtes l'administrateur·rice.\nConnectez-vous sur ${link} avec cette adresse e-mail.\n`,
+  welcomeSubject: 'Bienvenue sur Commonweave',
+  welcomeBody: (organization, link) => `${organization} est inscrite sur Commonweave et vous en êtes l'administrateur·rice.\nConnectez-vous sur ${link} avec cette adresse e-mail.\n`,
   linkSubject: (organization, survey) => `${organization} vous invite à répondre à l'enquête « ${survey} »`,
   linkBody: (organization, survey, anonymous) =>
     `${organization} vous invite à répondre à l'enquête « ${survey} ». Elle prend 3 à 5 minutes.${anonymous ? " Vos réponses sont anonymes : l'enquête ne demande pas votre nom." : ''}\n`,
@@ -177,7 +177,7 @@ const french: MailTexts = {
     `Pour modifier vos réponses, ouvrez : ${edit}\nPour effacer vos réponses, ouvrez : ${erase}\n\n` +
     `Chaque lien ne sert qu'une fois et reste valable ${days} jours ; modifier vos réponses vous envoie de nouveaux liens. ` +
     `Gardez cet e-mail pour vous : toute personne qui a ces liens peut voir ou effacer vos réponses.\n`,
-  reminderSubject: (days) => `Votre forfait Diversity Atlas se termine dans ${days} jour${days <= 1 ? '' : 's'}`,
+  reminderSubject: (days) => `Votre forfait Commonweave se termine dans ${days} jour${days <= 1 ? '' : 's'}`,
   reminderBody: (organization, lastDay) =>
     `Le forfait de ${organization} se termine le ${lastDay} (UTC).\n\n` +
     "Après ce jour, les tableaux de bord ferment : personne de votre organisation ne peut s'y connecter tant que le forfait n'est pas renouvelé, et les liens d'enquête n'acceptent plus de réponses.\n\n" +
@@ -195,21 +195,21 @@ const french: MailTexts = {
 };
 
 const spanish: MailTexts = {
-  resetSubject: 'Restablezca su contraseña de Diversity Atlas',
+  resetSubject: 'Restablezca su contraseña de Commonweave',
   resetBody: (link) => `Se ha pedido una nueva contraseña para su cuenta.\nElíjala aquí en los próximos 60 minutos: ${link}\nSi no la pidió, ignore este mensaje.\n`,
-  signInSubject: 'Su código de inicio de sesión de Diversity Atlas',
+  signInSubject: 'Su código de inicio de sesión de Commonweave',
   signInBody: (code) => `Su código de inicio de sesión es ${code}. Es válido durante 10 minutos y solo se puede usar una vez.\nSi no intentó iniciar sesión, cambie su contraseña.\n`,
-  securitySubject: 'Su código de seguridad de Diversity Atlas',
+  securitySubject: 'Su código de seguridad de Commonweave',
   securityBody: (code) => `Su código para confirmar un cambio en la seguridad de su cuenta es ${code}. Es válido durante 10 minutos y solo se puede usar una vez.\nSi no lo pidió, cambie su contraseña.\n`,
   greeting: (name) => (name === '' ? 'Hola:' : `Hola, ${name}:`),
   inviterOf: (inviter, organization) => `${inviter}, de ${organization},`,
   closing: (days) => `El enlace funciona una sola vez y durante ${days} días. Si no esperaba este mensaje, ignórelo.\n`,
   surveySubject: (organization) => `${organization} le invita a su encuesta de diversidad cultural`,
   surveyBody: (from, link) =>
-    `${from} le invita a responder su encuesta de diversidad cultural en Diversity Atlas. ` +
+    `${from} le invita a responder su encuesta de diversidad cultural en Commonweave. ` +
     `Lleva de 3 a 5 minutos, y sus respuestas individuales nunca se muestran a nadie.\n` +
     `Abra la encuesta aquí: ${link}\n`,
-  accountSubject: (organization) => `Le invitan a unirse a ${organization} en Diversity Atlas`,
+  accountSubject: (organization) => `Le invitan a unirse a ${organization} en Commonweave`,
   accountBody: (from, organization, role, link) => {
     const as = (() => {
       switch (role.kind) {
@@ -220,11 +220,11 @@ const spanish: MailTexts = {
         case 'staff': return 'como miembro';
       }
     })();
-    return `${from} le invita a unirse a ${organization} en Diversity Atlas ${as}.\nAcepte la invitación y elija su contraseña aquí: ${link}\n`;
+    return `${from} le invita a unirse a ${organization} en Commonweave ${as}.\nAcepte la invitación y elija su contraseña aquí: ${link}\n`;
   },
   day: dayIn('es'),
-  welcomeSubject: 'Bienvenido a Diversity Atlas',
-  welcomeBody: (organization, link) => `${organization} está registrada en Diversity Atlas y usted es su administrador.\nInicie sesión en ${link} con esta dirección de correo.\n`,
+  welcomeSubject: 'Bienvenido a Commonweave',
+  welcomeBody: (organization, link) => `${organization} está registrada en Commonweave y usted es su administrador.\nInicie sesión en ${link} con esta dirección de correo.\n`,
   linkSubject: (organization, survey) => `${organization} le invita a responder la encuesta «${survey}»`,
   linkBody: (organization, survey, anonymous) =>
     `${organization} le invita a responder la encuesta «${survey}». Lleva de 3 a 5 minutos.${anonymous ? ' Sus respuestas son anónimas: la encuesta no pide su nombre.' : ''}\n`,
@@ -238,7 +238,7 @@ const spanish: MailTexts = {
     `Para cambiar sus respuestas, abra: ${edit}\nPara borrar sus respuestas, abra: ${erase}\n\n` +
     `Cada enlace funciona una sola vez y durante ${days} días; al cambiar sus respuestas recibirá enlaces nuevos. ` +
     `No comparta este correo: cualquiera con estos enlaces puede ver o borrar sus respuestas.\n`,
-  reminderSubject: (days) => `Su paquete de Diversity Atlas termina en ${days} día${days === 1 ? '' : 's'}`,
+  reminderSubject: (days) => `Su paquete de Commonweave termina en ${days} día${days === 1 ? '' : 's'}`,
   reminderBody: (organization, lastDay) =>
     `El paquete de ${organization} termina el ${lastDay} (UTC).\n\n` +
     'Después de ese día los paneles se cierran: nadie de su organización puede iniciar sesión en ellos hasta que se renueve el paquete, y los enlaces de encuesta dejan de aceptar respuestas.\n\n' +
@@ -264,21 +264,21 @@ const arabicDays = (days: number): string => {
 
 // Right to left: a link or a code stands on its own line, so that it reads whole, left to right.
 const arabic: MailTexts = {
-  resetSubject: 'إعادة تعيين كلمة مرور Diversity Atlas',
+  resetSubject: 'إعادة تعيين كلمة مرور Commonweave',
   resetBody: (link) => `طُلبت كلمة مرور جديدة لحسابك.\nاخترها خلال 60 دقيقة من هنا:\n${link}\nإذا لم تطلبها، فتجاهل هذه الرسالة.\n`,
-  signInSubject: 'رمز تسجيل الدخول إلى Diversity Atlas',
+  signInSubject: 'رمز تسجيل الدخول إلى Commonweave',
   signInBody: (code) => `رمز تسجيل الدخول الخاص بك هو:\n${code}\nوهو صالح لمدة 10 دقائق ويُستخدم مرة واحدة.\nإذا لم تحاول تسجيل الدخول، فغيّر كلمة المرور.\n`,
-  securitySubject: 'رمز الأمان لحسابك في Diversity Atlas',
+  securitySubject: 'رمز الأمان لحسابك في Commonweave',
   securityBody: (code) => `رمز تأكيد تغيير إعدادات أمان حسابك هو:\n${code}\nوهو صالح لمدة 10 دقائق ويُستخدم مرة واحدة.\nإذا لم تطلبه، فغيّر كلمة المرور.\n`,
   greeting: (name) => (name === '' ? 'مرحبًا،' : `مرحبًا ${name}،`),
   inviterOf: (inviter, organization) => `${inviter} من ${organization}`,
   closing: (days) => `يعمل الرابط مرة واحدة ولمدة ${days} أيام. إذا لم تكن تتوقع هذه الرسالة، فتجاهلها.\n`,
   surveySubject: (organization) => `تدعوك ${organization} إلى استبيانها عن التنوع الثقافي`,
   surveyBody: (from, link) =>
-    `يدعوك ${from} إلى الإجابة عن استبيان التنوع الثقافي على Diversity Atlas. ` +
+    `يدعوك ${from} إلى الإجابة عن استبيان التنوع الثقافي على Commonweave. ` +
     `يستغرق من 3 إلى 5 دقائق، ولا تُعرض إجاباتك الفردية على أحد أبدًا.\n` +
     `افتح الاستبيان من هنا:\n${link}\n`,
-  accountSubject: (organization) => `أنت مدعو إلى ${organization} على Diversity Atlas`,
+  accountSubject: (organization) => `أنت مدعو إلى ${organization} على Commonweave`,
   accountBody: (from, organization, role, link) => {
     const as = (() => {
       switch (role.kind) {
@@ -289,11 +289,11 @@ const arabic: MailTexts = {
         case 'staff': return 'بصفة عضو';
       }
     })();
-    return `يدعوك ${from} إلى الانضمام إلى ${organization} على Diversity Atlas ${as}.\nاقبل الدعوة واختر كلمة المرور من هنا:\n${link}\n`;
+    return `يدعوك ${from} إلى الانضمام إلى ${organization} على Commonweave ${as}.\nاقبل الدعوة واختر كلمة المرور من هنا:\n${link}\n`;
   },
   day: dayIn('ar'),
-  welcomeSubject: 'مرحبًا بك في Diversity Atlas',
-  welcomeBody: (organization, link) => `سُجّلت ${organization} على Diversity Atlas وأنت مسؤولها.\nسجّل الدخول بعنوان البريد الإلكتروني هذا من هنا:\n${link}\n`,
+  welcomeSubject: 'مرحبًا بك في Commonweave',
+  welcomeBody: (organization, link) => `سُجّلت ${organization} على Commonweave وأنت مسؤولها.\nسجّل الدخول بعنوان البريد الإلكتروني هذا من هنا:\n${link}\n`,
   linkSubject: (organization, survey) => `تدعوك ${organization} إلى الإجابة عن «${survey}»`,
   linkBody: (organization, survey, anonymous) =>
     `تدعوك ${organization} إلى الإجابة عن «${survey}». يستغرق من 3 إلى 5 دقائق.${anonymous ? ' إجاباتك مجهولة الهوية: لا يطلب الاستبيان اسمك.' : ''}\n`,
@@ -307,7 +307,7 @@ const arabic: MailTexts = {
     `لتغيير إجاباتك، افتح:\n${edit}\nلمحو إجاباتك، افتح:\n${erase}\n\n` +
     `يعمل كل رابط مرة واحدة ولمدة ${days} أيام؛ وتغيير إجاباتك يرسل إليك روابط جديدة. ` +
     `احتفظ بهذه الرسالة لنفسك: يستطيع أي شخص لديه هذه الروابط رؤية إجاباتك أو محوها.\n`,
-  reminderSubject: (days) => `تنتهي باقة Diversity Atlas الخاصة بك ${arabicDays(days)}`,
+  reminderSubject: (days) => `تنتهي باقة Commonweave الخاصة بك ${arabicDays(days)}`,
   reminderBody: (organization, lastDay) =>
     `تنتهي باقة ${organization} في ${lastDay} (بالتوقيت العالمي).\n\n` +
     'بعد ذلك اليوم تُغلق لوحات المعلومات: لا يستطيع أحد في مؤسستك تسجيل الدخول إليها حتى تُجدَّد الباقة، وتتوقف روابط الاستبيان عن قبول الإجابات.\n\n' +
@@ -325,21 +325,21 @@ const arabic: MailTexts = {
 };
 
 const chinese: MailTexts = {
-  resetSubject: '重置您的 Diversity Atlas 密码',
+  resetSubject: '重置您的 Commonweave 密码',
   resetBody: (link) => `有人为您的账户申请了新密码。\n请在 60 分钟内在此设置：${link}\n如果这不是您本人的申请，请忽略此邮件。\n`,
-  signInSubject: '您的 Diversity Atlas 登录验证码',
+  signInSubject: '您的 Commonweave 登录验证码',
   signInBody: (code) => `您的登录验证码是 ${code}。有效期 10 分钟，仅可使用一次。\n如果您没有尝试登录，请修改密码。\n`,
-  securitySubject: '您的 Diversity Atlas 安全验证码',
+  securitySubject: '您的 Commonweave 安全验证码',
   securityBody: (code) => `用于确认更改账户安全设置的验证码是 ${code}。有效期 10 分钟，仅可使用一次。\n如果这不是您本人的申请，请修改密码。\n`,
   greeting: (name) => (name === '' ? '您好：' : `${name}，您好：`),
   inviterOf: (inviter, organization) => `${organization}的${inviter}`,
   closing: (days) => `该链接仅可使用一次，有效期 ${days} 天。如果您没有预期收到此邮件，请忽略。\n`,
   surveySubject: (organization) => `${organization}邀请您参加文化多样性调查`,
   surveyBody: (from, link) =>
-    `${from}邀请您在 Diversity Atlas 上回答其文化多样性调查。` +
+    `${from}邀请您在 Commonweave 上回答其文化多样性调查。` +
     `只需 3 到 5 分钟，您的个人回答绝不会向任何人展示。\n` +
     `在此打开调查：${link}\n`,
-  accountSubject: (organization) => `您受邀加入 Diversity Atlas 上的${organization}`,
+  accountSubject: (organization) => `您受邀加入 Commonweave 上的${organization}`,
   accountBody: (from, organization, role, link) => {
     const as = (() => {
       switch (role.kind) {
@@ -350,11 +350,11 @@ const chinese: MailTexts = {
         case 'staff': return '成为成员';
       }
     })();
-    return `${from}邀请您加入 Diversity Atlas 上的${organization}，${as}。\n在此接受邀请并设置密码：${link}\n`;
+    return `${from}邀请您加入 Commonweave 上的${organization}，${as}。\n在此接受邀请并设置密码：${link}\n`;
   },
   day: dayIn('zh-Hans'),
-  welcomeSubject: '欢迎使用 Diversity Atlas',
-  welcomeBody: (organization, link) => `${organization}已在 Diversity Atlas 上注册，您是其管理员。\n请使用此邮箱地址在此登录：${link}\n`,
+  welcomeSubject: '欢迎使用 Commonweave',
+  welcomeBody: (organization, link) => `${organization}已在 Commonweave 上注册，您是其管理员。\n请使用此邮箱地址在此登录：${link}\n`,
   linkSubject: (organization, survey) => `${organization}邀请您参加“${survey}”`,
   linkBody: (organization, survey, anonymous) =>
     `${organization}邀请您参加“${survey}”。只需 3 到 5 分钟。${anonymous ? '您的回答是匿名的：调查不会询问您的姓名。' : ''}\n`,
@@ -367,7 +367,7 @@ const chinese: MailTexts = {
     `如需修改回答，请打开：${edit}\n如需删除回答，请打开：${erase}\n\n` +
     `每个链接仅可使用一次，有效期 ${days} 天；修改回答后会收到新的链接。` +
     `请勿转发此邮件：任何拥有这些链接的人都可以查看或删除您的回答。\n`,
-  reminderSubject: (days) => `您的 Diversity Atlas 套餐将在 ${days} 天后到期`,
+  reminderSubject: (days) => `您的 Commonweave 套餐将在 ${days} 天后到期`,
   reminderBody: (organization, lastDay) =>
     `${organization}的套餐将于 ${lastDay}（UTC）到期。\n\n` +
     '此后仪表板将关闭：在续订套餐之前，贵组织的任何人都无法登录，调查链接也将停止接收回答。\n\n' +

@@ -13,11 +13,11 @@ import { DEMO_EMAIL_DOMAIN, type WriteOptions, writeDemo } from './write';
  */
 
 /** The demo accounts' password: printed on the console, so never use a demo organisation for real data. */
-export const DEMO_PASSWORD = 'Demo-Atlas-2026';
+export const DEMO_PASSWORD = 'Demo-Weave-2026';
 export const DEMO_ADMIN_EMAIL = `demo@${DEMO_EMAIL_DOMAIN}`;
-export const DEMO_ORGANIZATION_NAME = 'Atlas Demo Co.';
+export const DEMO_ORGANIZATION_NAME = 'Riverbend Demo Co.';
 export const DEFAULT_DEMO_RESPONSES = 2000;
-export const DEFAULT_DEMO_SEED = 'diversity-atlas-demo';
+export const DEFAULT_DEMO_SEED = 'commonweave-demo';
 
 export interface DemoSignIn {
   readonly organizationId: string;

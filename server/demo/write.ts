@@ -9,7 +9,7 @@ import type { DemoPlan, DemoResponse } from './generate';
 import { emailLocal } from './names';
 
 /** Where the demo's accounts live: a reserved top-level domain (RFC 2606) the product's email rule accepts. */
-export const DEMO_EMAIL_DOMAIN = 'diversity-atlas.test';
+export const DEMO_EMAIL_DOMAIN = 'commonweave.test';
 
 export interface DemoAccounts {
   /** The administrator's sign-in. */

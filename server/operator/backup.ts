@@ -28,7 +28,7 @@ export const writeBackupFile = (path: string, backup: Uint8Array): void => {
 
 const stamp = (now: Date): string => now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
 
-export const defaultBackupPath = (now = new Date()): string => `backups/diversity-atlas-${stamp(now)}.backup`;
+export const defaultBackupPath = (now = new Date()): string => `backups/commonweave-${stamp(now)}.backup`;
 
 export interface Restored {
   readonly header: BackupHeader;

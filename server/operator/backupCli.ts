@@ -5,7 +5,7 @@ import { decodeBackup } from './backupFile';
 import { exitWith, openForOperator, operatorConfig } from './openForOperator';
 import { OperatorError } from './organizations';
 
-const USAGE = 'Usage: npm run backup -- [--out FILE]   (default backups/diversity-atlas-<time>.backup)';
+const USAGE = 'Usage: npm run backup -- [--out FILE]   (default backups/commonweave-<time>.backup)';
 
 /** Asks the running server for a backup: it takes it between two queries, so it is consistent. */
 const backupFromServer = async (url: string, token: string | undefined): Promise<Uint8Array> => {

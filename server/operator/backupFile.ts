@@ -6,11 +6,12 @@ import { createHash } from 'node:crypto';
  * A file cut short or altered anywhere no longer matches, so it is refused before anything is
  * touched.
  */
-const MAGIC = Buffer.from('DIVERSITY-ATLAS-BACKUP 1\n', 'utf8');
+const MAGIC = Buffer.from('COMMONWEAVE-BACKUP 1\n', 'utf8');
+/** The magic line written before the product was renamed; its files are read the same way. */
+const EARLIER_MAGIC = Buffer.from('DIVERSITY-ATLAS-BACKUP 1\n', 'utf8');
 const CHECKSUM_BYTES = 64;
 const HEADER_LENGTH_BYTES = 4;
 const MAX_HEADER_BYTES = 64 * 1024;
-const FIXED_BYTES = MAGIC.length + CHECKSUM_BYTES + HEADER_LENGTH_BYTES;
 
 export interface BackupHeader {
   readonly format: 1;
@@ -49,16 +50,20 @@ const isHeader = (value: unknown): value is BackupHeader => {
 };
 
 /** The header and payload of a whole, unaltered backup; otherwise a BackupError saying what is wrong. */
+const startsWith = (bytes: Buffer, magic: Buffer): boolean => bytes.length >= magic.length && bytes.subarray(0, magic.length).equals(magic);
+
 export const decodeBackup = (file: Uint8Array): { header: BackupHeader; payload: Buffer } => {
   const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
-  if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new BackupError('This is not a Diversity Atlas backup file.');
-  if (bytes.length < FIXED_BYTES) throw new BackupError('The backup file is cut short. It was not restored.');
-  const headerLength = bytes.readUInt32BE(MAGIC.length + CHECKSUM_BYTES);
-  const headerEnd = FIXED_BYTES + headerLength;
+  const magic = [MAGIC, EARLIER_MAGIC].find((candidate) => startsWith(bytes, candidate));
+  if (!magic) throw new BackupError('This is not a Commonweave backup file.');
+  const fixedBytes = magic.length + CHECKSUM_BYTES + HEADER_LENGTH_BYTES;
+  if (bytes.length < fixedBytes) throw new BackupError('The backup file is cut short. It was not restored.');
+  const headerLength = bytes.readUInt32BE(magic.length + CHECKSUM_BYTES);
+  const headerEnd = fixedBytes + headerLength;
   if (headerLength <= MAX_HEADER_BYTES && headerEnd > bytes.length) throw new BackupError('The backup file is cut short: its header is incomplete. It was not restored.');
   let header: unknown;
   try {
-    header = headerLength <= MAX_HEADER_BYTES ? JSON.parse(bytes.subarray(FIXED_BYTES, headerEnd).toString('utf8')) : undefined;
+    header = headerLength <= MAX_HEADER_BYTES ? JSON.parse(bytes.subarray(fixedBytes, headerEnd).toString('utf8')) : undefined;
   } catch {
     header = undefined;
   }
@@ -66,8 +71,8 @@ export const decodeBackup = (file: Uint8Array): { header: BackupHeader; payload:
   if (isHeader(header) && bytes.length - headerEnd < header.payloadBytes) {
     throw new BackupError(`The backup file is cut short: ${bytes.length - headerEnd} of ${header.payloadBytes} bytes of data. It was not restored.`);
   }
-  const checksum = bytes.subarray(MAGIC.length, MAGIC.length + CHECKSUM_BYTES).toString('ascii');
-  if (!isHeader(header) || checksum !== sha256(bytes.subarray(MAGIC.length + CHECKSUM_BYTES))) {
+  const checksum = bytes.subarray(magic.length, magic.length + CHECKSUM_BYTES).toString('ascii');
+  if (!isHeader(header) || checksum !== sha256(bytes.subarray(magic.length + CHECKSUM_BYTES))) {
     throw new BackupError('The backup file is damaged: it does not match its checksum. It was not restored.');
   }
   return { header, payload: bytes.subarray(headerEnd) };

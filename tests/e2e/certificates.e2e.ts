@@ -31,7 +31,7 @@ describe('certificates', () => {
     const pdfPath = (await download.path())!;
     const pdf = await PDFDocument.load(await readFile(pdfPath));
     assert.equal(pdf.getPageCount(), 1);
-    assert.equal(pdf.getTitle(), 'Certificate: Atlas Demo Co.');
+    assert.equal(pdf.getTitle(), 'Certificate: Riverbend Demo Co.');
     // The first page as a picture to look at, where poppler is installed.
     if (existsSync('/usr/bin/pdftoppm')) {
       await mkdir(RESULTS_DIR, { recursive: true });
@@ -45,7 +45,7 @@ describe('certificates', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     const result = page.getByTestId('certificate-result');
     await result.getByText('This certificate is valid.').waitFor();
-    assert.match((await result.textContent()) ?? '', /Atlas Demo Co\./);
+    assert.match((await result.textContent()) ?? '', /Riverbend Demo Co\./);
     await expectAccessible(page, 'certificate valid');
     await screenshot(page, 'certificate-valid');
 
@@ -54,7 +54,7 @@ describe('certificates', () => {
     const tampered = `${signed.slice(0, 20)}${signed[20] === 'A' ? 'B' : 'A'}${signed.slice(21)}.${signature}`;
     await page.goto(`${demo.server.url}/certificate?code=${encodeURIComponent(tampered)}`);
     await result.getByText(/not a certificate issued here/).waitFor();
-    assert.doesNotMatch((await result.textContent()) ?? '', /Atlas Demo Co\./);
+    assert.doesNotMatch((await result.textContent()) ?? '', /Riverbend Demo Co\./);
     await expectAccessible(page, 'certificate unknown');
 
     // Back as the administrator: revoke it.

@@ -215,7 +215,7 @@ export const signInThroughPage = async (server: RunningServer, page: Page, accou
 
 /** One server and one browser profile per suite file, started before and stopped after it. */
 /** The seeded demo organisation's administrator (server/demo). */
-export const DEMO_ACCOUNT: Account = { email: 'demo@diversity-atlas.test', password: 'Demo-Atlas-2026', organization: '' };
+export const DEMO_ACCOUNT: Account = { email: 'demo@commonweave.test', password: 'Demo-Weave-2026', organization: '' };
 
 /** A suite over its own server with the demo organisation, its browser signed in as the demo administrator. */
 export const useDemoSuite = (): Suite & { readonly token: string } => {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expectAccessible, latestMail, launchBrowser, registerAccount, screenshot, signInWithCookie, startServer, useSuite } from './harness';
 
-const OPERATOR_EMAIL = 'operator@atlas.example.test';
+const OPERATOR_EMAIL = 'operator@riverbend.example.test';
 const suite = useSuite({ env: { OPERATOR_EMAIL } });
 
 const post = async (server: { url: string }, token: string, path: string, body: unknown) => {

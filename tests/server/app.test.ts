@@ -25,8 +25,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   clientDir = mkdtempSync(join(tmpdir(), 'client-'));
   mkdirSync(join(clientDir, 'assets'));
-  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Diversity Atlas</title><div id="root"></div>');
-  writeFileSync(join(clientDir, 'survey.html'), '<!doctype html><title>Diversity Atlas</title><div id="root" data-page="participant"></div>');
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Commonweave</title><div id="root"></div>');
+  writeFileSync(join(clientDir, 'survey.html'), '<!doctype html><title>Commonweave</title><div id="root" data-page="participant"></div>');
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log("client");');
 });
 

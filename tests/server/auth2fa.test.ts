@@ -172,7 +172,7 @@ describe('authenticator apps (TOTP)', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const parsed = new URL(uri);
     expect(parsed.protocol).toBe('otpauth:');
-    expect(parsed.searchParams.get('issuer')).toBe('Diversity Atlas');
+    expect(parsed.searchParams.get('issuer')).toBe('Commonweave');
     expect(parsed.searchParams.get('secret')).toBe(secret);
     expect(parsed.searchParams.get('digits')).toBe('6');
     expect(parsed.searchParams.get('period')).toBe('30');

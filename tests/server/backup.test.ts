@@ -96,7 +96,14 @@ describe('the backup file', () => {
       }),
       { numRuns: 300 },
     );
-    expect(() => decodeBackup(Buffer.from('PK\u0003\u0004 a zip file'))).toThrow('This is not a Diversity Atlas backup file.');
+    expect(() => decodeBackup(Buffer.from('PK\u0003\u0004 a zip file'))).toThrow('This is not a Commonweave backup file.');
+  });
+
+  it('still reads a file written before the product was renamed', () => {
+    const current = encodeBackup(Buffer.from('payload'), null, new Date('2026-11-25T00:00:00Z'));
+    const checked = current.subarray('COMMONWEAVE-BACKUP 1\n'.length);
+    const earlier = Buffer.concat([Buffer.from('DIVERSITY-ATLAS-BACKUP 1\n', 'utf8'), checked]);
+    expect(decodeBackup(earlier).payload.toString()).toBe('payload');
   });
 });
 

@@ -105,7 +105,7 @@ describe('SENTRY_DSN', () => {
 describe('OPERATOR_EMAIL', () => {
   it('is off by default, takes an address, and refuses anything else', () => {
     expect(loadConfig({}).operatorEmail).toBeUndefined();
-    expect(loadConfig({ OPERATOR_EMAIL: 'operator@atlas.example.org' }).operatorEmail).toBe('operator@atlas.example.org');
+    expect(loadConfig({ OPERATOR_EMAIL: 'operator@riverbend.example.org' }).operatorEmail).toBe('operator@riverbend.example.org');
     expect(() => loadConfig({ OPERATOR_EMAIL: 'not an address' })).toThrow(ConfigError);
   });
 });

@@ -30,7 +30,7 @@ let genderIds: string[];
 let positionIds: string[];
 
 const INJECTION_GROUP = '=HYPERLINK("http://example.org","x")';
-const INJECTION_ORGANISATION = '+Atlas @export -co';
+const INJECTION_ORGANISATION = '+Riverbend @export -co';
 
 beforeAll(async () => {
   database = await createTestDatabase({ lookups: true });

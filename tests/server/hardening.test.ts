@@ -39,8 +39,8 @@ beforeAll(async () => {
   await passwordHash();
   clientDir = mkdtempSync(join(tmpdir(), 'client-'));
   mkdirSync(join(clientDir, 'assets'));
-  writeFileSync(join(clientDir, 'index.html'), `<!doctype html><title>Diversity Atlas</title><div id="root"></div>${'<!-- padding -->'.repeat(100)}`);
-  writeFileSync(join(clientDir, 'survey.html'), '<!doctype html><title>Diversity Atlas</title><div id="root" data-page="participant"></div>');
+  writeFileSync(join(clientDir, 'index.html'), `<!doctype html><title>Commonweave</title><div id="root"></div>${'<!-- padding -->'.repeat(100)}`);
+  writeFileSync(join(clientDir, 'survey.html'), '<!doctype html><title>Commonweave</title><div id="root" data-page="participant"></div>');
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><title>icon</title></svg>');
   writeFileSync(join(clientDir, 'favicon.ico'), readFileSync(new URL('../../public/favicon.ico', import.meta.url)));

@@ -75,7 +75,7 @@ const outboxRow = (to: string) =>
 
 describe('mailer with SMTP', () => {
   it('delivers the message to the SMTP server and marks the outbox row sent', async () => {
-    const config = testConfig({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'Atlas <no-reply@atlas.test>' });
+    const config = testConfig({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'Riverbend <no-reply@riverbend.test>' });
     const mailer = createMailer(config, database.db);
     await mailer.send({
       organizationId: null,
@@ -87,7 +87,7 @@ describe('mailer with SMTP', () => {
 
     const message = received.find((entry) => entry.to.includes('ada@example.test'));
     expect(message).toBeDefined();
-    expect(message!.from).toBe('no-reply@atlas.test');
+    expect(message!.from).toBe('no-reply@riverbend.test');
     expect(message!.raw).toMatch(/^Subject: Reset your password\r$/m);
     expect(message!.raw).toMatch(/^To: ada@example\.test\r$/m);
     expect(message!.raw).toMatch(/^Content-Type: text\/plain/m);

@@ -84,7 +84,7 @@ describe('mails in the recipient language', () => {
     const user = await userIn('fr');
     expect((await requestReset(user.email, { 'x-locale': 'es' })).statusCode).toBe(200);
     const mail = await resetMailTo(user.email);
-    expect(mail.subject).toBe('Réinitialisez votre mot de passe Diversity Atlas');
+    expect(mail.subject).toBe('Réinitialisez votre mot de passe Commonweave');
     expect(mail.text).toContain('Choisissez-le ici dans les 60 minutes');
     expect(mail.text).toContain(mail.link!);
   });
@@ -95,7 +95,7 @@ describe('mails in the recipient language', () => {
     expect((await resetMailTo(spanish.email)).subject).toBe(MAIL_TEXTS.es!.resetSubject);
     const english = await userIn(null);
     await requestReset(english.email, { 'x-locale': 'tlh' });
-    expect((await resetMailTo(english.email)).subject).toBe('Reset your Diversity Atlas password');
+    expect((await resetMailTo(english.email)).subject).toBe('Reset your Commonweave password');
   });
 
   it('sends the sign-in code of an Arabic user in Arabic, the code on its own line', async () => {
@@ -141,8 +141,8 @@ describe('the remaining mails in the recipient language', () => {
     const response = await app.inject({ method: 'POST', url: '/api/head-register', payload: body, headers: { 'x-locale': 'fr' }, remoteAddress: freshAddress() });
     expect(response.statusCode, response.body).toBe(200);
     const mail = messages.find((m) => m.to === email)!;
-    expect(mail.subject).toBe('Bienvenue sur Diversity Atlas');
-    expect(mail.text).toBe(`Bonjour Chloé,\n\nAcme Pty Ltd est inscrite sur Diversity Atlas et vous en êtes l'administrateur·rice.\nConnectez-vous sur ${mail.link} avec cette adresse e-mail.\n`);
+    expect(mail.subject).toBe('Bienvenue sur Commonweave');
+    expect(mail.text).toBe(`Bonjour Chloé,\n\nAcme Pty Ltd est inscrite sur Commonweave et vous en êtes l'administrateur·rice.\nConnectez-vous sur ${mail.link} avec cette adresse e-mail.\n`);
   });
 
   it('emails a survey link in the sender language, else in the request language', async () => {
@@ -198,25 +198,25 @@ describe('the remaining mails in the recipient language', () => {
     await database.db.updateTable('users').set({ locale_id: 'fr' }).where('id', '=', french.id).execute();
     await database.db.updateTable('users').set({ locale_id: 'ar' }).where('id', '=', arabic.id).execute();
     const capture = createCapturingMailer();
-    await sendPackageReminders(database.db, capture.mailer, 'https://atlas.example.org', new Date(end.getTime() - 7 * 86_400_000));
+    await sendPackageReminders(database.db, capture.mailer, 'https://riverbend.example.org', new Date(end.getTime() - 7 * 86_400_000));
     const mine = capture.messages.filter((m) => m.organizationId === organizationId);
     const toFrench = mine.find((m) => m.to === french.email)!;
-    expect(toFrench.subject).toBe('Votre forfait Diversity Atlas se termine dans 7 jours');
+    expect(toFrench.subject).toBe('Votre forfait Commonweave se termine dans 7 jours');
     expect(toFrench.text).toContain('se termine le 20 juillet 2033 (UTC)');
     const toArabic = mine.find((m) => m.to === arabic.email)!;
-    expect(toArabic.subject).toBe('تنتهي باقة Diversity Atlas الخاصة بك خلال 7 أيام');
+    expect(toArabic.subject).toBe('تنتهي باقة Commonweave الخاصة بك خلال 7 أيام');
     expect(toArabic.text).toContain(MAIL_TEXTS.ar!.day(end));
   });
 
   it('writes an administrator request to the operator in OPERATOR_LOCALE', async () => {
     const capture = createCapturingMailer();
-    const spanishOperator = await buildApp(testConfig({ operatorEmail: 'operador@atlas.example.org', operatorLocale: 'es' }), { db: database.db, dbKind: database.kind, mailer: capture.mailer });
+    const spanishOperator = await buildApp(testConfig({ operatorEmail: 'operador@riverbend.example.org', operatorLocale: 'es' }), { db: database.db, dbKind: database.kind, mailer: capture.mailer });
     try {
       const admin = await userIn('fr');
       const token = await signIn(spanishOperator, admin.email);
       const response = await spanishOperator.inject({ method: 'POST', url: '/api/organization/package/request', payload: { seats: 500, months: null, message: 'Crecemos.' }, headers: { authorization: `Bearer ${token}` } });
       expect(response.statusCode, response.body).toBe(200);
-      const mail = capture.messages.find((m) => m.to === 'operador@atlas.example.org')!;
+      const mail = capture.messages.find((m) => m.to === 'operador@riverbend.example.org')!;
       expect(mail.subject).toBe(`Solicitud de paquete de ${await organizationName(admin.organizationId)}`);
       expect(mail.text).toContain('Plazas deseadas en total: 500.');
       expect(mail.text).toContain('Meses más: sin cambios.');

@@ -12,7 +12,7 @@ import { insertLink } from './helpers/surveyResponses';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
-const OPERATOR_EMAIL = 'operator@atlas.example.test';
+const OPERATOR_EMAIL = 'operator@riverbend.example.test';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
@@ -203,7 +203,7 @@ describe('reminder emails', () => {
     const second = await insertUser(database.db, { organizationId, role: 'second_admin' });
     await insertUser(database.db, { organizationId, role: 'staff' });
     const at = (daysBefore: number) => new Date(end.getTime() - daysBefore * DAY_MS);
-    const run = (daysBefore: number) => sendPackageReminders(database.db, capture.mailer, 'https://atlas.example.org', at(daysBefore));
+    const run = (daysBefore: number) => sendPackageReminders(database.db, capture.mailer, 'https://riverbend.example.org', at(daysBefore));
 
     await run(31);
     expect(remindersFor(capture.messages, organizationId)).toEqual([]);
@@ -212,9 +212,9 @@ describe('reminder emails', () => {
     await run(8);
     let sent = remindersFor(capture.messages, organizationId);
     expect(sent.map((m) => m.to).sort()).toEqual([admin.email, second.email].sort());
-    expect(sent[0]!.subject).toBe('Your Diversity Atlas package ends in 30 days');
+    expect(sent[0]!.subject).toBe('Your Commonweave package ends in 30 days');
     expect(sent[0]!.text).toContain('the dashboards close');
-    expect(sent[0]!.link).toBe('https://atlas.example.org/dashboard/upgrade-account');
+    expect(sent[0]!.link).toBe('https://riverbend.example.org/dashboard/upgrade-account');
 
     // Two schedulers at once (two servers, or a restart mid-run) still send it once.
     await Promise.all([run(7), run(7), run(6.9)]);
@@ -223,9 +223,9 @@ describe('reminder emails', () => {
     await run(-1);
     sent = remindersFor(capture.messages, organizationId);
     expect(sent.map((m) => m.subject)).toEqual([
-      ...Array(2).fill('Your Diversity Atlas package ends in 30 days'),
-      ...Array(2).fill('Your Diversity Atlas package ends in 7 days'),
-      ...Array(2).fill('Your Diversity Atlas package ends in 1 day'),
+      ...Array(2).fill('Your Commonweave package ends in 30 days'),
+      ...Array(2).fill('Your Commonweave package ends in 7 days'),
+      ...Array(2).fill('Your Commonweave package ends in 1 day'),
     ]);
     const recorded = await database.db.selectFrom('package_reminders').select(['days_before']).where('organization_id', '=', organizationId).orderBy('days_before', 'desc').execute();
     expect(recorded.map((row) => row.days_before)).toEqual([30, 7, 1]);
@@ -233,7 +233,7 @@ describe('reminder emails', () => {
     // Extended: the new end gets its own reminders.
     const newEnd = new Date(end.getTime() + 60 * DAY_MS);
     await database.db.updateTable('organizations').set({ package_expires_at: newEnd }).where('id', '=', organizationId).execute();
-    await sendPackageReminders(database.db, capture.mailer, 'https://atlas.example.org', new Date(newEnd.getTime() - 29 * DAY_MS));
+    await sendPackageReminders(database.db, capture.mailer, 'https://riverbend.example.org', new Date(newEnd.getTime() - 29 * DAY_MS));
     expect(remindersFor(capture.messages, organizationId)).toHaveLength(8);
   });
 
@@ -244,7 +244,7 @@ describe('reminder emails', () => {
     await insertUser(database.db, { organizationId: suspended });
     const endless = await insertOrganization(database.db, { packageExpiresAt: null });
     await insertUser(database.db, { organizationId: endless });
-    await sendPackageReminders(database.db, capture.mailer, 'https://atlas.example.org', new Date(end.getTime() - DAY_MS / 2));
+    await sendPackageReminders(database.db, capture.mailer, 'https://riverbend.example.org', new Date(end.getTime() - DAY_MS / 2));
     expect(remindersFor(capture.messages, suspended)).toEqual([]);
     expect(remindersFor(capture.messages, endless)).toEqual([]);
   });

@@ -157,7 +157,7 @@ const amazonConfig = (base: string): AmazonConfig => ({
 
 // ---------------------------------------------------------------------------------------------
 
-const appUrl = 'http://atlas.test:3000';
+const appUrl = 'http://riverbend.test:3000';
 let database: OpenDatabase;
 let provider: FakeProvider;
 let app: FastifyInstance;

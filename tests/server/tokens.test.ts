@@ -27,7 +27,7 @@ import { testConfig } from './helpers/testConfig';
 let database: OpenDatabase;
 let app: FastifyInstance;
 let mail: MailMessage[];
-const APP_URL = 'https://atlas.example.org';
+const APP_URL = 'https://riverbend.example.org';
 
 const DAY = 86_400_000;
 const at = (msFromNow: number): string => new Date(Date.now() + msFromNow).toISOString();

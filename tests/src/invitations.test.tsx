@@ -17,7 +17,7 @@ const checked: InvitationCheck = {
   email: 'grace@example.org',
   first_name: 'Grace',
   last_name: 'Hopper',
-  organization_name: 'Atlas University',
+  organization_name: 'Riverbend University',
   department: { id: 'g1', name: 'Engineering', parent_id: null },
   expires_at: '2030-03-08T10:00:00.000Z',
 };
@@ -35,7 +35,7 @@ describe('invitation pages', () => {
     expect(commandsOf(app, 'action/submit')).toEqual([{ type: 'action/submit', action: 'checkDepartmentInvitation', body: {}, args: { token: 'secret-token-1' } }]);
     expect(text(app)).toContain('Checking your invitation…');
     await deliver(app, { type: 'action/succeeded', action: 'checkDepartmentInvitation', message: null, data: checked });
-    expect(text(app)).toContain('Atlas University');
+    expect(text(app)).toContain('Riverbend University');
     expect(text(app)).toContain('Engineering');
     expect(text(app)).toContain('grace@example.org');
     expect(inputLabelled(app.container, 'First name').value).toBe('Grace');

@@ -24,7 +24,7 @@ const admin: User = {
 };
 
 const info: OrganizationInformation = {
-  id: 'o1', name: 'Atlas University', country: 'AU', industry: null, seat_capacity: 12_500, package_expires_at: null,
+  id: 'o1', name: 'Riverbend University', country: 'AU', industry: null, seat_capacity: 12_500, package_expires_at: null,
   view_as_consent: false, details: null, logo_url: null, survey_locale: 'ar',
 };
 

@@ -18,7 +18,7 @@ afterEach(() => {
 const PAGE = '/test/links';
 
 const link: TokenLink = {
-  id: 'l1', alias: 'Open day', token: 'tok', url: 'https://atlas.example.org/?token=tok&alias=Open%20day',
+  id: 'l1', alias: 'Open day', token: 'tok', url: 'https://riverbend.example.org/?token=tok&alias=Open%20day',
   survey: { id: 1, name: 'Diversity survey' }, department: null, anonymity: 1,
   starts_at: '2026-03-01T00:00:00.000Z', expires_at: '2026-03-08T10:30:00.000Z', capacity: 1500, used: 1204, usage_left: 296,
   active: true, status: 'active', created_at: '2026-03-01T00:00:00.000Z',

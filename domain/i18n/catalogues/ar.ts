@@ -18,7 +18,7 @@ export const ar: Catalogue = {
   'auto-logout-message': 'تم تسجيل خروجك بعد 30 دقيقة من عدم النشاط.',
   dismiss: 'إغلاق',
 
-  app_name: 'Diversity Atlas',
+  app_name: 'Commonweave',
   main_navigation: 'التنقل الرئيسي',
   home: 'الرئيسية',
   diversity: 'التنوع',
@@ -842,7 +842,7 @@ export const ar: Catalogue = {
   fact_top_heritage_nearly_all: "يذكر الجميع تقريبًا الموروث الثقافي {{name}}.",
 
   // Certificates (src/features/plain/CertificatePage.tsx)
-  certificate_intro: "تحقّق من شهادة Diversity Atlas: الصق رمز التحقق أو افتح الرابط المطبوع عليها.",
+  certificate_intro: "تحقّق من شهادة Commonweave: الصق رمز التحقق أو افتح الرابط المطبوع عليها.",
   certificate_criteria: "تحصل المؤسسة على شهادة عندما يجيب {{min}} شخصًا على الأقل عن استبيانها ويجيب {{share}}% على الأقل من مقاعدها، كما تنشرها لوحة المعلومات.",
   certificate_code: "رمز التحقق",
   certificate_verify: "تحقّق",
@@ -868,7 +868,7 @@ export const ar: Catalogue = {
   certificate_pdf_issued: "صدرت في {{date}}.",
   certificate_pdf_adjusted: "تُعدَّل الأرقام بما لا يزيد على {{d}} أشخاص زيادةً أو نقصًا لحماية الأفراد.",
   certificate_pdf_scan: "امسح الرمز للتحقق، أو تحقق من الرمز أدناه على",
-  certificate_pdf_subject: "شهادة Diversity Atlas",
+  certificate_pdf_subject: "شهادة Commonweave",
   certificate_pdf_document_title: "شهادة: {{organisation}}",
   certificate_pdf_qr_alt: "رمز QR لرابط صفحة التحقق",
   certificate_status_valid: "صالحة",

@@ -18,7 +18,7 @@ export const es: Catalogue = {
   'auto-logout-message': 'Su sesión se cerró tras 30 minutos sin actividad.',
   dismiss: 'Cerrar',
 
-  app_name: 'Diversity Atlas',
+  app_name: 'Commonweave',
   main_navigation: 'Navegación principal',
   home: 'Inicio',
   diversity: 'Diversidad',
@@ -791,7 +791,7 @@ export const es: Catalogue = {
   fact_top_heritage_nearly_all: "Casi todos nombran la herencia cultural {{name}}.",
 
   // Certificates (src/features/plain/CertificatePage.tsx)
-  certificate_intro: "Compruebe un certificado de Diversity Atlas: pegue su código de verificación o abra el enlace impreso en él.",
+  certificate_intro: "Compruebe un certificado de Commonweave: pegue su código de verificación o abra el enlace impreso en él.",
   certificate_criteria: "Una organización obtiene un certificado cuando al menos {{min}} personas han respondido a su encuesta y al menos el {{share}} % de sus plazas ha respondido, según las cifras que publica su panel.",
   certificate_code: "Código de verificación",
   certificate_verify: "Verificar",
@@ -817,7 +817,7 @@ export const es: Catalogue = {
   certificate_pdf_issued: "Emitido el {{date}}.",
   certificate_pdf_adjusted: "Las cifras se ajustan hasta {{d}} personas en uno u otro sentido para proteger a las personas.",
   certificate_pdf_scan: "Escanee para verificar, o compruebe el código de abajo en",
-  certificate_pdf_subject: "Certificado de Diversity Atlas",
+  certificate_pdf_subject: "Certificado de Commonweave",
   certificate_pdf_document_title: "Certificado: {{organisation}}",
   certificate_pdf_qr_alt: "Código QR del enlace a la página de verificación",
   certificate_status_valid: "válido",

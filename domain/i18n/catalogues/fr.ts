@@ -18,7 +18,7 @@ export const fr: Catalogue = {
   'auto-logout-message': 'Vous avez été déconnecté après 30 minutes d’inactivité.',
   dismiss: 'Fermer',
 
-  app_name: 'Diversity Atlas',
+  app_name: 'Commonweave',
   main_navigation: 'Navigation principale',
   home: 'Accueil',
   diversity: 'Diversité',
@@ -790,7 +790,7 @@ export const fr: Catalogue = {
   fact_top_heritage_nearly_all: "Presque tout le monde cite l'héritage culturel {{name}}.",
 
   // Certificates (src/features/plain/CertificatePage.tsx)
-  certificate_intro: "Vérifiez un certificat Diversity Atlas : collez son code de vérification ou ouvrez le lien imprimé dessus.",
+  certificate_intro: "Vérifiez un certificat Commonweave : collez son code de vérification ou ouvrez le lien imprimé dessus.",
   certificate_criteria: "Une organisation obtient un certificat lorsqu'au moins {{min}} personnes ont répondu à son enquête et au moins {{share}} % de ses places ont répondu, tels que son tableau de bord les publie.",
   certificate_code: "Code de vérification",
   certificate_verify: "Vérifier",
@@ -816,7 +816,7 @@ export const fr: Catalogue = {
   certificate_pdf_issued: "Émis le {{date}}.",
   certificate_pdf_adjusted: "Les chiffres sont ajustés d’au plus {{d}} personnes dans un sens ou dans l’autre pour protéger les personnes.",
   certificate_pdf_scan: "Scannez pour vérifier, ou contrôlez le code ci-dessous sur",
-  certificate_pdf_subject: "Certificat Diversity Atlas",
+  certificate_pdf_subject: "Certificat Commonweave",
   certificate_pdf_document_title: "Certificat : {{organisation}}",
   certificate_pdf_qr_alt: "Code QR du lien vers la page de vérification",
   certificate_status_valid: "valide",

@@ -17,7 +17,7 @@ export const zh: Catalogue = {
   'auto-logout-message': '您已连续 30 分钟无操作，系统已将您退出登录。',
   dismiss: '关闭',
 
-  app_name: 'Diversity Atlas',
+  app_name: 'Commonweave',
   main_navigation: '主导航',
   home: '首页',
   diversity: '多元化',
@@ -789,7 +789,7 @@ export const zh: Catalogue = {
   fact_top_heritage_nearly_all: "几乎所有人都提及{{name}}这一文化传承。",
 
   // Certificates (src/features/plain/CertificatePage.tsx)
-  certificate_intro: "核验 Diversity Atlas 证书：粘贴其验证码，或打开证书上印的链接。",
+  certificate_intro: "核验 Commonweave 证书：粘贴其验证码，或打开证书上印的链接。",
   certificate_criteria: "当至少 {{min}} 人回答了组织的调查，且至少 {{share}}% 的名额已作答（以其仪表板公布的数字为准）时，该组织可获得证书。",
   certificate_code: "验证码",
   certificate_verify: "核验",
@@ -815,7 +815,7 @@ export const zh: Catalogue = {
   certificate_pdf_issued: "签发日期：{{date}}。",
   certificate_pdf_adjusted: "为保护个人，数字最多上下调整 {{d}} 人。",
   certificate_pdf_scan: "扫码验证，或在以下网址核对下方的代码：",
-  certificate_pdf_subject: "Diversity Atlas 证书",
+  certificate_pdf_subject: "Commonweave 证书",
   certificate_pdf_document_title: "证书：{{organisation}}",
   certificate_pdf_qr_alt: "验证页面链接的二维码",
   certificate_status_valid: "有效",

@@ -9,7 +9,7 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
   let document: JsonSchema | undefined;
   app.get('/api/openapi.json', async (_request, reply) => {
     document ??= openApiDocument(app.registeredEndpoints, {
-      title: 'Diversity Atlas API',
+      title: 'Commonweave API',
       version: '1',
       description: 'Cultural-diversity surveys and privacy-safe statistics. Every answer is the envelope { status, data, message, errors }.',
     });

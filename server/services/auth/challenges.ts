@@ -83,7 +83,7 @@ export const consumeEmailCode = async (db: Kysely<Database>, userId: string, pur
 };
 
 /** Authenticator apps: RFC 6238 with SHA1, 6 digits, 30 s steps, one step of drift either way. */
-export const TOTP_ISSUER = 'Diversity Atlas';
+export const TOTP_ISSUER = 'Commonweave';
 const TOTP_PERIOD_S = 30;
 const TOTP_WINDOW = 1;
 

@@ -70,7 +70,7 @@ export const certificatePdf = async (issued: IssuedCertificate, verifyUrl: strin
     const element = tree.element(tree.root, role, { actualText: text });
     tree.mark(page, element, () => drawLine(page, laid, (width - laid.width * fitted) / 2, y, fitted, color));
   };
-  centred('P', 'Diversity Atlas', height - 110, 16, { bold: true, color: ACCENT });
+  centred('P', 'Commonweave', height - 110, 16, { bold: true, color: ACCENT });
   centred('H1', words.heading, height - 160, 30, { bold: true });
   centred('P', words.awardedTo, height - 200, 14, { color: MUTED });
   centred('H2', certificate.organization, height - 245, 24, { bold: true });

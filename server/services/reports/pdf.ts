@@ -299,7 +299,7 @@ export const reportPdf = async (doc: ReportDocument): Promise<Uint8Array> => {
   pdf.setTitle(doc.title, { showInWindowTitleBar: true });
   pdf.setAuthor(doc.organisation);
   pdf.setLanguage(doc.lang);
-  pdf.setCreator('Diversity Atlas');
+  pdf.setCreator('Commonweave');
   pdf.setCreationDate(doc.madeAt);
   pdf.setModificationDate(doc.madeAt);
   const fonts = await embedReportFonts(pdf, new Set<Script>(scriptsOf(allText(doc))));

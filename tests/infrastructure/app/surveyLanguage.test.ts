@@ -40,7 +40,7 @@ describe("the survey page's first language", () => {
 
 describe("the survey link's organisation default", () => {
   const linkCheck = {
-    anonymity: 1, organization_name: 'Atlas', token: 'link-1', survey_id: 1, email: null, first_name: null, last_name: null,
+    anonymity: 1, organization_name: 'Riverbend', token: 'link-1', survey_id: 1, email: null, first_name: null, last_name: null,
     organization_assignee: false, organization_invited: false, department: null, expires_at: '2030-01-01T00:00:00.000Z', organization_locale: 'es',
   };
   /** The page's language once the link is checked: the server knows only the link, and has no translations. */

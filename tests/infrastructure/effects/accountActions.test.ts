@@ -70,7 +70,7 @@ describe('account forms as actions', () => {
   });
 
   it('the authenticator key goes to the secrets holder only; the emailed code says until when it works', () => {
-    const key = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Atlas:ada@example.org?secret=JBSWY3DPEHPK3PXP' };
+    const key = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Riverbend:ada@example.org?secret=JBSWY3DPEHPK3PXP' };
     const { store, totps } = setup((call) => of({ status: 200, data: call.path === '/user/update/get-token' ? key : { expired_time: '2026-11-21T10:00:00.000Z' } }));
     store.dispatch({ type: 'action/submit', action: 'startTotpSetup', body: {}, args: {} });
     store.dispatch({ type: 'action/submit', action: 'sendTwoFactorCode', body: {}, args: {} });

@@ -18,7 +18,7 @@ const QUESTIONS = SURVEY_QUESTIONS[1]!;
 
 const linkCheck = (overrides: Partial<RegisterTokenCheck> = {}): RegisterTokenCheck => ({
   anonymity: 1,
-  organization_name: 'Atlas University',
+  organization_name: 'Riverbend University',
   token: 'link-token-1',
   survey_id: 1,
   email: null,

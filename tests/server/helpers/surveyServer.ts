@@ -8,7 +8,7 @@ import { createTestDatabase } from './testDatabase';
 import { testConfig } from './testConfig';
 
 /** The address the survey tests' emailed links start with. */
-export const SURVEY_APP_URL = 'https://atlas.example.org';
+export const SURVEY_APP_URL = 'https://riverbend.example.org';
 
 export interface SurveyServer {
   readonly database: OpenDatabase;

@@ -120,7 +120,7 @@ describe('account settings', () => {
     await press(buttonNamed(app, 'Use an authenticator app'));
     expect(submitsOf(app, 'startTotpSetup')).toHaveLength(1);
     const runtimeSecrets = made.at(-1)!;
-    await act(async () => runtimeSecrets.setTotp({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Atlas:ada@example.org?secret=JBSWY3DPEHPK3PXP&issuer=Atlas' }));
+    await act(async () => runtimeSecrets.setTotp({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Riverbend:ada@example.org?secret=JBSWY3DPEHPK3PXP&issuer=Riverbend' }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(app.container.querySelector('img[alt="QR code for your authenticator app"]')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(text(app)).toContain('JBSWY3DPEHPK3PXP');
