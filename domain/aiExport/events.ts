@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { AI_PROMPT_MAX, AiExportAnswer, AiNote, AiRefusal, AiSource, ExportDescription, aiExportMessages } from '../contracts/aiExport';
+import { AI_PROMPT_MAX, AiExportAnswer, AiNote, type AiQuestion, AiRefusal, AiSource, ExportDescription, aiExportMessages } from '../contracts/aiExport';
 import type { Filters } from '../filters/model';
 import { emptyMessage, message } from '../kernel/message';
 
@@ -45,6 +45,8 @@ export interface AiUnderstanding {
   readonly source: AiSource;
   readonly description: ExportDescription;
   readonly notes: readonly AiNote[];
+  /** What the reading asks back, with its closest reading in `description` (issue 27). */
+  readonly questions: readonly AiQuestion[];
   /** The person changed something since it was read. */
   readonly corrected: boolean;
 }

@@ -1,12 +1,14 @@
-import { AI_FILES_MAX, AI_PROMPT_MAX, type AiNote, type AiRefusal, type DescriptionPage, type ExportDescription, descriptionProblem, filesOf } from '../contracts/aiExport';
+import { AI_FILES_MAX, AI_GROUPS_MAX, AI_PROMPT_MAX, type AiNote, type AiQuestion, type AiRefusal, type DescriptionPage, type ExportDescription, descriptionProblem, filesOf } from '../contracts/aiExport';
 import { EXPORT_CARDS, EXPORT_PAGES, type ExportFilters, type ExportFormat, type ExportPage } from '../contracts/exports';
 import type { DateRange } from '../contracts/organization';
 import type { Catalogue } from '../i18n/catalogue';
 import { GENERATIONS } from '../filters/model';
+import { type Period, latestYearOf, monthPeriod, periodOfWord, savedRangeFor, yearPeriod } from './period';
 
 type Generation = (typeof GENERATIONS)[number];
 import {
-  AGE_JOINERS, DESTRUCTIVE_WORDS, DISABILITY_WORDS, FORMAT_WORDS, GENDER_WORDS, GENERATION_WORDS, KNOWN_CAPITALS, LGBTIQ_WORDS, MONTH_WORDS, PAGE_WORDS, POSITION_WORDS,
+  AGE_JOINERS, BY_GROUP_WORDS, CENSUS_WORDS, COMPANY_SUFFIXES, DESTRUCTIVE_WORDS, DISABILITY_WORDS, FORMAT_WORDS, GENDER_WORDS, GENERATION_WORDS, KNOWN_CAPITALS, LGBTIQ_WORDS,
+  MONTH_WORDS, PAGE_WORDS, PERIOD_WORDS, POSITION_WORDS, type PeriodWord,
 } from './words';
 
 /**
@@ -33,10 +35,14 @@ export interface Vocabulary {
   readonly organisationName: string;
   /** Names that are not filters but are not an organisation's either (countries, languages, worldviews), lower case without accents. */
   readonly otherNames?: ReadonlySet<string>;
+  /** The organisation's groups and sub-groups the caller sees (parentId null for a group): "by group" and a group's name read from these. */
+  readonly groups?: readonly { readonly id: string; readonly name: string; readonly parentId: string | null }[];
+  /** The countries with a census to compare with, and the one taken when none is named. */
+  readonly census?: { readonly countries: readonly { readonly id: string; readonly names: readonly string[] }[]; readonly defaultId: string };
 }
 
 export type Interpretation =
-  | { readonly status: 'understood'; readonly description: ExportDescription; readonly notes: AiNote[] }
+  | { readonly status: 'understood'; readonly description: ExportDescription; readonly notes: AiNote[]; readonly questions?: AiQuestion[] }
   | { readonly status: 'refused'; readonly reason: AiRefusal };
 
 export interface InterpretInput {
@@ -95,11 +101,15 @@ type Term =
   | { readonly kind: 'format'; readonly format: ExportFormat }
   | { readonly kind: 'month'; readonly month: number }
   | { readonly kind: 'range'; readonly id: string }
+  | { readonly kind: 'period'; readonly period: Exclude<PeriodWord, 'since'> }
+  | { readonly kind: 'group'; readonly id: string }
+  | { readonly kind: 'byGroup' }
+  | { readonly kind: 'census' }
   | { readonly kind: 'destructive' };
 
 /** On the same stretch of text a page outweighs a card, a card a filter. */
 const WEIGHT: Readonly<Record<Term['kind'], number>> = {
-  destructive: 9, range: 8, page: 7, card: 6, gender: 5, position: 5, generation: 5, disability: 5, lgbtiq: 5, format: 5, month: 4,
+  destructive: 9, range: 8, byGroup: 8, census: 8, period: 8, page: 7, group: 6.5, card: 6, gender: 5, position: 5, generation: 5, disability: 5, lgbtiq: 5, format: 5, month: 4,
 };
 
 interface Phrase {
@@ -128,6 +138,10 @@ const phrasesOf = (vocabulary: Vocabulary): Phrase[] => {
   add(LGBTIQ_WORDS, { kind: 'lgbtiq' });
   for (const format of ['xlsx', 'csv'] as const) add(FORMAT_WORDS[format], { kind: 'format', format });
   MONTH_WORDS.forEach((names, index) => add(names, { kind: 'month', month: index + 1 }));
+  for (const period of ['this_year', 'last_year', 'this_quarter', 'last_quarter', 'this_month', 'last_month'] as const) add(PERIOD_WORDS[period], { kind: 'period', period });
+  for (const group of vocabulary.groups ?? []) add([group.name], { kind: 'group', id: group.id });
+  add(BY_GROUP_WORDS, { kind: 'byGroup' });
+  add(CENSUS_WORDS, { kind: 'census' });
   return phrases;
 };
 
@@ -160,39 +174,97 @@ const ageRangeOf = (prompt: string): string | undefined => {
   return low <= high && high <= 120 ? `${low}-${high}` : undefined;
 };
 
-/** The saved range a month names: the 'since' or 'between' range starting in its latest occurrence up to today. */
-const rangeOfMonth = (ranges: readonly DateRange[], month: number, today: string): DateRange | undefined => {
-  const [year, todayMonth] = today.split('-').map(Number) as [number, number];
-  const wanted = `${month > todayMonth ? year - 1 : year}-${String(month).padStart(2, '0')}`;
-  return ranges.find((range) => range.value.slice(0, 7) === wanted);
+const SINCE_BEFORE = PERIOD_WORDS.since.map(normalise);
+/** Chinese says "since" after the date: 2025年以来, 一月起. */
+const SINCE_AFTER = ['以来', '起', '开始'];
+const YEAR = /(?<![\p{N}])((?:19|20)\d\d)(?![\p{N}])/gu;
+
+/** Whether the words just before `start` (or, in Chinese, just after `end`) say "since". */
+const saysSince = (text: string, start: number, end: number): boolean => {
+  const before = text.slice(0, start).trimEnd();
+  const after = text.slice(end).trimStart();
+  return (
+    SINCE_BEFORE.some((word) => before === word || before.endsWith(` ${word}`) || (!LATIN.test(word[0]!) && before.endsWith(word))) ||
+    SINCE_AFTER.some((word) => after.startsWith(word))
+  );
 };
 
 /**
- * Capitalised words that are neither read nor the caller's own organisation's: 'stranger' when one
- * is no known name either (taken for another organisation's), 'known' when they are all names
- * such as a country's, which no filter takes.
+ * The period the prompt names in words, if any: a period word ("last quarter"), else a month
+ * ("since January", "in March", "March 2025"), else a year ("in 2025", "since 2024", "2025年以来").
  */
-const capitalisedNames = (prompt: string, matches: readonly Match[], text: string, vocabulary: Vocabulary): 'stranger' | 'known' | 'none' => {
-  const own = new Set(normalise(vocabulary.organisationName).split(' '));
+const periodOfPrompt = (text: string, matches: readonly Match[], today: string): Period | undefined => {
+  for (const { term } of matches) if (term.kind === 'period') return periodOfWord(term.period, today);
+  const years = [...text.matchAll(YEAR)].map((found) => ({ start: found.index, end: found.index + found[0].length, year: Number(found[1]) }));
+  const month = matches.find((match) => match.term.kind === 'month');
+  if (month !== undefined && month.term.kind === 'month') {
+    const number = month.term.month;
+    // A year just after the month is its year ("January 2025", "janvier 2025").
+    const following = years.find((year) => year.start >= month.end && text.slice(month.end, year.start).trim() === '');
+    const year = following?.year ?? latestYearOf(number, today);
+    const from = monthPeriod(year, number);
+    return saysSince(text, month.start, following?.end ?? month.end) ? { from: from.from } : from;
+  }
+  const year = years[0];
+  if (year === undefined) return undefined;
+  return saysSince(text, year.start, year.end) ? { from: `${year.year}-01-01` } : yearPeriod(year.year);
+};
+
+/**
+ * Capitalised words that are neither read nor the caller's own (the organisation's name, its
+ * groups', a census country's): 'company' when one is followed by, or is, a company's suffix
+ * ("Contoso Ltd": another organisation's); 'unknown' when one is no known name (asked back,
+ * since it may be a group under another name); 'known' when they are all names such as a
+ * country's, which no filter takes.
+ */
+const capitalisedNames = (prompt: string, matches: readonly Match[], text: string, vocabulary: Vocabulary): 'company' | 'unknown' | 'known' | 'none' => {
+  const ownNames = [vocabulary.organisationName, ...(vocabulary.groups ?? []).map((group) => group.name)];
+  const own = new Set(ownNames.flatMap((name) => normalise(name).split(' ')));
+  // Census countries are names like any country's: known, and no filter.
+  const countries = new Set((vocabulary.census?.countries ?? []).flatMap((country) => country.names.flatMap((name) => normalise(name).split(' '))));
+  const isKnown = (part: string) => countries.has(part) || vocabulary.otherNames?.has(part) === true;
   const readWords = new Set(matches.flatMap((match) => text.slice(match.start, match.end).split(' ')));
   let known = false;
+  let unknown = false;
   for (const found of prompt.matchAll(/(^|[^\p{L}\p{N}])(\p{Lu}[\p{L}\p{N}&'’.-]*)/gu)) {
-    const before = prompt.slice(0, found.index + found[1]!.length).trimEnd();
-    if (before === '' || /[.!?:;]$/.test(before)) continue;
     const word = normalise(found[2]!);
+    // The next word as written: "Co." is a suffix, "co-located" is not.
+    const next = (prompt.slice(found.index + found[0].length).trimStart().split(/\s+/)[0] ?? '').replace(/[.,;:!?)]+$/u, '').toLowerCase();
+    const company = !own.has(word) && !KNOWN_CAPITALS.includes(word) && (COMPANY_SUFFIXES.includes(word) || COMPANY_SUFFIXES.includes(next));
+    const before = prompt.slice(0, found.index + found[1]!.length).trimEnd();
+    if (!company && (before === '' || /[.!?:;]$/.test(before))) continue;
+    if (company) return 'company';
     if (word === '' || own.has(word) || readWords.has(word) || readWords.has(word.replace(/s$/, '')) || KNOWN_CAPITALS.includes(word)) continue;
-    if (word.split(' ').every((part) => vocabulary.otherNames?.has(part))) {
+    // A name's own form or an adjective made from it ("Australian", "australien").
+    const named = (part: string) =>
+      own.has(part) || isKnown(part) || [...countries, ...(vocabulary.otherNames ?? [])].some((name) => name.length >= 4 && part.startsWith(name));
+    if (word.split(' ').every(named)) {
       known = true;
       continue;
     }
-    return 'stranger';
+    unknown = true;
   }
-  return known ? 'known' : 'none';
+  return unknown ? 'unknown' : known ? 'known' : 'none';
 };
 
 const refused = (reason: AiRefusal): Interpretation => ({ status: 'refused', reason });
 
-const readPrompt = (input: unknown, vocabulary: Vocabulary): { prompt: string; matches: Match[]; namesIgnored: boolean } | { reason: AiRefusal } => {
+/** The census country named in the prompt (a name, or its start: "Australian census"), else the organisation's default. */
+const censusCountryOf = (text: string, vocabulary: Vocabulary): string | undefined => {
+  const census = vocabulary.census;
+  if (census === undefined) return undefined;
+  const named = census.countries.find((country) =>
+    country.names.some((name) => {
+      const wanted = normalise(name);
+      if (wanted.length < 3) return false;
+      const at = text.indexOf(wanted);
+      return at >= 0 && (at === 0 || !LATIN.test(text[at - 1]!));
+    }),
+  );
+  return named?.id ?? census.defaultId;
+};
+
+const readPrompt = (input: unknown, vocabulary: Vocabulary): { prompt: string; text: string; matches: Match[]; names: 'unknown' | 'known' | 'none' } | { reason: AiRefusal } => {
   const prompt = typeof input === 'string' ? input : '';
   if ([...prompt].length > AI_PROMPT_MAX) return { reason: 'too_long' };
   const text = normalise(prompt);
@@ -200,8 +272,8 @@ const readPrompt = (input: unknown, vocabulary: Vocabulary): { prompt: string; m
   const matches = readTerms(text, phrasesOf(vocabulary));
   if (matches.some((match) => match.term.kind === 'destructive')) return { reason: 'not_an_export' };
   const names = capitalisedNames(prompt, matches, text, vocabulary);
-  if (names === 'stranger') return { reason: 'other_organisation' };
-  return { prompt, matches, namesIgnored: names === 'known' };
+  if (names === 'company') return { reason: 'other_organisation' };
+  return { prompt, text, matches, names };
 };
 
 /**
@@ -217,10 +289,14 @@ export const promptRefusal = (prompt: string, vocabulary: Vocabulary): AiRefusal
 export const interpretPrompt = (input: InterpretInput): Interpretation => {
   const read = readPrompt(input.prompt, input.vocabulary);
   if ('reason' in read) return refused(read.reason);
-  const { prompt, matches } = read;
+  const { prompt, text, matches } = read;
   const { vocabulary } = input;
 
   const notes: AiNote[] = [];
+  const questions: AiQuestion[] = [];
+  const namedGroups: string[] = [];
+  let byGroup = false;
+  let census = false;
   const pages = new Map<ExportPage, Set<string> | 'whole'>();
   const filter: { -readonly [K in keyof ExportFilters]: ExportFilters[K] } = {};
   const genders = new Set<string>();
@@ -228,7 +304,6 @@ export const interpretPrompt = (input: InterpretInput): Interpretation => {
   const generations = new Set<Generation>();
   let format: ExportFormat | undefined;
   let dateTag: string | undefined;
-  let monthAsked = false;
 
   for (const { term } of matches) {
     switch (term.kind) {
@@ -262,11 +337,17 @@ export const interpretPrompt = (input: InterpretInput): Interpretation => {
       case 'range':
         dateTag ??= term.id;
         break;
-      case 'month': {
-        monthAsked = true;
-        dateTag ??= rangeOfMonth(vocabulary.dateRanges, term.month, input.today)?.id;
+      case 'group':
+        if (!namedGroups.includes(term.id)) namedGroups.push(term.id);
         break;
-      }
+      case 'byGroup':
+        byGroup = true;
+        break;
+      case 'census':
+        census = true;
+        break;
+      case 'month':
+      case 'period':
       case 'destructive':
         break;
     }
@@ -277,18 +358,43 @@ export const interpretPrompt = (input: InterpretInput): Interpretation => {
   if (positions.size > 0) filter['position-level'] = [...positions];
   if (generations.size > 0) filter.generation = GENERATIONS.filter((generation) => generations.has(generation));
 
-  const understoodFilters = Object.keys(filter).length > 0;
-  if (pages.size === 0 && !understoodFilters && dateTag === undefined) return refused('not_understood');
+  // A period in words takes the saved range that is the same period; otherwise the nearest one, asked back.
+  const period = dateTag === undefined ? periodOfPrompt(text, matches, input.today) : undefined;
+  if (period !== undefined) {
+    const saved = savedRangeFor(period, vocabulary.dateRanges, input.today);
+    const asked = { from: period.from, ...(period.to === undefined ? {} : { to: period.to }) };
+    if (saved.exact !== undefined) dateTag = saved.exact.id;
+    else if (saved.closest !== undefined) {
+      dateTag = saved.closest.id;
+      questions.push({ key: 'period_closest', ...asked, closest: saved.closest.id });
+    } else questions.push({ key: 'period_unsaved', ...asked });
+  }
 
-  if (read.namesIgnored) notes.push('names_not_filters');
-  if (dateTag === undefined && monthAsked) notes.push('date_unmatched');
-  if (dateTag === undefined && input.currentDateTag !== undefined && vocabulary.dateRanges.some((range) => range.id === input.currentDateTag)) {
+  // Groups by name, or every group ("by group"): set side by side with the whole organisation.
+  const groups = namedGroups.length > 0 ? namedGroups : byGroup
+        ? (vocabulary.groups ?? [])
+            .filter((group) => group.parentId === null)
+            .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+            .map((group) => group.id)
+        : [];
+  if (byGroup && groups.length === 0) notes.push('groups_none');
+  if (groups.length > AI_GROUPS_MAX) notes.push('groups_first');
+  const censusId = census ? censusCountryOf(text, vocabulary) : undefined;
+  if (censusId !== undefined) notes.push('census_whole');
+
+  const understoodFilters = Object.keys(filter).length > 0;
+  if (pages.size === 0 && !understoodFilters && dateTag === undefined && period === undefined && groups.length === 0 && censusId === undefined) return refused('not_understood');
+
+  if (read.names === 'known') notes.push('names_not_filters');
+  if (read.names === 'unknown') questions.push({ key: 'name_unknown' });
+  if (dateTag === undefined && period === undefined && input.currentDateTag !== undefined && vocabulary.dateRanges.some((range) => range.id === input.currentDateTag)) {
     dateTag = input.currentDateTag;
     notes.push('date_current');
   }
   if (dateTag !== undefined) filter['date-tag'] = dateTag;
 
-  if (pages.size === 0) {
+  // A comparison alone is a whole export; a filter or a period alone asks for the overview.
+  if (pages.size === 0 && groups.length === 0 && censusId === undefined) {
     pages.set('overview', 'whole');
     notes.push('pages_default');
   }
@@ -298,14 +404,20 @@ export const interpretPrompt = (input: InterpretInput): Interpretation => {
     const chosen = pages.get(page)!;
     return { page, cards: chosen === 'whole' ? [] : EXPORT_CARDS[page].map((card) => card.key).filter((key) => chosen.has(key)) };
   });
+  const comparisons = {
+    ...(groups.length === 0 ? {} : { groups: groups.slice(0, AI_GROUPS_MAX) }),
+    ...(censusId === undefined ? {} : { census: censusId }),
+  };
   let chosenFormat: ExportFormat = format ?? 'xlsx';
-  if (chosenFormat === 'csv' && filesOf({ pages: described, format: 'csv' }) > AI_FILES_MAX) {
+  if (chosenFormat === 'csv' && filesOf({ pages: described, format: 'csv', ...comparisons }) > AI_FILES_MAX) {
     chosenFormat = 'xlsx';
     notes.push('csv_needs_cards');
   }
-  const description: ExportDescription = { pages: described.slice(0, AI_FILES_MAX), filter, format: chosenFormat };
+  const files = filesOf({ pages: [], format: chosenFormat, ...comparisons });
+  const description: ExportDescription = { pages: described.slice(0, Math.max(0, AI_FILES_MAX - files)), filter, format: chosenFormat, ...comparisons };
   // The rules above keep to the codec's; should one ever not, the prompt is refused rather than answered wrong.
-  return descriptionProblem(description) === null ? { status: 'understood', description, notes } : refused('not_understood');
+  if (descriptionProblem(description) !== null) return refused('not_understood');
+  return questions.length === 0 ? { status: 'understood', description, notes } : { status: 'understood', description, notes, questions };
 };
 
 // ------------------------------------------------------------------------------------------

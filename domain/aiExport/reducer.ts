@@ -7,7 +7,7 @@ export const aiExportReducer = (state: AiExportState = initialAiExport, event: A
       return { status: 'asking', prompt: event.prompt, downloading: false };
     case 'aiExport/answered':
       return event.answer.status === 'understood'
-        ? { ...state, status: 'understood', understanding: { source: event.answer.source, description: event.answer.description, notes: event.answer.notes, corrected: false } }
+        ? { ...state, status: 'understood', understanding: { source: event.answer.source, description: event.answer.description, notes: event.answer.notes, questions: event.answer.questions ?? [], corrected: false } }
         : { ...state, status: 'refused', refusal: { reason: event.answer.reason, message: event.answer.message } };
     case 'aiExport/failed':
       return { ...state, status: 'failed', failure: event.message };

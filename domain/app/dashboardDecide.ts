@@ -3,7 +3,7 @@ import type { ExportFilters } from '../contracts/exports';
 import { decideWizard } from '../wizard/decide';
 import { decideResource } from '../resources/decide';
 import { DEFAULT_DEPARTMENT_ID } from '../session/state';
-import { decideLanguage } from '../i18n/decide';
+import { decideLanguageChoice } from '../i18n/decide';
 import { decideTracing } from '../tracing/events';
 import { decideExport, decideExportCompare } from '../dashboard/decide';
 import { decideAiExport } from '../aiExport/events';
@@ -45,6 +45,8 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return [{ type: 'report/pdfRequested', definition: command.definition }];
     case 'calendar/exportYear':
       return [{ type: 'calendar/exportRequested', view: command.view }];
+    case 'calendar/downloadView':
+      return [{ type: 'calendar/viewRequested', query: command.query }];
     case 'dashboard/export':
       return decideExport(state.dashboard, command, state.filters.active);
     case 'aiExport/ask':
@@ -71,8 +73,12 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return [{ type: 'notification/dismissed', id: command.id }];
     case 'session/dismissLogoutAlert':
       return state.session.logoutAlert ? [{ type: 'session/logoutAlertDismissed' }] : [];
-    case 'i18n/selectLanguage':
-      return decideLanguage(state.i18n, command);
+    case 'i18n/selectLanguage': {
+      const { signedIn, passwordExpired, user } = state.session;
+      return decideLanguageChoice(state.i18n, signedIn && !passwordExpired && user !== null ? user.locale_id : undefined, command);
+    }
+    case 'i18n/closeAccountLanguageOffer':
+      return state.i18n.accountOffer === null ? [] : [{ type: 'i18n/accountLanguageOfferClosed' }];
     case 'session/login':
     case 'session/confirmTwoFactor':
     case 'session/loginSecondAdmin':

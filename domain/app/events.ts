@@ -5,7 +5,7 @@ import { FilterCommand, FilterEvent } from '../filters/events';
 import { PermissionEvent } from '../navigation/events';
 import { DashboardCommand, DashboardEvent } from '../dashboard/events';
 import { NotificationCommand, NotificationEvent } from '../notifications/events';
-import { I18nCommand, I18nEvent } from '../i18n/events';
+import { I18nCommand, I18nEvent, closeAccountLanguageOffer } from '../i18n/events';
 import { AppStartCommand, ConfigEvent } from '../config/events';
 import { AccountEvent } from '../account/events';
 import { WizardCommand, WizardEvent } from '../wizard/events';
@@ -56,7 +56,7 @@ export type AppEvent = t.TypeOf<typeof AppEvent>;
 export const RecordedAppEntry = writtenWithoutSecrets(envelopeCodec(AppEvent));
 
 export const AppCommand = t.union([
-  AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, WizardCommand, ResourceCommand,
+  AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, closeAccountLanguageOffer, WizardCommand, ResourceCommand,
   SurveyCommand, TracingCommand, CertificateCommand, MutualityCommand, CalendarCommand, AiExportCommand, SlideShowCommand,
   ReportCommand,
 ]);

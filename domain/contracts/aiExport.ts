@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { endpoint } from './endpoint';
-import { EXPORT_CARDS, EXPORT_PAGES, type ExportExcelBody, ExportFilters, ExportFormat, ExportPage } from './exports';
+import { COMPARE_MAX, WHOLE_ORGANIZATION } from './compare';
+import { EXPORT_CARDS, EXPORT_PAGES, type ExportCompareBody, type ExportExcelBody, ExportFilters, ExportFormat, ExportPage } from './exports';
 import { FilterQuery } from './filterQuery';
 
 /**
@@ -17,18 +18,42 @@ export const AI_FILES_MAX = 10;
 const DescriptionPage = t.strict({ page: ExportPage, cards: t.array(t.string) });
 export type DescriptionPage = t.TypeOf<typeof DescriptionPage>;
 
-const DescriptionShape = t.strict({ pages: t.array(DescriptionPage), filter: ExportFilters, format: ExportFormat });
+/** A comparison workbook sets at most this many groups beside the whole organisation (the comparison's own limit). */
+const GROUPS_PER_COMPARISON = COMPARE_MAX - 1;
+/** The most groups a description names; more groups than fit one comparison make several workbooks. */
+export const AI_GROUPS_MAX = 20;
+
+/** How many comparison workbooks a list of groups makes. */
+const comparisonsFor = (groups: readonly string[] | undefined): number => Math.ceil((groups ?? []).length / GROUPS_PER_COMPARISON);
+
+/**
+ * `groups`: groups set side by side with the whole organisation (one comparison workbook, as
+ * Compare → Internal exports it); `census`: a country id, the organisation against that
+ * country's census (one workbook, as Compare → External exports it).
+ */
+const DescriptionShape = t.intersection([
+  t.strict({ pages: t.array(DescriptionPage), filter: ExportFilters, format: ExportFormat }),
+  t.partial({ groups: t.array(t.string), census: t.string }),
+]);
 type DescriptionShape = t.TypeOf<typeof DescriptionShape>;
 
-/** How many files a description downloads: a workbook per page, or a CSV per card. */
-export const filesOf = (description: Pick<DescriptionShape, 'pages' | 'format'>): number =>
-  description.format === 'xlsx'
+/** How many files a description downloads: a workbook per page, or a CSV per card, and one per comparison. */
+export const filesOf = (description: Pick<DescriptionShape, 'pages' | 'format' | 'groups' | 'census'>): number =>
+  (description.format === 'xlsx'
     ? description.pages.length
-    : description.pages.reduce((sum, page) => sum + (page.cards.length === 0 ? EXPORT_CARDS[page.page].length : page.cards.length), 0);
+    : description.pages.reduce((sum, page) => sum + (page.cards.length === 0 ? EXPORT_CARDS[page.page].length : page.cards.length), 0)) +
+  comparisonsFor(description.groups) +
+  (description.census === undefined ? 0 : 1);
 
 /** Why a description of the right shape still cannot be exported, or null. */
 export const descriptionProblem = (description: DescriptionShape): string | null => {
-  if (description.pages.length === 0) return 'no page';
+  const groups = description.groups;
+  if (groups !== undefined) {
+    if (groups.length > AI_GROUPS_MAX) return 'too many groups';
+    if (new Set(groups).size !== groups.length || groups.some((group) => group === '' || group === WHOLE_ORGANIZATION)) return 'groups';
+  }
+  if (description.census !== undefined && !/^\d{1,10}$/.test(description.census)) return 'census';
+  if (description.pages.length === 0 && (groups ?? []).length === 0 && description.census === undefined) return 'no page';
   const seen = new Set<string>();
   for (const page of description.pages) {
     if (seen.has(page.page)) return `page ${page.page} twice`;
@@ -77,6 +102,15 @@ export const exportRequestsOf = (description: ExportDescription): ExportExcelBod
   );
 };
 
+/** The comparisons a description asks for: its groups, five at a time, each time beside the whole organisation. */
+export const groupComparisonsOf = (description: ExportDescription): ExportCompareBody[] => {
+  const groups = description.groups ?? [];
+  return Array.from({ length: comparisonsFor(groups) }, (_, index) => ({
+    organizations: [{ group: WHOLE_ORGANIZATION }, ...groups.slice(index * GROUPS_PER_COMPARISON, (index + 1) * GROUPS_PER_COMPARISON).map((group) => ({ group }))],
+    filter: description.filter,
+  }));
+};
+
 /** Why a prompt was not turned into an export. Each has a sentence (aiExportMessages) and an i18n key. */
 export const AiRefusal = t.keyof({
   empty: null,
@@ -106,14 +140,31 @@ export const AiNote = t.keyof({
   model_unavailable: null,
   csv_needs_cards: null,
   names_not_filters: null,
+  groups_first: null,
+  groups_none: null,
+  census_whole: null,
 });
 export type AiNote = t.TypeOf<typeof AiNote>;
+
+/**
+ * What the reading asks back (issue 27): the request said something it could not take as it
+ * stands, so the closest reading is shown with the question, to confirm or correct before any
+ * file is made. A period is given as dates ('YYYY-MM-DD', `to` absent for "since"), and the
+ * closest saved range by its id; the person's own words are never echoed.
+ */
+export const AiQuestionKey = t.keyof({ period_closest: null, period_unsaved: null, name_unknown: null });
+export type AiQuestionKey = t.TypeOf<typeof AiQuestionKey>;
+export const AiQuestion = t.intersection([t.strict({ key: AiQuestionKey }), t.partial({ from: t.string, to: t.string, closest: t.string })]);
+export type AiQuestion = t.TypeOf<typeof AiQuestion>;
 
 export const AiSource = t.keyof({ builtin: null, model: null });
 export type AiSource = t.TypeOf<typeof AiSource>;
 
 export const AiExportAnswer = t.union([
-  t.strict({ status: t.literal('understood'), source: AiSource, description: ExportDescription, notes: t.array(AiNote) }),
+  t.intersection([
+    t.strict({ status: t.literal('understood'), source: AiSource, description: ExportDescription, notes: t.array(AiNote) }),
+    t.partial({ questions: t.array(AiQuestion) }),
+  ]),
   t.strict({ status: t.literal('refused'), reason: AiRefusal, message: t.string }),
 ]);
 export type AiExportAnswer = t.TypeOf<typeof AiExportAnswer>;

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { endpoint } from './endpoint';
 import { PrimaryDepartment } from './groups';
+import { FirstName, LastName, OrganizationName } from './textLimits';
 import { Permission } from '../navigation/permissions';
 import { SlideShowSetting } from '../slideshow/slides';
 
@@ -67,11 +68,11 @@ export const headRegister = endpoint({
   method: 'POST',
   path: '/head-register',
   body: t.strict({
-    organization_name: t.string,
+    organization_name: OrganizationName,
     country: t.string,
     industry: t.union([t.string, t.null]),
-    first_name: t.string,
-    last_name: t.string,
+    first_name: FirstName,
+    last_name: LastName,
     email: Email,
     password: Password,
     password_confirmation: Password,
@@ -139,7 +140,7 @@ export const saveUserSetting = endpoint({ method: 'POST', path: '/user/setting',
 export const updateUser = endpoint({
   method: 'PATCH',
   path: '/user/update',
-  body: t.partial({ first_name: t.string, last_name: t.string, locale_id: t.union([t.string, t.null]) }),
+  body: t.partial({ first_name: FirstName, last_name: LastName, locale_id: t.union([t.string, t.null]) }),
   data: User,
   primary: true,
 });
@@ -209,7 +210,7 @@ export const sendTwoFactorCode = endpoint({
 export const AuthMessages = {
   invalidEmail: 'Please provide a valid email.',
   invalidPassword: 'Please provide a valid password.',
-  mustAgree: 'You must agree before continue.',
+  mustAgree: 'You must agree before you continue.',
   passwordsDiffer: 'The password confirmation does not match.',
   emailTaken: 'The email has already been taken.',
   invalidCredentials: 'Please check your username and password and try again!',
@@ -218,7 +219,8 @@ export const AuthMessages = {
   passwordExpired: 'Your password has been expired, please change it now!',
   currentPasswordWrong: 'The current password is not correct.',
   samePassword: 'The new password must differ from the current one.',
-  tokenNoLongerValid: 'This token is no longer valid.',
+  /** A password reset link already used, expired or unknown. */
+  tokenNoLongerValid: 'This password reset link has already been used or has expired.',
   twoFactorCodeRequired: 'Two-factor authentication is on: please confirm the password change with your code.',
   invalidCode: 'The code is not valid or has expired.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',

@@ -24,6 +24,8 @@ export const CalendarQuery = t.partial({
   country: t.string,
   view: t.string,
   sort: t.string,
+  /** The page's language for the events' names (en, fr, es, ar, zh); English where the catalogue has no name in it. */
+  language: t.string,
 });
 export type CalendarQuery = t.TypeOf<typeof CalendarQuery>;
 
@@ -50,6 +52,8 @@ export const CalendarEvent = t.strict({
   /** A neutral sentence for the catalogue's observances; '' for date-holidays days (the client says "a public holiday in …" or "a day marked in …"). */
   description: t.string,
   countries: t.array(t.string),
+  /** The countries among them where it is a public holiday; the others mark it only. */
+  publicIn: t.array(t.string),
   worldviews: t.array(t.string),
   heritages: t.array(t.string),
   /** The largest released share among the linked groups; null when none is released. */
@@ -90,6 +94,8 @@ export const calendarEndpoints = {
   events: endpoint({ method: 'GET', path: '/general/calender-events', query: CalendarQuery, data: CalendarData }),
   /** The year as a spreadsheet (answers the file, not an envelope). */
   exportYear: endpoint({ method: 'GET', path: '/general/calender-events/export', query: t.partial({ view: t.string }), data: t.unknown }),
+  /** The events of the current view (the same query as events) as an iCalendar file (answers the file, not an envelope). */
+  exportIcs: endpoint({ method: 'GET', path: '/general/calender-events/ics', query: CalendarQuery, data: t.unknown }),
   feed: endpoint({ method: 'GET', path: '/general/calender-events/feed', data: CalendarFeed }),
   /** A new private link (any older one stops working). Audited. */
   createFeed: endpoint({ method: 'POST', path: '/general/calender-events/feed', body: t.strict({}), data: CalendarFeed }),

@@ -128,6 +128,11 @@ export const EXPORT_CARDS: Readonly<Record<ExportPage, readonly ExportCard[]>> =
   ],
   demographics: [
     card('stat.people_ltc', s.demographic.peopleLtc),
+    card('stat.demographic.row_one', s.demographic.rowOne),
+    card('stat.demographic.row_two', s.demographic.rowTwo),
+    card('stat.demographic.row_three', s.demographic.rowThree),
+    card('stat.demographic.row_four', s.demographic.rowFour),
+    card('stat.demographic.row_five', s.demographic.rowFive),
     card('stat.demographic.birth_continent', s.demographic.birthContinent),
     card('stat.demographic.woman_manager', s.demographic.womanManager),
     card('stat.demographic.highschool_completion', s.demographic.highschoolCompletion),

@@ -22,7 +22,11 @@ const fieldName = (context: t.Context, root: string): string => {
 /** Laravel-style `{ field: [message] }` from io-ts errors: a codec's own sentence, else absent or null is "required". */
 export const fieldErrors = (errors: t.Errors, root: string): FieldErrors => {
   const result: FieldErrors = {};
+  // An optional object (`t.union([Person, t.null])`) refused for a field inside it also fails
+  // its null branch at its own name; that "invalid" says nothing the inner sentence does not.
+  const explained = errors.filter((error) => error.message !== undefined).map((error) => `${fieldName(error.context, root)}.`);
   for (const error of errors) {
+    if (error.message === undefined && explained.some((inner) => inner.startsWith(`${fieldName(error.context, root)}.`))) continue;
     const field = fieldName(error.context, root);
     const message = error.message ?? (error.value === undefined || error.value === null ? Messages.fieldRequired(field) : ServerMessages.fieldInvalid(field));
     const list = (result[field] ??= []);

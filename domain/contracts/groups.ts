@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { endpoint } from './endpoint';
 import { OrganizationInformation } from './organization';
+import { OrganizationName } from './textLimits';
 
 /**
  * The organisation's structure (tier 2 groups and tier 3 sub-groups), its details and logo,
@@ -54,6 +55,12 @@ export const Group = t.strict({
   sub_group_count: t.number,
   /** Active members of the group and of its sub-groups. */
   member_count: t.number,
+  /**
+   * Answers the group still takes: its capacity less the answers counted in it (its
+   * sub-groups' included), never below 0; null without a capacity. Like a link's seats, an
+   * operational figure for the administrator, shown beside the capacity.
+   */
+  places_left: t.union([t.number, t.null]),
 });
 export type Group = t.TypeOf<typeof Group>;
 
@@ -147,7 +154,7 @@ export const LOGO_PATH = '/organization/logo';
 export const updateOrganization = endpoint({
   method: 'POST',
   path: '/organization/update',
-  body: t.partial({ name: t.string, details: t.string }),
+  body: t.partial({ name: OrganizationName, details: t.string }),
   data: OrganizationInformation,
 });
 

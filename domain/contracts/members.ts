@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { LoginResult, Role } from './auth';
 import { endpoint } from './endpoint';
 import { isCalendarDay } from './organization';
+import { FirstName, GROUP_NAME_LIMIT, GroupName, LastName } from './textLimits';
 
 /**
  * Members and invitations (SPEC sections 6 and 7): creating groups and sub-groups with an
@@ -86,7 +87,8 @@ export const INVITATION_TTL_DAYS = 7;
 /** At most this many addresses in one POST /survey-invitation. */
 export const SURVEY_INVITATION_MAX = 200;
 
-export const DEPARTMENT_NAME_MAX = 255;
+/** A group's or sub-group's name (the rule and its sentences: ./textLimits.ts). */
+export const DEPARTMENT_NAME_MAX = GROUP_NAME_LIMIT.max;
 export const DEPARTMENT_CAPACITY_MAX = 1_000_000;
 
 export const InvitationKind = t.keyof({
@@ -132,7 +134,7 @@ export const Invitation = t.strict({
 export type Invitation = t.TypeOf<typeof Invitation>;
 
 /** Who a new group or sub-group's assignee is to be: they receive an invitation. */
-export const AssigneeInput = t.strict({ email: t.string, first_name: t.string, last_name: t.string });
+export const AssigneeInput = t.strict({ email: t.string, first_name: FirstName, last_name: LastName });
 export type AssigneeInput = t.TypeOf<typeof AssigneeInput>;
 
 /** A group or sub-group just created, with the invitation of its assignee if one was asked for. */
@@ -152,7 +154,7 @@ const DepartmentFields = t.partial({ capacity: t.union([t.number, t.null]), assi
 export const departmentRegister = endpoint({
   method: 'POST',
   path: '/department-register',
-  body: t.intersection([t.strict({ name: t.string }), DepartmentFields]),
+  body: t.intersection([t.strict({ name: GroupName }), DepartmentFields]),
   data: CreatedDepartment,
   primary: true,
 });
@@ -161,12 +163,12 @@ export const departmentRegister = endpoint({
 export const inviteSubGroup = endpoint({
   method: 'POST',
   path: '/invite-sub-group',
-  body: t.intersection([t.strict({ group_id: t.string, name: t.string }), DepartmentFields]),
+  body: t.intersection([t.strict({ group_id: t.string, name: GroupName }), DepartmentFields]),
   data: CreatedDepartment,
   primary: true,
 });
 
-const PersonInput = t.strict({ email: t.string, first_name: t.string, last_name: t.string });
+const PersonInput = t.strict({ email: t.string, first_name: FirstName, last_name: LastName });
 
 /** Administrator or second administrator. */
 export const inviteSubAdmin = endpoint({ method: 'POST', path: '/invite-sub-admin', body: PersonInput, data: Invitation, primary: true });
@@ -180,7 +182,7 @@ export const surveyInvitation = endpoint({
   path: '/survey-invitation',
   body: t.intersection([
     t.strict({ survey_token_id: t.string, emails: t.array(t.string) }),
-    t.partial({ first_name: t.string, last_name: t.string }),
+    t.partial({ first_name: FirstName, last_name: LastName }),
   ]),
   data: t.array(Invitation),
   primary: true,
@@ -198,7 +200,7 @@ export const updateInvitation = endpoint({
   path: '/organization/invitation-update',
   body: t.intersection([
     t.strict({ invitation_id: t.string }),
-    t.partial({ email: t.string, first_name: t.string, last_name: t.string, resend: t.boolean, revoke: t.boolean }),
+    t.partial({ email: t.string, first_name: FirstName, last_name: LastName, resend: t.boolean, revoke: t.boolean }),
   ]),
   data: Invitation,
   primary: true,
@@ -228,7 +230,7 @@ export const checkSubAdminToken = endpoint({ method: 'GET', path: '/check-sub-ad
 export const acceptInvitation = endpoint({
   method: 'POST',
   path: '/invitation/accept',
-  body: t.strict({ token: t.string, first_name: t.string, last_name: t.string, password: t.string, password_confirmation: t.string }),
+  body: t.strict({ token: t.string, first_name: FirstName, last_name: LastName, password: t.string, password_confirmation: t.string }),
   data: LoginResult,
 });
 
@@ -293,8 +295,8 @@ export const MemberMessages = {
   selectExistingGroup: 'Please select an existing group',
   groupNameTaken: 'A group with this name already exists.',
   subGroupNameTaken: 'A sub-group with this name already exists in this group.',
-  departmentNameRequired: 'The name field is required',
-  departmentNameTooLong: `The name may not be longer than ${DEPARTMENT_NAME_MAX} characters.`,
+  departmentNameRequired: 'Please enter a name.',
+  departmentNameTooLong: GROUP_NAME_LIMIT.tooLong,
   capacityInvalid: `The capacity must be a whole number from 0 to ${DEPARTMENT_CAPACITY_MAX}, or empty for no limit.`,
   invitationNotFound: 'This invitation does not exist.',
   invitationClosed: 'This invitation has already been accepted or revoked.',

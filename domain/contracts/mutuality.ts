@@ -91,8 +91,12 @@ export const MutualitySource = t.strict({
   urls: t.array(t.string),
   /** What the source measured ("Religious affiliation"). */
   measure: t.string,
-  /** Set when figures are quoted by a secondary source rather than taken from the office. */
-  quoted: Nullable(t.string),
+  /** 'census': a statistical office's own figures; 'estimate': a reference that is not a census (CLDR's language estimates). */
+  kind: t.keyof({ census: null, estimate: null }),
+  /** The office's table the figures are from (id and title). */
+  table: t.string,
+  /** Where the figures were read: the office's page or file, or a faithful copy of its file. */
+  readFrom: t.string,
   note: Nullable(t.string),
 });
 export type MutualitySource = t.TypeOf<typeof MutualitySource>;
@@ -116,7 +120,7 @@ export const MutualityValue = t.exact(
       ratio: Nullable(t.number),
       /** Lookup codes of the category (country alpha-2 codes for the map). */
       codes: t.array(t.string),
-      quoted: Nullable(t.string),
+      /** How the census share was computed from the office's figures. */
       computed: Nullable(t.string),
     }),
     /** The request's language has no name for the category yet: `label` is the census's English (shown with lang="en"). */
@@ -144,6 +148,17 @@ export const ComparedMutualityPillar = t.union([
 ]);
 export type ComparedMutualityPillar = t.TypeOf<typeof ComparedMutualityPillar>;
 
+export const MutualityMissing = t.strict({
+  pillar: MutualityPillar,
+  /** 'not-collected': the census does not ask; 'not-found': no official table has been loaded yet. */
+  reason: t.keyof({ 'not-collected': null, 'not-found': null }),
+  /** The office's table that would give it. */
+  table: Nullable(t.string),
+  /** The census it is about ("United States 2020 census"). */
+  census: t.string,
+});
+export type MutualityMissing = t.TypeOf<typeof MutualityMissing>;
+
 export const MutualityCountry = t.strict({ id: t.number, code: t.string, name: t.string });
 
 export const MutualityData = t.strict({
@@ -154,6 +169,8 @@ export const MutualityData = t.strict({
   pillars: t.array(ComparedMutualityPillar),
   /** Mean of the pillars' scores; null when no pillar has one. */
   overall: Nullable(t.number),
+  /** Pillars the country's census gives no official figures for, and why (the page says so rather than compare). */
+  missing: t.array(MutualityMissing),
 });
 export type MutualityData = t.TypeOf<typeof MutualityData>;
 

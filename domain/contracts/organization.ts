@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { endpoint } from './endpoint';
+import { ORGANIZATION_NAME_LIMIT, OrganizationName } from './textLimits';
 
 /** The signed-in user's organisation (SPEC section 3, Organisation: information). */
 export const OrganizationInformation = t.strict({
@@ -95,7 +96,7 @@ export const checkDateRange = endpoint({
 export const updateOrganizationSetting = endpoint({
   method: 'PATCH',
   path: '/organization/setting/update',
-  body: t.partial({ name: t.string, industry: t.union([t.string, t.null]), survey_locale: t.union([t.string, t.null]) }),
+  body: t.partial({ name: OrganizationName, industry: t.union([t.string, t.null]), survey_locale: t.union([t.string, t.null]) }),
   data: OrganizationInformation,
 });
 
@@ -120,7 +121,7 @@ export const OrganizationMessages = {
   rangeOrder: 'The start date must not be after the end date.',
   tooManyRanges: `At most ${DATE_RANGES_MAX} date ranges can be saved.`,
   organizationNameRequired: 'The organization name field is required',
-  organizationNameTooLong: 'The organization name may not be longer than 255 characters.',
+  organizationNameTooLong: ORGANIZATION_NAME_LIMIT.tooLong,
   industryTooLong: 'The industry may not be longer than 255 characters.',
 } as const;
 

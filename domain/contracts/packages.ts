@@ -24,6 +24,8 @@ export const PackageUsage = t.strict({
   reminder_days: t.array(t.number),
   /** Whether a request for more can be sent from the page (an operator address is set). */
   can_request: t.boolean,
+  /** The operator's address (OPERATOR_EMAIL) the administrator can write to; null when none is set. */
+  contact_email: t.union([t.string, t.null]),
 });
 export type PackageUsage = t.TypeOf<typeof PackageUsage>;
 
@@ -48,6 +50,6 @@ export const requestPackage = endpoint({ method: 'POST', path: '/organization/pa
 
 export const PackageMessages = {
   emptyRequest: 'Say how many seats or months you would like, or write a note.',
-  requestsUnavailable: 'Requests cannot be sent from here yet. Please contact us to renew your package.',
+  requestsUnavailable: 'Requests cannot be sent from this page, as no address is set up for them.',
   onlyAdministrators: 'Only administrators can see and change the package.',
 } as const;

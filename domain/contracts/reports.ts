@@ -44,7 +44,7 @@ export const reportMessages = {
   titleTooLong: `The title may not be greater than ${REPORT_TITLE_MAX} characters.`,
   pagesRequired: 'The pages field is required',
   pagesDuplicate: 'The pages field has a duplicate value.',
-  nameRequired: 'The name field is required',
+  nameRequired: 'Please enter a name.',
   nameTooLong: `The name may not be greater than ${REPORT_NAME_MAX} characters.`,
   reportNotFound: 'The selected report is invalid.',
   tooMany: 'The organisation has too many saved reports: delete one first.',

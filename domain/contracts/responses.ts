@@ -33,12 +33,19 @@ export type EditLinkPurpose = t.TypeOf<typeof EditLinkPurpose>;
  *   (no new seat is taken, the invitation is not read).
  * - extra: answers to the link's extra questions (question id to option keys); with
  *   edit_token they replace the stored answers to the questions the link asks now.
- * A blank invitation or edit_token counts as absent.
+ * - email: where a named participant without an invitation wants the links to change or
+ *   erase the answers (optional; SPEC section 5's pattern, at most RESPONSE_EMAIL_MAX
+ *   characters; another value is refused). Not kept when the answer stays anonymous; with an
+ *   invitation the invitation's address is used.
+ * A blank invitation, edit_token or email counts as absent.
  */
 export const SurveySubmitBody = t.intersection([
   SurveySubmission,
-  t.exact(t.partial({ alias: t.string, invitation: t.string, edit_token: t.string, extra: ExtraAnswers })),
+  t.exact(t.partial({ alias: t.string, invitation: t.string, edit_token: t.string, extra: ExtraAnswers, email: t.string })),
 ]);
+
+/** The longest address an answer's edit links are sent to (what a mail system accepts). */
+export const RESPONSE_EMAIL_MAX = 254;
 export type SurveySubmitBody = t.TypeOf<typeof SurveySubmitBody>;
 
 export const SurveySubmitQuery = t.exact(t.partial({ invitation: t.string }));

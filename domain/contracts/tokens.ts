@@ -2,13 +2,14 @@ import * as t from 'io-ts';
 import { endpoint } from './endpoint';
 import { MemberMessages } from './members';
 import { OrganizationMessages } from './organization';
+import { ALIAS_LIMIT, LinkAlias } from './textLimits';
 
 /**
  * Survey links ("tokens", SPEC sections 3 and 7): a public token with an alias, a survey, an
  * optional group, an anonymity choice, a validity window and a number of seats.
  */
 
-export const ALIAS_MAX = 60;
+export const ALIAS_MAX = ALIAS_LIMIT.max;
 /** SPEC section 9: a survey link is disabled after 2 weeks. */
 export const LINK_MAX_DAYS = 14;
 export const LINK_MAX_MS = LINK_MAX_DAYS * 86_400_000;
@@ -70,7 +71,7 @@ export type TokenLink = t.TypeOf<typeof TokenLink>;
 export const TokenUpdateInput = t.exact(
   t.partial({
     id: t.string,
-    alias: t.string,
+    alias: LinkAlias,
     survey_id: t.number,
     department_id: t.union([t.string, t.null]),
     anonymity: t.number,
@@ -136,8 +137,8 @@ export const manipulationEmail = endpoint({
 export const TokenMessages = {
   onlyAdministrator: OrganizationMessages.onlyAdministrator,
   linkNotFound: 'This survey link does not exist.',
-  aliasLength: `The alias must be 1 to ${ALIAS_MAX} characters.`,
-  aliasCharacters: 'The alias cannot contain line breaks or other control characters.',
+  aliasLength: ALIAS_LIMIT.tooLong,
+  aliasCharacters: ALIAS_LIMIT.badCharacters,
   aliasTaken: 'Another survey link of your organisation already uses this alias.',
   surveyDoesNotExist: 'This survey does not exist.',
   /** 'department or user does not belong to your organisation'. */
@@ -150,7 +151,7 @@ export const TokenMessages = {
   anonymity: 'The anonymity must be 1 (anonymous) or 0 (named).',
   capacityInteger: `The capacity must be a whole number from 0 to ${LINK_CAPACITY_MAX}.`,
   /** 'usage left out of range': the usage left (capacity - used) must lie in 0..max. */
-  usageLeftOutOfRange: (max: number) => `The usage left is out of range: it must be from 0 to ${max}.`,
+  usageLeftOutOfRange: (max: number) => `The seats left on this link must be from 0 to ${max}: change the number of seats.`,
   /** 'organisation capacity full'. */
   organizationCapacityFull: 'The organisation has no free seats left for this link.',
   /** 'token no longer valid': unknown token, alias mismatch or switched off. */
@@ -158,6 +159,8 @@ export const TokenMessages = {
   surveyExpired: 'This survey has expired.',
   surveyNotStarted: 'This survey has not started yet.',
   tokenHasNoSeats: 'This survey link has no seats left.',
+  /** A group link whose group (or the group above its sub-group) has as many answers as its capacity. */
+  groupLinkFull: 'This group is full: it takes no more answers.',
   alreadyCompleted: 'You have already completed this survey.',
   invitationNoLongerValid: 'This survey invitation is no longer valid.',
   emailsCount: `Please give 1 to ${LINK_EMAILS_MAX} email addresses.`,

@@ -50,9 +50,22 @@ const headlineTable = (data: Headline, words: TableWords): CardTable => ({
   rows: data.items.map((item) => [text(words.headline(item.key)), count(item.value)]),
 });
 
+const NO_ANSWER = /^(none|unknown|no_answer|silent)$/i;
+
+/** Where a value goes: answers first, then hidden ones, then Prefer not to answer and no answer. */
+const place = (cell: StatCell): number => (cell.preferNot === true ? 2 : NO_ANSWER.test(cell.key) ? 3 : isSuppressed(cell) ? 1 : 0);
+
+/**
+ * Largest first, as the charts draw them (ties by name, so the order never depends on the
+ * server's); hidden values after the shown ones, non-answers last. A stable order for readers
+ * who sort or filter in the spreadsheet program.
+ */
+export const bySize = <C extends StatCell>(cells: readonly C[]): C[] =>
+  [...cells].sort((a, b) => place(a) - place(b) || (isSuppressed(a) || isSuppressed(b) ? 0 : b.count - a.count) || a.label.localeCompare(b.label));
+
 const distributionTable = (data: Distribution, words: TableWords): CardTable => ({
   header: [words.name, words.people, words.share],
-  rows: [...data.cells.map((cell) => [text(cell.label), countOf(cell), percentOf(cell)]), [text(words.total), count(data.total), text('')]],
+  rows: [...bySize(data.cells).map((cell) => [text(cell.label), countOf(cell), percentOf(cell)]), [text(words.total), count(data.total), text('')]],
 });
 
 const crossTable = (data: CrossTable, words: TableWords): CardTable => ({
@@ -66,7 +79,7 @@ const crossTable = (data: CrossTable, words: TableWords): CardTable => ({
 const treeTable = (data: StatTree, words: TableWords): CardTable => {
   const rows: TableCell[][] = [];
   const walk = (nodes: readonly TreeCell[], depth: number, parent: string) => {
-    for (const node of nodes) {
+    for (const node of bySize(nodes)) {
       rows.push([text(String(depth)), text(node.label), text(parent), countOf(node), percentOf(node)]);
       walk(node.children, depth + 1, node.label);
     }

@@ -11,6 +11,8 @@ export interface DateFormats {
   readonly utcTime: (iso: string) => string;
   /** A month ('2026-03') with its year. */
   readonly month: (month: string) => string;
+  /** An instant's time of day where the reader is, naming that time zone ('22:17 AEDT'): a bare '10:17:20 PM' leaves them guessing whose. */
+  readonly localTime: (iso: string) => string;
 }
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -26,6 +28,7 @@ export const dateFormats = (code: string): DateFormats => {
   const localDay = new Intl.DateTimeFormat(lang, dayOptions);
   const utc = new Intl.DateTimeFormat(lang, { ...dayOptions, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC', timeZoneName: 'short' });
   const month = new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const localTime = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
   // What cannot be read as a date is shown as it came rather than as "Invalid Date".
   const guarded = (format: Intl.DateTimeFormat, toDate: (text: string) => Date) => (text: string) => {
     const date = toDate(text);
@@ -35,6 +38,7 @@ export const dateFormats = (code: string): DateFormats => {
     day: (iso) => (CALENDAR_DAY.test(iso) ? guarded(calendarDay, (d) => new Date(`${d}T00:00:00Z`))(iso) : guarded(localDay, (d) => new Date(d))(iso)),
     utcTime: guarded(utc, (iso) => new Date(iso)),
     month: guarded(month, (m) => new Date(`${m}-01T00:00:00Z`)),
+    localTime: guarded(localTime, (iso) => new Date(iso)),
   };
   byLanguage.set(code, formats);
   return formats;

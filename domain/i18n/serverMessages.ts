@@ -1,5 +1,6 @@
 import { statsMessages } from '../contracts/stats';
 import { SurveyMessages } from '../contracts/survey';
+import { TokenMessages } from '../contracts/tokens';
 
 /** A catalogue key with the values its placeholders take. */
 export interface MessageRef {
@@ -25,6 +26,7 @@ const counted = (sentence: (n: number) => string, key: string): CountedSentence 
 const COUNTED: readonly CountedSentence[] = [
   counted(statsMessages.needsAtLeast, 'server_needs_at_least'),
   counted(SurveyMessages.questionErrors, 'server_question_errors'),
+  counted(TokenMessages.usageLeftOutOfRange, 'server_seats_left_range'),
 ];
 
 /**

@@ -1,20 +1,21 @@
 /**
- * Census datasets shipped with the product for Compare → External (docs/dashboards.md),
- * transcribed from ../shared/data/census-external-compare.json and mapped onto the product's
- * lookup lists:
+ * Census datasets for Compare → External (docs/dashboards.md), taken only from the statistical
+ * offices' own tables and pages (../shared/data/census/README.md records where each figure was
+ * read). Figures quoted by other websites are not used. Every pillar names the office, the
+ * table and where the figures were read; the year is the dataset's.
+ *
+ * The categories are mapped onto the product's lookup lists:
  * - country of birth: ISO 3166-1 alpha-2 codes (the `countries` list);
- * - language at home: ISO 639-3 codes (the `languages` list);
+ * - language: ISO 639-3 codes (the `languages` list);
  * - worldview: ASCRG 2024 broad groups (the `worldviews` list);
  * - ancestry or ethnicity: ASCCEG 2019 cultural heritages ('ascceg:2101', the `ethnicities`
- *   list) or, for the broad categories of a census (NZ "Asian", US "Black alone"), the
- *   ASCCEG cultural families a heritage belongs to ('ascceg:5' matches every heritage whose
- *   family is under the South-East Asian broad group).
- * The file gives no gender or age figures for any of the five censuses, so none are shipped.
+ *   list) or, for a census's broad groups (E&W "White"), the ASCCEG cultural families a heritage
+ *   belongs to ('ascceg:5' matches every heritage whose family is under South-East Asian).
  *
- * Shares are percents of the whole population as the source gives them. Where the file says a
- * figure is quoted by a secondary source rather than taken from the statistics office itself,
- * the pillar or the category says so in `quoted`, and every screen and spreadsheet shows it.
- * Where a share was computed from counts in the file, `computed` says how.
+ * The short lists here (Australia, England and Wales, Canada) are what the offices print on their
+ * own pages; New Zealand's full tables are read from Stats NZ's files by the server
+ * (server/services/mutuality/officeTables.ts). A topic without an official figure is listed in
+ * `missing`, so the page can say there is none rather than fill it from elsewhere.
  */
 
 export type MutualityPillarName = 'country' | 'language' | 'worldview' | 'heritage';
@@ -31,18 +32,29 @@ export interface CensusCategory {
   readonly codes?: readonly string[];
   /** Heritage cultural-family code prefixes the category covers ('ascceg:2' covers 'ascceg:21'). */
   readonly families?: readonly string[];
-  /** Who quoted this figure, where it is not from the statistics office itself. */
-  readonly quoted?: string;
-  /** How the share was computed from the file's counts. */
+  /** How the share was computed from the office's figures (a count over the population, a sum of its categories). */
   readonly computed?: string;
 }
 
 export interface CensusSource {
-  /** The publisher whose census it is. */
+  /** The statistical office whose census it is (or, for an estimate, who publishes it). */
   readonly publisher: string;
+  /** The office's own pages or files. */
   readonly urls: readonly string[];
-  /** Set when the pillar's figures are quoted by a secondary source (who, and what). */
-  readonly quoted?: string;
+  /** The office's table the figures are from: its id and title. */
+  readonly table: string;
+  /** Where the figures were actually read: the office's page or file, or a faithful copy of its file. */
+  readonly readFrom: string;
+}
+
+/** Why a pillar has no census figures: the census does not ask, or no official table could be read yet. */
+export type MissingReason = 'not-collected' | 'not-found';
+
+export interface MissingPillar {
+  readonly pillar: MutualityPillarName;
+  readonly reason: MissingReason;
+  /** The office's table that would give it. */
+  readonly table: string | null;
 }
 
 export interface CensusPillar {
@@ -80,27 +92,28 @@ export interface CensusDataset {
   readonly publisher: string;
   readonly licence: Licence;
   readonly pillars: readonly CensusPillar[];
+  /** Pillars this census has no official figures for, and why. */
+  readonly missing: readonly MissingPillar[];
   readonly note?: string;
 }
 
 const CC_BY_4 = { name: 'Creative Commons Attribution 4.0 International', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;
 
 const ABS = 'Australian Bureau of Statistics';
-const STATS_NZ = 'Stats NZ';
 const ONS = 'Office for National Statistics';
 const STATCAN = 'Statistics Canada';
-const US_CENSUS = 'United States Census Bureau';
+export const STATS_NZ = 'Stats NZ Tatauranga Aotearoa';
 
-/** Percent of a population, one decimal more than the sources print (so sums stay close). */
+/** Percent of a population, one decimal more than the offices print (so sums stay close). */
 const percentOf = (count: number, population: number): number => Math.round((count / population) * 10_000) / 100;
 
 const AU_POPULATION = 25_422_788;
-const auCount = (count: number) => percentOf(count, AU_POPULATION);
-const AU_COMPUTED = `count in the file divided by the total population ${AU_POPULATION.toLocaleString('en')}`;
+/** An ABS count as a share of the ABS person total, with how it was computed. */
+const auCount = (count: number) => ({ share: percentOf(count, AU_POPULATION), computed: `${count.toLocaleString('en')} of ${AU_POPULATION.toLocaleString('en')}` });
+const AU_PAGE = 'https://www.abs.gov.au/statistics/people/people-and-communities/cultural-diversity-census/2021';
+const AU_READ = "The ABS release page 'Cultural diversity: Census, 2021' (its key statistics and tables)";
 
-const CA_POPULATION = 36_991_981;
-const caMillions = (millions: number) => percentOf(millions * 1_000_000, CA_POPULATION);
-const CA_COMPUTED = `millions in the file divided by the population ${CA_POPULATION.toLocaleString('en')} (the population as quoted by theworlddata.com)`;
+const ONS_READ = "The ONS topic page's headline figures";
 
 export const CENSUS_DATASETS: readonly CensusDataset[] = [
   {
@@ -110,73 +123,53 @@ export const CENSUS_DATASETS: readonly CensusDataset[] = [
     year: 2021,
     publisher: ABS,
     licence: CC_BY_4,
+    missing: [],
     pillars: [
       {
         pillar: 'country',
         measure: 'Country of birth',
         multiple: false,
         rest: 'other',
-        // 100 − 66.9 born in Australia − 27.6 born overseas.
-        notStated: 5.5,
+        notStated: null,
         categories: [
-          { key: 'AU', label: 'Australia', share: 66.9, codes: ['AU'], quoted: 'ABS QuickStats figure, not re-verified' },
-          { key: 'GB', label: 'England', share: auCount(927_490), codes: ['GB'], computed: AU_COMPUTED },
-          { key: 'IN', label: 'India', share: auCount(673_352), codes: ['IN'], computed: AU_COMPUTED },
-          { key: 'CN', label: 'China (excl. SARs and Taiwan)', share: auCount(549_618), codes: ['CN'], computed: AU_COMPUTED },
-          { key: 'NZ', label: 'New Zealand', share: auCount(530_492), codes: ['NZ'], computed: AU_COMPUTED },
-          { key: 'PH', label: 'Philippines', share: auCount(293_892), codes: ['PH'], computed: AU_COMPUTED },
+          { key: 'GB', label: 'England', ...auCount(927_490), codes: ['GB'] },
+          { key: 'IN', label: 'India', ...auCount(673_352), codes: ['IN'] },
+          { key: 'CN', label: 'China (excludes SARs and Taiwan)', ...auCount(549_618), codes: ['CN'] },
+          { key: 'NZ', label: 'New Zealand', ...auCount(530_492), codes: ['NZ'] },
+          { key: 'PH', label: 'Philippines', ...auCount(293_892), codes: ['PH'] },
         ],
-        source: {
-          publisher: ABS,
-          urls: ['https://www.abs.gov.au/statistics/people/people-and-communities/cultural-diversity-census/latest-release'],
-          quoted: 'Born overseas 27.6% as quoted by nriaffairs.com from the ABS; not stated is 100 − 66.9 − 27.6',
-        },
-        note: 'England is the only part of the United Kingdom the file lists: people born in Scotland, Wales or Northern Ireland are in "other".',
+        source: { publisher: ABS, urls: [AU_PAGE], table: "BPLP Country of birth of person: 'Top 5 countries of birth (excluding Australia), 2021 Census'", readFrom: AU_READ },
+        note: 'The ABS page lists the five largest countries of birth after Australia; Australia, the rest of the world and not stated are "other". England is the only part of the United Kingdom listed.',
       },
       {
         pillar: 'language',
-        measure: 'Language used at home',
+        measure: 'Language used at home (other than English)',
         multiple: false,
-        rest: 'other',
+        rest: 'none',
         notStated: null,
         categories: [
-          { key: 'eng', label: 'English only', share: 72.0, codes: ['eng'] },
-          { key: 'cmn', label: 'Mandarin', share: auCount(685_274), codes: ['cmn'], computed: AU_COMPUTED },
-          { key: 'ara', label: 'Arabic', share: auCount(367_159), codes: ['ara', 'arb', 'apc', 'ajp', 'acm', 'arz', 'ayl', 'ary'], computed: AU_COMPUTED },
-          { key: 'vie', label: 'Vietnamese', share: auCount(320_758), codes: ['vie'], computed: AU_COMPUTED },
-          { key: 'yue', label: 'Cantonese', share: auCount(295_281), codes: ['yue'], computed: AU_COMPUTED },
-          { key: 'pan', label: 'Punjabi', share: auCount(239_033), codes: ['pan', 'pnb'], computed: AU_COMPUTED },
-          { key: 'ell', label: 'Greek', share: auCount(229_643), codes: ['ell'], computed: AU_COMPUTED },
-          { key: 'ita', label: 'Italian', share: auCount(228_042), codes: ['ita'], computed: AU_COMPUTED },
-          { key: 'tgl', label: 'Filipino/Tagalog', share: auCount(222_048), codes: ['tgl', 'fil'], computed: AU_COMPUTED },
-          { key: 'hin', label: 'Hindi', share: auCount(197_132), codes: ['hin'], computed: AU_COMPUTED },
-          { key: 'spa', label: 'Spanish', share: auCount(171_370), codes: ['spa'], computed: AU_COMPUTED },
+          { key: 'cmn', label: 'Mandarin', share: 2.7, codes: ['cmn'] },
+          { key: 'ara', label: 'Arabic', share: 1.4, codes: ['ara', 'arb', 'apc', 'ajp', 'acm', 'arz', 'ayl', 'ary'] },
+          { key: 'vie', label: 'Vietnamese', share: 1.3, codes: ['vie'] },
+          { key: 'yue', label: 'Cantonese', share: 1.2, codes: ['yue'] },
+          { key: 'pan', label: 'Punjabi', share: 0.9, codes: ['pan', 'pnb'] },
         ],
-        source: {
-          publisher: ABS,
-          urls: ['https://www.ethnolink.com.au/blog/top-10-languages-spoken-in-australia', 'https://lexigo.com/most-common-languages-spoken-in-australia/'],
-          quoted: 'Counts quoted by ethnolink.com.au and lexigo.com, not taken from the ABS itself',
-        },
-        note: 'The census records one language other than English used at home; not stated is not separated from other languages in the file.',
+        source: { publisher: ABS, urls: [AU_PAGE], table: "LANP Language used at home: 'Top 5 languages used at home, other than English' (key statistics)", readFrom: AU_READ },
+        note: 'Only the five largest languages other than English are published on the page (percent of the population), so the comparison is over these five alone.',
       },
       {
         pillar: 'worldview',
         measure: 'Religious affiliation',
         multiple: false,
         rest: 'other',
-        notStated: 7.3,
+        // The 1,848,430 people the page's three rows leave out of its total: not stated or inadequately described.
+        notStated: auCount(AU_POPULATION - 11_148_814 - 2_538_587 - 9_886_957).share,
         categories: [
-          { key: '25', label: 'Christianity', share: 43.9, codes: ['25'] },
-          { key: '95', label: 'No religion (secular/other spiritual/no religious affiliation)', share: 38.9, codes: ['95'] },
-          { key: '45', label: 'Islam', share: 3.2, codes: ['45'] },
-          { key: '35', label: 'Hinduism', share: 2.7, codes: ['35'] },
-          { key: '15', label: 'Buddhism', share: 2.4, codes: ['15'], quoted: 'worldfactbook.co (a mirror of the CIA World Factbook quoting the ABS)' },
+          { key: '25', label: 'Christian', ...auCount(11_148_814), codes: ['25'] },
+          { key: '95', label: 'No Religion', ...auCount(9_886_957), codes: ['95'] },
         ],
-        source: {
-          publisher: ABS,
-          urls: ['https://www.abs.gov.au/statistics/people/people-and-communities/cultural-diversity-census/latest-release', 'https://www.abs.gov.au/articles/religious-affiliation-australia'],
-          quoted: 'Buddhism and not stated (7.3%) as quoted by worldfactbook.co',
-        },
+        source: { publisher: ABS, urls: [AU_PAGE], table: "RELP Religious affiliation: 'Religious affiliation, Count of persons for 1996, 2016 and 2021'", readFrom: AU_READ },
+        note: '"Other religions" (Buddhism, Hinduism, Islam, Judaism and others, 2,538,587 people) is "other"; not stated (the total less the three rows) is left out.',
       },
       {
         pillar: 'heritage',
@@ -190,54 +183,9 @@ export const CENSUS_DATASETS: readonly CensusDataset[] = [
           { key: 'ascceg:2201', label: 'Irish', share: 9.5, codes: ['ascceg:2201'] },
           { key: 'ascceg:2102', label: 'Scottish', share: 8.6, codes: ['ascceg:2102'] },
           { key: 'ascceg:6101', label: 'Chinese', share: 5.5, codes: ['ascceg:6101'] },
-          { key: 'ascceg:3103', label: 'Italian', share: 4.4, codes: ['ascceg:3103'] },
-          { key: 'ascceg:2306', label: 'German', share: 4.0, codes: ['ascceg:2306'] },
-          { key: 'ascceg:7106', label: 'Indian', share: 3.1, codes: ['ascceg:7106'] },
-          { key: 'ascceg:1102', label: 'Australian Aboriginal', share: 2.9, codes: ['ascceg:1102'] },
-          { key: 'ascceg:3205', label: 'Greek', share: 1.7, codes: ['ascceg:3205'] },
         ],
-        source: {
-          publisher: ABS,
-          urls: ['https://mmvisa.com.au/blog/EB/P1073-the-2021-australian-census.html', 'https://www.worldfactbook.co/affiliates/worldreligion/country.php?slug=australia'],
-          quoted: 'Top ten ancestries as quoted by mmvisa.com.au and worldfactbook.co, not taken from the ABS itself',
-        },
-        note: 'Multi-response (up to two ancestries), so the shares add up past 100; only the top ten are known.',
-      },
-    ],
-  },
-  {
-    id: 'NZ_2018',
-    country: 'NZ',
-    name: 'New Zealand',
-    year: 2018,
-    publisher: STATS_NZ,
-    licence: CC_BY_4,
-    pillars: [
-      {
-        pillar: 'heritage',
-        measure: 'Ethnic group (total response)',
-        multiple: true,
-        rest: 'none',
-        notStated: null,
-        categories: [
-          { key: 'european', label: 'European', share: 70.2, families: ['ascceg:2', 'ascceg:3'], codes: ['ascceg:1202'] },
-          { key: 'maori', label: 'Māori', share: 16.5, codes: ['ascceg:1201'] },
-          { key: 'asian', label: 'Asian', share: 15.1, families: ['ascceg:5', 'ascceg:6', 'ascceg:7'] },
-          { key: 'pacific', label: 'Pacific peoples', share: 8.1, families: ['ascceg:13', 'ascceg:14', 'ascceg:15'] },
-          { key: 'melaa', label: 'Middle Eastern, Latin American and African', share: 1.5, families: ['ascceg:4', 'ascceg:82', 'ascceg:83', 'ascceg:84', 'ascceg:9'] },
-        ],
-        source: { publisher: STATS_NZ, urls: ['https://ehinz.ac.nz/indicators/population-vulnerability/ethnic-profile/'], quoted: 'As quoted by Environmental Health Intelligence NZ (ehinz.ac.nz), not taken from Stats NZ itself' },
-        note: 'Total response: a person is counted in each group they name. Heritages are placed in these groups by their ASCCEG cultural family, "New Zealander" with European.',
-      },
-      {
-        pillar: 'country',
-        measure: 'Born in New Zealand or overseas',
-        multiple: false,
-        rest: 'other',
-        notStated: null,
-        categories: [{ key: 'NZ', label: 'New Zealand', share: 72.6, codes: ['NZ'], computed: '100 − 27.4 born overseas' }],
-        source: { publisher: STATS_NZ, urls: ['https://ehinz.ac.nz/indicators/population-vulnerability/ethnic-profile/'], quoted: 'Born overseas 27.4% as quoted by ehinz.ac.nz' },
-        note: 'Born overseas is the "other" category.',
+        source: { publisher: ABS, urls: [AU_PAGE], table: "ANCP Ancestry: 'Top 5 ancestries' (key statistics, percent of persons)", readFrom: AU_READ },
+        note: 'Multi-response (up to two ancestries), so the shares add up past 100; only the five largest are published on the page.',
       },
     ],
   },
@@ -249,6 +197,7 @@ export const CENSUS_DATASETS: readonly CensusDataset[] = [
     publisher: ONS,
     licence: { name: 'Open Government Licence v3.0', url: 'https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/' },
     note: 'The census of England and Wales, shown for the United Kingdom.',
+    missing: [{ pillar: 'language', reason: 'not-found', table: 'TS024 Main language' }],
     pillars: [
       {
         pillar: 'heritage',
@@ -259,35 +208,38 @@ export const CENSUS_DATASETS: readonly CensusDataset[] = [
         categories: [
           { key: 'white', label: 'White', share: 81.7, families: ['ascceg:2', 'ascceg:3'] },
           { key: 'asian', label: 'Asian, Asian British or Asian Welsh', share: 9.3, families: ['ascceg:5', 'ascceg:6', 'ascceg:7'] },
-          { key: 'black', label: 'Black, Black British, Black Welsh, Caribbean or African', share: 4.0, families: ['ascceg:9', 'ascceg:84'] },
         ],
-        source: {
-          publisher: ONS,
-          urls: ['https://www.independent.co.uk/news/uk/home-news/white-population-census-data-b2235100.html'],
-          quoted: 'As quoted by The Independent, not taken from the ONS itself',
-        },
-        note: 'Mixed or Multiple (2.9%) and other ethnic groups are "other"; a heritage is placed by its ASCCEG cultural family.',
+        source: { publisher: ONS, urls: ['https://www.ons.gov.uk/peoplepopulationandcommunity/culturalidentity/ethnicity/'], table: 'TS021 Ethnic group (headline figures)', readFrom: ONS_READ },
+        note: 'Only two groups are published as headlines; every other ethnic group is "other". A heritage is placed by its ASCCEG cultural family.',
       },
       {
-        pillar: 'worldview',
-        measure: 'Religion',
+        pillar: 'country',
+        measure: 'Born in the United Kingdom or outside it',
         multiple: false,
         rest: 'other',
         notStated: null,
+        categories: [{ key: 'GB', label: 'United Kingdom', share: 83.2, codes: ['GB'], computed: '100 − 16.8 born outside the UK' }],
+        source: {
+          publisher: ONS,
+          urls: ['https://content.govdelivery.com/accounts/UKONS/bulletins/3450e12'],
+          table: 'TS004 Country of birth (headline: 10.0 million, 16.8%, born outside the UK)',
+          readFrom: "The ONS e-mail bulletin of 27 January 2023 'The changing picture of long-term international migration, England and Wales: Census 2021'",
+        },
+        note: 'Born outside the UK is "other".',
+      },
+      {
+        pillar: 'worldview',
+        measure: 'Religion (a voluntary question)',
+        multiple: false,
+        rest: 'other',
+        // 94.0% answered the voluntary question.
+        notStated: 6.0,
         categories: [
           { key: '25', label: 'Christian', share: 46.2, codes: ['25'] },
           { key: '95', label: 'No religion', share: 37.2, codes: ['95'] },
-          { key: '45', label: 'Muslim', share: 6.5, codes: ['45'] },
-          { key: '35', label: 'Hindu', share: 1.7, codes: ['35'] },
-          { key: '65', label: 'Sikh', share: 0.9, codes: ['65'] },
-          { key: '55', label: 'Jewish', share: 0.5, codes: ['55'] },
         ],
-        source: {
-          publisher: ONS,
-          urls: ['https://dev-v4.freemalaysiatoday.com/category/world/2022/11/29/england-and-wales-more-ethnically-mixed-less-religious'],
-          quoted: 'As reported by Reuters (via Free Malaysia Today), not taken from the ONS itself',
-        },
-        note: 'The file gives no not-stated share: "other" holds other religions and those who did not answer.',
+        source: { publisher: ONS, urls: ['https://ons.gov.uk/peoplepopulationandcommunity/culturalidentity/religion'], table: 'TS030 Religion (headline figures)', readFrom: ONS_READ },
+        note: 'Every other religion is "other"; the 6.0% who did not answer are left out.',
       },
     ],
   },
@@ -297,26 +249,13 @@ export const CENSUS_DATASETS: readonly CensusDataset[] = [
     name: 'Canada',
     year: 2021,
     publisher: STATCAN,
-    licence: { name: 'Statistics Canada Open Licence', url: 'https://www.statcan.gc.ca/en/terms-conditions/open-licence' },
+    licence: { name: 'Statistics Canada Open Licence', url: 'https://www.statcan.gc.ca/en/reference/licence' },
+    missing: [
+      { pillar: 'country', reason: 'not-found', table: 'Census Profile 98-401-X2021001: place of birth' },
+      { pillar: 'language', reason: 'not-found', table: 'Census Profile 98-401-X2021001: language spoken most often at home' },
+      { pillar: 'worldview', reason: 'not-found', table: 'Census Profile 98-401-X2021001: religion' },
+    ],
     pillars: [
-      {
-        pillar: 'worldview',
-        measure: 'Religion',
-        multiple: false,
-        rest: 'other',
-        notStated: null,
-        categories: [
-          { key: '25', label: 'Christian', share: 53.3, codes: ['25'] },
-          { key: '95', label: 'No religious affiliation', share: 34.6, codes: ['95'] },
-          { key: '45', label: 'Muslim', share: 4.9, codes: ['45'] },
-          { key: '35', label: 'Hindu', share: 2.3, codes: ['35'] },
-          { key: '65', label: 'Sikh', share: 2.1, codes: ['65'] },
-        ],
-        source: {
-          publisher: STATCAN,
-          urls: ['https://statcan.gc.ca/en/census/census-engagement/community-supporter/ethnocultural-and-religious-diversity', 'https://www150.statcan.gc.ca/n1/daily-quotidien/221026/dq221026b-eng.htm'],
-        },
-      },
       {
         pillar: 'heritage',
         measure: 'Ethnic or cultural origin (several per person)',
@@ -324,58 +263,49 @@ export const CENSUS_DATASETS: readonly CensusDataset[] = [
         rest: 'none',
         notStated: null,
         categories: [
-          { key: 'ascceg:8103', label: 'Canadian', share: caMillions(5.7), codes: ['ascceg:8103'], computed: CA_COMPUTED },
-          { key: 'ascceg:2101', label: 'English', share: caMillions(5.3), codes: ['ascceg:2101'], computed: CA_COMPUTED },
-          { key: 'ascceg:2201', label: 'Irish', share: caMillions(4.4), codes: ['ascceg:2201'], computed: CA_COMPUTED },
-          { key: 'ascceg:2102', label: 'Scottish', share: caMillions(4.4), codes: ['ascceg:2102'], computed: CA_COMPUTED },
-          { key: 'ascceg:2305', label: 'French', share: caMillions(4.0), codes: ['ascceg:2305', 'ascceg:8104'], computed: CA_COMPUTED },
+          { key: 'ascceg:8103', label: 'Canadian', share: 15.6, codes: ['ascceg:8103'] },
+          { key: 'ascceg:2101', label: 'English', share: 14.7, codes: ['ascceg:2101'] },
+          { key: 'ascceg:2201', label: 'Irish', share: 12.1, codes: ['ascceg:2201'] },
+          { key: 'ascceg:2102', label: 'Scottish', share: 12.1, codes: ['ascceg:2102'] },
+          { key: 'ascceg:2305', label: 'French', share: 11.0, codes: ['ascceg:2305', 'ascceg:8104'] },
+          { key: 'ascceg:2306', label: 'German', share: 8.1, codes: ['ascceg:2306'] },
         ],
         source: {
           publisher: STATCAN,
-          urls: ['https://www150.statcan.gc.ca/n1/daily-quotidien/221026/dq221026b-eng.htm', 'https://theworlddata.com/canada-demographic-by-race'],
-          quoted: 'The population the shares are of is quoted by theworlddata.com',
+          urls: ['https://www150.statcan.gc.ca/n1/daily-quotidien/221026/g-b001-eng.htm'],
+          table: 'Ethnic or cultural origin, 2021 Census (The Daily infographic, 26 October 2022; full list in 98-401-X2021001)',
+          readFrom: 'The Daily infographic of 26 October 2022',
         },
-        note: 'Multi-response: only the five largest origins are known. French Canadian heritages count as French.',
-      },
-    ],
-  },
-  {
-    id: 'US_2020',
-    country: 'US',
-    name: 'United States',
-    year: 2020,
-    publisher: US_CENSUS,
-    licence: { name: 'Public domain (work of the United States Government)', url: 'https://www.census.gov/about/policies/open-gov/open-data.html' },
-    note: '2020 decennial census (the file has no American Community Survey figures).',
-    pillars: [
-      {
-        pillar: 'heritage',
-        measure: 'Race (one race alone)',
-        multiple: false,
-        rest: 'other',
-        notStated: null,
-        categories: [
-          { key: 'white', label: 'White alone', share: 61.6, families: ['ascceg:2', 'ascceg:3'] },
-          { key: 'black', label: 'Black alone', share: 12.4, families: ['ascceg:9', 'ascceg:84'] },
-          { key: 'asian', label: 'Asian alone', share: 6.0, families: ['ascceg:5', 'ascceg:6', 'ascceg:7'] },
-        ],
-        source: {
-          publisher: US_CENSUS,
-          urls: [
-            'https://www.census.gov/library/stories/2021/08/improved-race-ethnicity-measures-reveal-united-states-population-much-more-multiracial.html',
-            'https://jbhe.com/2021/08/2020-census-data-on-race-and-ethnicity-of-the-population-of-the-united-states',
-            'https://receivinghelpdesk.com/ask/us-population-breakdown-by-race',
-          ],
-          quoted: 'Shares as quoted by jbhe.com and receivinghelpdesk.com',
-        },
-        note: 'Two or more races, other races and the rest are "other". Hispanic or Latino (18.7%, any race) is an origin asked apart, so it is not a category here.',
+        note: 'Statistics Canada gives each origin as a percent of total responses, and only the six largest, so the comparison is over these six alone. French Canadian heritages count as French.',
       },
     ],
   },
 ];
 
+/**
+ * Censuses the product knows of without any official figure it could use (the offices' tables are
+ * still to be loaded): the page says so instead of comparing.
+ */
+export const CENSUSES_WITHOUT_FIGURES: readonly Pick<CensusDataset, 'country' | 'name' | 'year' | 'publisher' | 'missing'>[] = [
+  {
+    country: 'US',
+    name: 'United States',
+    year: 2020,
+    publisher: 'United States Census Bureau',
+    missing: [
+      { pillar: 'heritage', reason: 'not-found', table: 'ACS 5-year B04006 People reporting ancestry' },
+      { pillar: 'country', reason: 'not-found', table: 'ACS 5-year B05006 Place of birth for the foreign-born population' },
+      { pillar: 'language', reason: 'not-found', table: 'ACS 5-year C16001 Language spoken at home' },
+      { pillar: 'worldview', reason: 'not-collected', table: null },
+    ],
+  },
+];
+
 export const CLDR_LICENCE: Licence = { name: 'Unicode License v3', url: 'https://www.unicode.org/license.txt' };
+/** CLDR's language figures are estimates gathered from many sources, not a census: shown as such. */
 export const CLDR_SOURCE: CensusSource = {
   publisher: 'Unicode CLDR',
   urls: ['https://github.com/unicode-org/cldr-json/blob/main/cldr-json/cldr-core/supplemental/territoryInfo.json'],
+  table: 'territoryInfo: languagePopulation (estimated share of the population speaking each language)',
+  readFrom: 'The cldr-core package the product ships',
 };

@@ -65,7 +65,6 @@ export interface ComparedValue {
   /** share / census, two decimals; null when the census share is 0. */
   readonly ratio: number | null;
   readonly codes: readonly string[];
-  readonly quoted: string | null;
   readonly computed: string | null;
 }
 
@@ -124,7 +123,6 @@ export const comparePillar = (pillar: CensusPillar, values: readonly OrgValue[],
       gap: round(share - theirs, 1),
       ratio: theirs > 0 ? round(share / theirs, 2) : null,
       codes: category?.codes ?? [],
-      quoted: category?.quoted ?? null,
       computed: category?.computed ?? null,
     };
   };
@@ -142,4 +140,38 @@ export const comparePillar = (pillar: CensusPillar, values: readonly OrgValue[],
 export const overallScore = (scores: readonly (number | null)[]): number | null => {
   const known = scores.filter((score): score is number => score !== null);
   return known.length === 0 ? null : round(known.reduce((sum, score) => sum + score, 0) / known.length, 3);
+};
+
+/** A pillar as the overall score's name needs it: whether it has a score, and whether its reference is a census or an estimate. */
+export interface ScoredPillar {
+  readonly pillar: string;
+  readonly status: number;
+  readonly score?: number | null;
+  readonly source: { readonly kind: 'census' | 'estimate' };
+}
+
+export interface ScoreNameWords {
+  /** "Overall mutuality score": every pillar scored against a census. */
+  readonly overall: string;
+  /** "Mutuality score, language only". */
+  readonly only: (pillars: string) => string;
+  /** "Estimate, not a census". */
+  readonly estimate: string;
+  readonly pillar: (pillar: string) => string;
+  /** How names are listed in the language (", "). */
+  readonly separator: string;
+}
+
+/**
+ * The name of the overall score for what it covers: "overall" only when every pillar has a score
+ * against census figures; otherwise the pillars it is made of ("language only"), marked as an
+ * estimate when any of them is compared with an estimate rather than a census.
+ */
+export const overallScoreName = (pillars: readonly ScoredPillar[], all: readonly string[], words: ScoreNameWords): string => {
+  const scored = pillars.filter((pillar) => pillar.status === 200 && pillar.score != null);
+  const estimate = scored.some((pillar) => pillar.source.kind === 'estimate');
+  const complete = all.every((name) => scored.some((pillar) => pillar.pillar === name));
+  if (complete && !estimate) return words.overall;
+  const name = scored.length === 0 ? words.overall : words.only(scored.map((pillar) => words.pillar(pillar.pillar).toLowerCase()).join(words.separator));
+  return estimate ? `${name} (${words.estimate})` : name;
 };

@@ -86,7 +86,7 @@ export const sessionReducer = (state: SessionState = initialSession, e: AppEvent
     case 'session/signedOut':
       return produce(initialSession, (d) => {
         d.completedSurveys = state.completedSurveys;
-        d.logoutAlert = e.reason === 'inactivity' || e.reason === 'staleActivity';
+        d.logoutAlert = e.reason === 'inactivity' || e.reason === 'staleActivity' || e.reason === 'otherTab';
         d.lastSignOut = e.reason;
       });
     case 'session/logoutAlertDismissed':

@@ -1,10 +1,11 @@
 import * as t from 'io-ts';
-import { EXPORT_CARDS, EXPORT_PAGES, type ExportPage, ExportPage as ExportPageCodec } from '../contracts/exports';
+import { EXPORT_CARDS, EXPORT_PAGES, type ExportCard, type ExportPage, ExportPage as ExportPageCodec } from '../contracts/exports';
+import { Count, Headline } from '../contracts/statistics';
 import type { MessageKey } from '../i18n/en';
 import { emptyMessage, message } from '../kernel/message';
 
 /**
- * The slide show (issue 17): the dashboards shown card after card on a conference screen.
+ * The slide show (issues 17 and 31): a title slide, then the picked cards one per slide on a conference screen.
  * Which pages, in which order, and how long each slide stays are the person's own settings
  * (user setting `slide_show`); where the show stands is this slice's state, moved by commands.
  */
@@ -20,17 +21,29 @@ export const SlideInterval = new t.Type<number, number, unknown>(
   t.identity,
 );
 
-const SettingShape = t.strict({ pages: t.array(ExportPageCodec), interval: SlideInterval });
+const SettingShape = t.intersection([
+  t.strict({ pages: t.array(ExportPageCodec), interval: SlideInterval }),
+  /** The cards picked for the show (their keys); without it, every chart card of the chosen pages. */
+  t.partial({ cards: t.array(t.string) }),
+]);
 type SettingShape = t.TypeOf<typeof SettingShape>;
 
 const validateSetting = (value: unknown, context: t.Context): t.Validation<SettingShape> => {
   const shape = SettingShape.validate(value, context);
   if (shape._tag === 'Left') return shape;
-  const { pages } = shape.right;
-  return pages.length > 0 && new Set(pages).size === pages.length ? shape : t.failure(value, context, 'Choose each page at most once, and at least one.');
+  const { pages, cards } = shape.right;
+  if (pages.length === 0 || new Set(pages).size !== pages.length) return t.failure(value, context, 'Choose each page at most once, and at least one.');
+  if (cards === undefined) return shape;
+  const offered = new Set(pages.flatMap((page) => EXPORT_CARDS[page].map((card) => card.key)));
+  return cards.length > 0 && new Set(cards).size === cards.length && cards.every((card) => offered.has(card))
+    ? shape
+    : t.failure(value, context, 'Choose each card at most once, at least one, from the chosen pages.');
 };
 
-/** The person's slide show: chosen pages in their order (each once, at least one), seconds per slide. */
+/**
+ * The person's slide show: chosen pages in their order (each once, at least one), seconds per
+ * slide, and optionally the cards picked from those pages (each once, at least one).
+ */
 export const SlideShowSetting = new t.Type<SettingShape, SettingShape, unknown>(
   'SlideShowSetting',
   (value): value is SettingShape => validateSetting(value, [])._tag === 'Right',
@@ -41,16 +54,45 @@ export type SlideShowSetting = t.TypeOf<typeof SlideShowSetting>;
 
 export const DEFAULT_SLIDE_SHOW: SlideShowSetting = { pages: [...EXPORT_PAGES], interval: DEFAULT_SLIDE_INTERVAL };
 
-export interface Slide {
+/** One card on a slide of its own, its chart filling the slide. */
+export interface CardSlide {
+  readonly kind: 'card';
   readonly page: ExportPage;
   /** The card's statistics endpoint path, e.g. 'overview/row-one'. */
   readonly card: string;
   readonly title: MessageKey;
 }
 
-/** Every card of the chosen pages, page by page in the chosen order, cards in the page's order. */
-export const slidesOf = (setting: SlideShowSetting): Slide[] =>
-  setting.pages.flatMap((page) => EXPORT_CARDS[page].map((card) => ({ page, card: card.key, title: card.title })));
+/** The opening slide: the organisation, the selection shown (filters, date range) and the date. */
+export interface TitleSlide {
+  readonly kind: 'title';
+}
+
+export type Slide = TitleSlide | CardSlide;
+
+/** A card that draws a chart (not a single number or a row of numbers, which would leave a slide mostly empty). */
+export const isChartCard = (card: ExportCard): boolean => card.endpoint.data !== Count && card.endpoint.data !== Headline;
+
+/** The cards a show offers on its pages: every chart card, page by page in the chosen order. */
+export const offeredCards = (pages: readonly ExportPage[]): Array<{ page: ExportPage; card: ExportCard }> =>
+  pages.flatMap((page) => EXPORT_CARDS[page].map((card) => ({ page, card })));
+
+/**
+ * The title slide, then one slide per picked card (by default every chart card of the chosen
+ * pages), page by page in the chosen order, cards in the page's order; a card is shown at most
+ * once even if two pages list it.
+ */
+export const slidesOf = (setting: SlideShowSetting): Slide[] => {
+  const picked = setting.cards === undefined ? null : new Set(setting.cards);
+  const seen = new Set<string>();
+  const cards = offeredCards(setting.pages).flatMap(({ page, card }): CardSlide[] => {
+    const wanted = picked === null ? isChartCard(card) : picked.has(card.key);
+    if (!wanted || seen.has(card.key)) return [];
+    seen.add(card.key);
+    return [{ kind: 'card', page, card: card.key, title: card.title }];
+  });
+  return [{ kind: 'title' }, ...cards];
+};
 
 export const slideShowCommands = {
   start: emptyMessage('slideShow/start'),

@@ -1,8 +1,12 @@
 import { ANONYMITY_QUESTION, FIRST_NAME_QUESTION, LAST_NAME_QUESTION, STAY_ANONYMOUS, SurveyMessages, type QuestionDefinition, type SurveyAnswer } from '../contracts/survey';
-import { fitsShape, isPrincipleId, rowFits, rowsOf, sameRow, sameValue } from './answers';
+import { fitsShape, isPrincipleId, rowFits, rowsOf, sameRow, sameValue, staysAnonymous } from './answers';
+import { AuthMessages } from '../contracts/auth';
+import { RESPONSE_EMAIL_MAX } from '../contracts/responses';
+import { isValidEmail } from '../session/email';
 import type { SurveyCommand, SurveyEvent } from './events';
 import { dependantsOf, questionById } from './questions';
-import { surveyContext, type SurveyState } from './state';
+import { EMAIL_FIELD, surveyContext, type SurveyState } from './state';
+import type { SurveyValidation } from './validation';
 import { isValid, validateSurvey } from './validation';
 import { extraKeysProblem } from './extra';
 
@@ -70,20 +74,36 @@ const setWhole = (
 };
 
 /**
+ * The address for the edit links, checked as the server checks it (SPEC section 5's pattern):
+ * only when it will be sent, that is given and the answer is not anonymous.
+ */
+export const emailProblems = (state: SurveyState): SurveyValidation => {
+  const email = state.email.trim();
+  if (email === '' || staysAnonymous(state.answers, surveyContext(state))) return {};
+  return email.length <= RESPONSE_EMAIL_MAX && isValidEmail(email) ? {} : { [EMAIL_FIELD]: { messages: [AuthMessages.invalidEmail], rows: {} } };
+};
+
+/**
  * The pure part of the survey's commands (SPEC section 4, survey answers): the events a
  * command yields, a rejection with the reason, or nothing when it changes nothing. Sending
  * the answers is an effect's work once `survey/submitRequested` is folded.
  */
 export const decideSurvey = (state: SurveyState, command: SurveyCommand): SurveyDecision[] => {
+  // Asked before the form opens, whatever its state: the browser answered this link before.
+  if (command.type === 'survey/startAnew') return state.answeredHere ? [{ type: 'survey/startedAnew' }] : [];
   const closed = closedReason(state);
   if (command.type === 'survey/submit') {
     if (state.status === 'submitting') return []; // a double click sends once
     if (closed !== null) return reject(command, closed);
     if (state.definitions.length === 0) return reject(command, SurveyMessages.questionsNotLoaded);
-    const validations = validateSurvey(state.definitions, state.answers, surveyContext(state));
+    const validations = { ...validateSurvey(state.definitions, state.answers, surveyContext(state)), ...emailProblems(state) };
     return isValid(validations) ? [{ type: 'survey/submitRequested' }] : [{ type: 'survey/validationFailed', validations }];
   }
   if (closed !== null) return reject(command, closed);
+  if (command.type === 'survey/setEmail') {
+    if (state.anonymityEnforced) return reject(command, SurveyMessages.anonymityEnforced);
+    return command.email === state.email ? [] : [{ type: 'survey/emailSet', email: command.email }];
+  }
   if (command.type === 'survey/setExtraAnswer') {
     const question = state.extraQuestions.find((candidate) => candidate.id === command.questionId);
     if (question === undefined) return reject(command, SurveyMessages.unknownQuestion);

@@ -24,6 +24,10 @@ export const surveyCommands = {
   submit: emptyMessage('survey/submit'),
   /** Answer an extra question with the option keys chosen ([]: no answer). */
   setExtraAnswer: message('survey/setExtraAnswer', { questionId: t.string, keys: t.array(t.string) }),
+  /** The address for the links to change or erase the answers ('' for none). */
+  setEmail: message('survey/setEmail', { email: t.string }),
+  /** Someone else on a shared device: the form opens although this browser answered the link before. */
+  startAnew: emptyMessage('survey/startAnew'),
 };
 export const SurveyCommand = t.union([
   surveyCommands.setAnswer,
@@ -32,6 +36,8 @@ export const SurveyCommand = t.union([
   surveyCommands.reEnable,
   surveyCommands.submit,
   surveyCommands.setExtraAnswer,
+  surveyCommands.setEmail,
+  surveyCommands.startAnew,
 ]);
 export type SurveyCommand = t.TypeOf<typeof SurveyCommand>;
 
@@ -78,6 +84,12 @@ export const surveyEvents = {
   extraAnswerSet: message('survey/extraAnswerSet', { questionId: t.string, keys: t.array(t.string) }),
   /** An edit link's stored extra answers. */
   extraAnswersRestored: message('survey/extraAnswersRestored', { answers: ExtraAnswers }),
+  emailSet: message('survey/emailSet', { email: t.string }),
+  /** Follows submitSucceeded when the server mailed the links to change or erase the answers. */
+  editLinkSent: emptyMessage('survey/editLinkSent'),
+  /** The link just opened was answered from this browser before (a mark on the device, nothing more). */
+  answeredHere: message('survey/answeredHere', { token: t.string }),
+  startedAnew: emptyMessage('survey/startedAnew'),
 };
 export const SurveyEvent = t.union([
   surveyEvents.opened,
@@ -97,6 +109,10 @@ export const SurveyEvent = t.union([
   surveyEvents.extraQuestionsLoaded,
   surveyEvents.extraAnswerSet,
   surveyEvents.extraAnswersRestored,
+  surveyEvents.emailSet,
+  surveyEvents.editLinkSent,
+  surveyEvents.answeredHere,
+  surveyEvents.startedAnew,
 ]);
 export type SurveyEvent = t.TypeOf<typeof SurveyEvent>;
 

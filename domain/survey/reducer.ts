@@ -11,7 +11,7 @@ import {
 import type { RowValue } from './answers';
 import type { AppEvent } from '../app/events';
 import { inOrder } from './questions';
-import { initialAnswers, initialSurvey, type SurveyOptionNames, type SurveyState } from './state';
+import { EMAIL_FIELD, initialAnswers, initialSurvey, type SurveyOptionNames, type SurveyState } from './state';
 import { validationFromErrors } from './validation';
 
 /**
@@ -138,11 +138,33 @@ export const surveyReducer = (state: SurveyState = initialSurvey, e: AppEvent): 
       return state.answers[String(e.questionId)]?.disabled ? produce(state, (d) => forget(d, e.questionId)) : state;
     case 'survey/validationFailed':
       return { ...state, validations: e.validations, status: 'editing', message: null };
+    case 'survey/emailSet': {
+      // A change of the address clears its own problem, as an answer's change does.
+      const { [EMAIL_FIELD]: _cleared, ...validations } = state.validations;
+      return { ...state, email: e.email, validations };
+    }
+    case 'survey/editLinkSent':
+      return state.status === 'submitted' ? { ...state, editLinkSent: true } : state;
+    case 'survey/answeredHere':
+      return e.token === state.token && state.status !== 'submitted' ? { ...state, answeredHere: true } : state;
+    case 'survey/startedAnew':
+      return { ...state, answeredHere: false };
     case 'survey/submitRequested':
       return { ...state, status: 'submitting', validations: {}, message: null };
     case 'survey/submitSucceeded':
       // Special-category answers are not kept once the server has them.
-      return { ...state, answers: withinLink(initialAnswers, state.anonymityEnforced), extraAnswers: {}, validations: {}, status: 'submitted', message: null };
+      // The address goes with them; whether the links were mailed follows (survey/editLinkSent).
+      return {
+        ...state,
+        answers: withinLink(initialAnswers, state.anonymityEnforced),
+        extraAnswers: {},
+        validations: {},
+        status: 'submitted',
+        message: null,
+        email: '',
+        editLinkSent: false,
+        answeredHere: false,
+      };
     case 'survey/submitFailed':
       return { ...state, status: 'failed', message: e.message, validations: validationFromErrors(e.errors) };
     default:

@@ -37,7 +37,23 @@ export interface SurveyState {
   readonly status: SurveyStatus;
   /** The server's message when it refused the answers. */
   readonly message: string | null;
+  /**
+   * Where a named participant without an invitation wants the links to change or erase the
+   * answers ('' for none; sent trimmed, only when the answer is not anonymous). Not kept in
+   * the draft: the device keeps no address.
+   */
+  readonly email: string;
+  /** The server mailed the links to change or erase the answers just sent. */
+  readonly editLinkSent: boolean;
+  /**
+   * This browser already sent answers through this link (it remembers that much, nothing of
+   * the answers or of the person): the page asks before opening the form again.
+   */
+  readonly answeredHere: boolean;
 }
+
+/** The key of the email's problems among the survey's validations (not a question id). */
+export const EMAIL_FIELD = 'email';
 
 /** SPEC section 4: question 33 starts as answer 1 with key stay-anonymous. */
 export const initialAnswers: SurveyAnswers = {
@@ -59,6 +75,9 @@ export const initialSurvey: SurveyState = {
   validations: {},
   status: 'editing',
   message: null,
+  email: '',
+  editLinkSent: false,
+  answeredHere: false,
 };
 
 /** The asking context the state knows: the link's choices and what the lookups reported. */

@@ -15,7 +15,7 @@ import { openTabChannelLater } from '../tabs/laterChannel';
 import { connectTabs } from '../tabs/sync';
 import { forgetSessionEffect, type SessionEffectDeps } from '../effects/session.effects';
 import { loginEffect, logoutEffect, permissionsEffect, sessionCheckEffect, ssoEffect, type AuthDeps } from '../effects/auth.effects';
-import { accountFollowUps, keepLanguageEffect, type AccountDeps } from '../effects/account.effects';
+import { accountFollowUps, signInLanguageEffect, type AccountDeps } from '../effects/account.effects';
 import { createSecrets, type Secrets } from './secrets';
 import { inactivityEffect, type InactivityDeps } from '../effects/inactivity.effects';
 import { browserActivitySources, createActivityTracker } from '../tabs/activity';
@@ -27,7 +27,7 @@ import { appCatalog } from '../resources/catalog';
 import type { ResourceCatalog } from '../resources/entries';
 import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
-import { browserSaveFile, calendarExportEffect, certificatePdfEffect, exportCompareEffect, exportEffect, type ExportDeps, mutualityExcelEffect, reportPdfEffect } from '../effects/export.effects';
+import { browserSaveFile, calendarExportEffect, calendarIcsEffect, certificatePdfEffect, exportCompareEffect, exportEffect, type ExportDeps, mutualityExcelEffect, reportPdfEffect } from '../effects/export.effects';
 import { aiExportAskEffect, aiExportDownloadEffect } from '../effects/aiExport.effects';
 import { slideSettingEffect, slideTimerEffect } from '../effects/slideShow.effects';
 
@@ -124,7 +124,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     sessionCheckEffect,
     permissionsEffect,
     forgetSessionEffect,
-    keepLanguageEffect,
+    signInLanguageEffect,
     inactivityEffect,
     sectionLoadEffect,
     reloadEffect,
@@ -141,6 +141,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     certificatePdfEffect,
     mutualityExcelEffect,
     calendarExportEffect,
+    calendarIcsEffect,
     reportPdfEffect,
     translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];

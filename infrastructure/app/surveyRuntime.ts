@@ -17,6 +17,7 @@ import type { ResourceCatalog } from '../resources/entries';
 import { linkLanguageEffect, surveyEffects, type LinkLanguageDeps, type SurveyDeps } from '../effects/survey.effects';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
+import { createAnsweredLinks } from '../storage/answeredLinks';
 
 export interface SurveyRuntime {
   readonly store: Store;
@@ -73,6 +74,7 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
     browserLanguage: () => (chosen() ? undefined : (followed() ?? DEFAULT_LANGUAGE)),
     followedLanguage: followed,
     surveyDrafts: createSurveyDraftStore(storage),
+    answeredLinks: createAnsweredLinks(storage),
     random: Math.random,
     errorSampleRate: env.errorSampleRate ?? 1,
   };

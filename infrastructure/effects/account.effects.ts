@@ -1,6 +1,6 @@
-import { EMPTY, catchError, filter, mergeMap, switchMap, withLatestFrom } from 'rxjs';
+import { mergeMap, withLatestFrom } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
-import { updateUser } from '../../domain/contracts/auth';
+import { languageFor } from '../../domain/i18n/precedence';
 import { ofType } from '../bus/ofType';
 import type { Effect } from '../bus/types';
 import type { ApiClient } from '../http/client';
@@ -36,6 +36,8 @@ export const accountFollowUps = (deps: Pick<AccountDeps, 'cookies' | 'secrets'>)
       if (data.locale_id && data.locale_id !== state.i18n.language) events.push({ type: 'i18n/languageSelected', code: data.locale_id });
       return events;
     },
+    /** "Use for my account" after a header switch: the account now has the screen's language. */
+    keepAccountLanguage: ({ data }) => (data ? [{ type: 'session/userUpdated', user: data }] : []),
     saveSetting: ({ data, state }) => {
       const user = state.session.user;
       return user && data ? [{ type: 'session/userUpdated', user: { ...user, setting: data } }] : [];
@@ -56,18 +58,16 @@ export const accountFollowUps = (deps: Pick<AccountDeps, 'cookies' | 'secrets'>)
 };
 
 /**
- * A language chosen in a switcher while signed in is kept in the account too, so it follows the
- * person to another browser. Silent: the page is already in the new language either way.
+ * A fresh sign-in shows the account's language (docs/languages.md, "Whose language"): the
+ * person chose it for their account, while a header switch on this device was for the screen.
+ * Without an account language the device's choice stays.
  */
-export const keepLanguageEffect: Effect<AccountDeps> = (live$, state$, deps) =>
+export const signInLanguageEffect: Effect<unknown> = (live$, state$) =>
   live$.pipe(
-    ofType('i18n/selectLanguage'),
+    ofType('session/loggedIn'),
     withLatestFrom(state$),
-    filter(([{ code }, state]) => state.session.signedIn && !state.session.passwordExpired && state.session.user !== null && state.session.user.locale_id !== code),
-    switchMap(([{ code }]) =>
-      deps.api.call(updateUser, { body: { locale_id: code }, silent: true }).pipe(
-        mergeMap((result): AppEvent[] => (result.data ? [{ type: 'session/userUpdated', user: result.data }] : [])),
-        catchError(() => EMPTY),
-      ),
-    ),
+    mergeMap(([{ user }, state]): AppEvent[] => {
+      const code = languageFor('screenAfterSignIn', { account: user.locale_id, device: state.i18n.language });
+      return code === state.i18n.language ? [] : [{ type: 'i18n/languageSelected', code }];
+    }),
   );

@@ -1,6 +1,7 @@
-import { catchError, concatMap, exhaustMap, from, map, of, switchMap, toArray, type Observable } from 'rxjs';
+import { catchError, concatMap, exhaustMap, from, map, of, switchMap, toArray, withLatestFrom, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
-import { AI_PROMPT_MAX, aiExportEndpoints, exportRequestsOf } from '../../domain/contracts/aiExport';
+import { AI_PROMPT_MAX, aiExportEndpoints, exportRequestsOf, groupComparisonsOf } from '../../domain/contracts/aiExport';
+import { mutualityEndpoints } from '../../domain/contracts/mutuality';
 import { Messages } from '../../domain/contracts/envelope';
 import { exportEndpoints } from '../../domain/contracts/exports';
 import { ofType } from '../bus/ofType';
@@ -28,18 +29,30 @@ export const aiExportAskEffect: Effect<AiExportDeps> = (live$, _state$, deps) =>
   );
 
 /**
- * The download: the description's export requests (a workbook per page, or a CSV per card),
- * one after the other through POST /general/export-excel, each handed to the browser.
+ * The download: the description's export requests (a workbook per page, or a CSV per card)
+ * through POST /general/export-excel, then its groups side by side (POST
+ * /general/export-excel-compare, five groups a workbook) and its census comparison (POST
+ * /general/export-excel-mutuality), one after the other, each handed to the browser.
  */
-export const aiExportDownloadEffect: Effect<AiExportDeps> = (live$, _state$, deps) =>
+export const aiExportDownloadEffect: Effect<AiExportDeps> = (live$, state$, deps) =>
   live$.pipe(
     ofType('aiExport/downloadRequested'),
-    exhaustMap(({ description }): Observable<AppEvent> =>
-      from(exportRequestsOf(description)).pipe(
-        concatMap((body) => deps.api.download(exportEndpoints.exportExcel, { body, silent: true }).pipe(map((file) => deps.saveFile(file, `${body.page}.${body.format ?? 'xlsx'}`)))),
+    withLatestFrom(state$),
+    exhaustMap(([{ description }, state]): Observable<AppEvent> => {
+      const organizationId = state.session.organization?.id;
+      const census = description.census;
+      const files: (() => Observable<string>)[] = [
+        ...exportRequestsOf(description).map((body) => () => deps.api.download(exportEndpoints.exportExcel, { body, silent: true }).pipe(map((file) => deps.saveFile(file, `${body.page}.${body.format ?? 'xlsx'}`)))),
+        ...groupComparisonsOf(description).map((body) => () => deps.api.download(exportEndpoints.exportExcelCompare, { body, silent: true }).pipe(map((file) => deps.saveFile(file, 'compare.xlsx')))),
+        ...(census === undefined || organizationId === undefined
+          ? []
+          : [() => deps.api.download(mutualityEndpoints.exportExcel, { body: { organization_id: organizationId, country_id: census }, silent: true }).pipe(map((file) => deps.saveFile(file, 'mutuality.xlsx')))]),
+      ];
+      return from(files).pipe(
+        concatMap((file) => file()),
         toArray(),
         map((fileNames): AppEvent => ({ type: 'aiExport/downloaded', fileNames })),
         catchError((error: unknown) => of<AppEvent>({ type: 'aiExport/downloadFailed', message: failureText(error, Messages.unknownError).message })),
-      ),
-    ),
+      );
+    }),
   );

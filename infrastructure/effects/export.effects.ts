@@ -91,6 +91,18 @@ export const calendarExportEffect: Effect<ExportDeps> = (live$, _state$, deps) =
     ),
   );
 
+/** The page's current view as an .ics file (exhaustMap: a second click while it is made is the same file). */
+export const calendarIcsEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('calendar/viewRequested'),
+    exhaustMap(({ query }): Observable<AppEvent> =>
+      deps.api.download(calendarEndpoints.exportIcs, { query }).pipe(
+        map((file): AppEvent => ({ type: 'calendar/exported', fileName: deps.saveFile(file, 'calendar.ics') })),
+        catchError((error: unknown) => of<AppEvent>({ type: 'calendar/exportFailed', message: failureText(error, Messages.unknownError).message })),
+      ),
+    ),
+  );
+
 /** The report builder's PDF (exhaustMap: a second click while the report is made is the same report). */
 export const reportPdfEffect: Effect<ExportDeps> = (live$, _state$, deps) =>
   live$.pipe(

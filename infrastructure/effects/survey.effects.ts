@@ -18,11 +18,14 @@ import type { Effect, LiveMessage } from '../bus/types';
 import { isApiFailure, type ApiClient } from '../http/client';
 import { isSurveyList, surveyLookup } from '../resources/survey.catalog';
 import type { SurveyDraftStore } from '../storage/surveyDraft';
+import type { AnsweredLinks } from '../storage/answeredLinks';
 
 export interface SurveyDeps {
   readonly api: Pick<ApiClient, 'call'>;
   readonly clock: Clock;
   readonly surveyDrafts: SurveyDraftStore;
+  /** The links this browser answered (a mark each, nothing of the answers). */
+  readonly answeredLinks: AnsweredLinks;
 }
 
 /** The action that checks the link (see survey.catalog.ts). */
@@ -64,7 +67,8 @@ const childLookups = (definitions: readonly QuestionDefinition[]) =>
 
 /**
  * A checked link opens the survey: the link's choices, then the draft kept for it on this
- * device (answers and the names of searched options), so a reload loses nothing.
+ * device (answers and the names of searched options), so a reload loses nothing. A link this
+ * browser already answered says so first (a personal invitation is judged by the server).
  */
 export const surveyOpenEffect: Effect<SurveyDeps> = (live$, _state$, deps) =>
   live$.pipe(
@@ -87,6 +91,7 @@ export const surveyOpenEffect: Effect<SurveyDeps> = (live$, _state$, deps) =>
         // The extra answers too; the link's questions, when they arrive, keep those still asked.
         ...(draft !== null && draft.surveyId === link.survey_id && draft.extraAnswers !== undefined ? [{ type: 'survey/extraAnswersRestored', answers: draft.extraAnswers } as const] : []),
         ...(Object.keys(names).length > 0 ? [{ type: 'survey/optionsNamed', names } as const] : []),
+        ...(!link.organization_invited && deps.answeredLinks.has(link.token) ? [{ type: 'survey/answeredHere', token: link.token } as const] : []),
       ];
     }),
   );
@@ -233,7 +238,10 @@ export const surveyDraftEffect: Effect<SurveyDeps> = (live$, state$, deps) =>
       ofType('survey/submitSucceeded'),
       mergeMap(() => current(state$)),
       tap((state) => {
-        if (state.survey.token !== null) deps.surveyDrafts.clear(state.survey.token);
+        if (state.survey.token === null) return;
+        deps.surveyDrafts.clear(state.survey.token);
+        // A new answer (not a change through an emailed link) is remembered against a reload.
+        if (state.survey.editToken === null) deps.answeredLinks.remember(state.survey.token);
       }),
     ),
   ).pipe(ignoreElements());
@@ -271,9 +279,11 @@ export const surveySubmitEffect: Effect<SurveyDeps> = (live$, state$, deps) =>
               : { ...submissionPayload(state.survey.definitions, state.survey), edit_token: editToken };
           return deps.api.call(submitSurvey, { body, silent: true });
         }),
-        map((result): AppEvent =>
-          result.status === 200 ? { type: 'survey/submitSucceeded' } : { type: 'survey/submitFailed', message: result.message ?? '', errors: {} },
-        ),
+        mergeMap((result): AppEvent[] => {
+          if (result.status !== 200) return [{ type: 'survey/submitFailed', message: result.message ?? '', errors: {} }];
+          // The thanks says when the links to change the answers were mailed.
+          return result.data?.edit_link_sent === true ? [{ type: 'survey/submitSucceeded' }, { type: 'survey/editLinkSent' }] : [{ type: 'survey/submitSucceeded' }];
+        }),
         // An aborted request ends without an answer: the form must not stay "sending" for ever.
         defaultIfEmpty<AppEvent, AppEvent>({ type: 'survey/submitFailed', message: Messages.apiError, errors: {} }),
         catchError((error: unknown) => of(failed(error))),

@@ -16,7 +16,7 @@ const forwardedHeaders = (request: FastifyRequest): Record<string, string> => {
 /** Reads the application's own endpoints as the caller of `request` (`app.inject`, nothing on the network). */
 export const releasedReaderOf =
   (app: FastifyInstance, request: FastifyRequest): ReleasedReader =>
-  async (url) => {
-    const response = await app.inject({ method: 'GET', url, headers: forwardedHeaders(request) });
+  async (url, method = 'GET') => {
+    const response = await app.inject({ method, url, headers: forwardedHeaders(request) });
     return { statusCode: response.statusCode, body: response.body };
   };

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { lowercaseRedirect } from '../../domain/navigation/routes';
+import { safeReturnPath } from '../../domain/navigation/returnPath';
 import type { AppState } from '../../domain/app/state';
 import { useSelector } from '../hooks/runtime';
 import { PACKAGE_ROLES } from '../../domain/packages/rules';
@@ -21,7 +22,9 @@ export const LowercasePaths = ({ children }: { children: ReactNode }) => {
 /** Guest-only pages send a signed-in person to their dashboard. */
 export const GuestOnly = ({ children }: { children: ReactNode }) => {
   const access = useSelector(selectAccess);
-  if (access === 'member') return <Navigate to="/dashboard" replace />;
+  const location = useLocation();
+  // Signed in from a deep link: back to the page that was asked for, not the home page.
+  if (access === 'member') return <Navigate to={safeReturnPath((location.state as { from?: unknown } | null)?.from) ?? '/dashboard'} replace />;
   if (access === 'passwordExpired') return <Navigate to="/update-password" replace />;
   return <>{children}</>;
 };
@@ -33,11 +36,20 @@ export const PasswordExpiredOnly = ({ children }: { children: ReactNode }) => {
   return <>{children}</>;
 };
 
-/** Protected pages need the token cookie; without it the person signs in first. */
+// A session that ran out (or a first visit) comes back to its page; one ended on purpose, here
+// or in another tab, starts again at home (a logout's last requests may end as "unauthorised").
+const selectLoggedOut = (s: AppState) => s.session.lastSignOut === 'logout' || s.session.lastSignOut === 'otherTab' || s.session.lastSignOut === 'unauthorised';
+
+/**
+ * Protected pages need the token cookie; without it the person signs in first, and comes back
+ * to the page afterwards, unless the session was ended (logged out, or its token refused): then
+ * signing in again starts at home.
+ */
 export const Protected = ({ children }: { children: ReactNode }) => {
   const location = useLocation();
   const access = useSelector(selectAccess);
-  if (access === 'guest') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  const loggedOut = useSelector(selectLoggedOut);
+  if (access === 'guest') return <Navigate to="/login" replace state={loggedOut ? null : { from: `${location.pathname}${location.search}` }} />;
   if (access === 'passwordExpired') return <Navigate to="/update-password" replace />;
   return <>{children}</>;
 };

@@ -16,7 +16,7 @@ export const languageItems = () =>
     </ListBoxItem>
   ));
 
-/** The language of the texts, each named in its own language; kept under newLang (and in the account when signed in). */
+/** The language of the screen, each named in its own language; kept under newLang. Signed in, the account is only offered it (AccountLanguageOffer). */
 export const LanguageSelect = ({ className = '' }: { className?: string }) => {
   const { t } = useTranslation();
   const dispatch = useDispatch();

@@ -3,6 +3,7 @@ import { useTranslation } from '../hooks/translation';
 import { Sidebar } from '../features/shell/Sidebar';
 import { ViewAsBarLater } from '../features/shell/ViewAsBarLater';
 import { LanguageSelectLater } from '../components/LanguageSelectLater';
+import { AccountLanguageOffer } from '../components/AccountLanguageOffer';
 import { PackageEndedRedirect } from '../app/guards';
 
 const UPGRADE_ACCOUNT_PATH = '/dashboard/upgrade-account';
@@ -21,6 +22,7 @@ export const DashboardLayout = () => {
           <ViewAsBarLater />
           <LanguageSelectLater className="compact" />
         </div>
+        <AccountLanguageOffer />
         <Outlet />
       </main>
     </div>

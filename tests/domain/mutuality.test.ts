@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CENSUS_DATASETS, type CensusPillar } from '../../domain/mutuality/census';
-import { OTHER, categoryOf, comparePillar, mutualityScore, overallScore } from '../../domain/mutuality/score';
+import { CENSUS_DATASETS, CENSUSES_WITHOUT_FIGURES, type CensusPillar } from '../../domain/mutuality/census';
+import { OTHER, categoryOf, comparePillar, mutualityScore, overallScore, overallScoreName } from '../../domain/mutuality/score';
 
 /** A mix: positive weights on a few of the classes c0..c7. */
 const mixArb = fc.dictionary(
@@ -89,7 +89,7 @@ const pillar = (rest: 'other' | 'none', notStated: number | null = null): Census
     { key: 'x', label: 'X', share: 50, codes: ['10'] },
     { key: 'y', label: 'Y', share: 30, families: ['fam:2'] },
   ],
-  source: { publisher: 'Office', urls: [] },
+  source: { publisher: 'Office', urls: [], table: 'T1', readFrom: 'The office page' },
 });
 
 describe('a pillar against a census classification', () => {
@@ -159,19 +159,58 @@ describe('the shipped census datasets', () => {
     }
   });
 
-  it('keeps the file’s marks of figures quoted rather than taken from the office', () => {
-    const au = CENSUS_DATASETS.find((dataset) => dataset.id === 'AU_2021')!;
-    const born = au.pillars.find((item) => item.pillar === 'country')!;
-    expect(born.categories.find((category) => category.key === 'AU')!.quoted).toMatch(/QuickStats/);
-    expect(au.pillars.find((item) => item.pillar === 'language')!.source.quoted).toMatch(/ethnolink/);
-    expect(CENSUS_DATASETS.find((dataset) => dataset.id === 'NZ_2018')!.pillars[0]!.source.quoted).toMatch(/ehinz/);
+  it('take every figure from the statistical office itself: its table and where it was read, on its own site', () => {
+    const OFFICES = /^https:\/\/(www\.|www150\.)?(abs\.gov\.au|ons\.gov\.uk|statcan\.gc\.ca|stats\.govt\.nz|content\.govdelivery\.com\/accounts\/UKONS)\//;
+    for (const dataset of CENSUS_DATASETS) {
+      for (const item of dataset.pillars) {
+        expect(item.source.publisher, `${dataset.id} ${item.pillar}`).toBe(dataset.publisher);
+        expect(item.source.table.length, `${dataset.id} ${item.pillar}`).toBeGreaterThan(0);
+        expect(item.source.readFrom.length, `${dataset.id} ${item.pillar}`).toBeGreaterThan(0);
+        for (const url of item.source.urls) expect(url, `${dataset.id} ${item.pillar}`).toMatch(OFFICES);
+      }
+    }
+    // None of the websites that used to be quoted.
+    expect(JSON.stringify(CENSUS_DATASETS)).not.toMatch(/mmvisa|worldfactbook|nriaffairs|ethnolink|lexigo|independent\.co\.uk|freemalaysiatoday|theworlddata|receivinghelpdesk|jbhe|ehinz/);
+  });
+
+  it('say which topics have no official figures rather than fill them', () => {
+    const byCountry = new Map([...CENSUS_DATASETS, ...CENSUSES_WITHOUT_FIGURES].map((dataset) => [dataset.country, dataset]));
+    expect(byCountry.get('US')!.missing).toContainEqual({ pillar: 'worldview', reason: 'not-collected', table: null });
+    expect(byCountry.get('CA')!.missing.map((gap) => gap.pillar).sort()).toEqual(['country', 'language', 'worldview']);
+    expect(byCountry.get('GB')!.missing.map((gap) => gap.pillar)).toEqual(['language']);
+    for (const dataset of CENSUS_DATASETS) {
+      const present = dataset.pillars.map((item) => item.pillar);
+      for (const gap of dataset.missing) expect(present).not.toContain(gap.pillar);
+    }
   });
 
   it('places a heritage by its code first, then by its cultural family', () => {
-    const nz = CENSUS_DATASETS.find((dataset) => dataset.id === 'NZ_2018')!.pillars[0]!;
-    expect(categoryOf(nz.categories, { code: 'ascceg:1201', family: 'ascceg:12' })?.key).toBe('maori');
-    expect(categoryOf(nz.categories, { code: 'ascceg:1202', family: 'ascceg:12' })?.key).toBe('european');
-    expect(categoryOf(nz.categories, { code: 'ascceg:6101', family: 'ascceg:61' })?.key).toBe('asian');
-    expect(categoryOf(nz.categories, { code: 'iso639-3:eng', family: 'iso639-5:gem' })).toBeUndefined();
+    const ew = CENSUS_DATASETS.find((dataset) => dataset.id === 'EW_2021')!.pillars.find((item) => item.pillar === 'heritage')!;
+    expect(categoryOf(ew.categories, { code: 'ascceg:2101', family: 'ascceg:21' })?.key).toBe('white');
+    expect(categoryOf(ew.categories, { code: 'ascceg:6101', family: 'ascceg:61' })?.key).toBe('asian');
+    expect(categoryOf(ew.categories, { code: 'iso639-3:eng', family: 'iso639-5:gem' })).toBeUndefined();
+  });
+});
+
+describe('the overall score’s name', () => {
+  const words = { overall: 'Overall mutuality score', only: (pillars: string) => `Mutuality score, ${pillars} only`, estimate: 'Estimate, not a census', pillar: (name: string) => name, separator: ', ' };
+  const census = { kind: 'census' as const };
+  const estimate = { kind: 'estimate' as const };
+  const all = ['heritage', 'country', 'language', 'worldview'];
+  it('is "overall" only when every pillar is scored against a census', () => {
+    expect(overallScoreName(all.map((pillar) => ({ pillar, status: 200, score: 0.5, source: census })), all, words)).toBe('Overall mutuality score');
+  });
+  it('names what it covers otherwise, and says when it is an estimate', () => {
+    expect(overallScoreName([{ pillar: 'language', status: 200, score: 0.34, source: estimate }], all, words)).toBe('Mutuality score, language only (Estimate, not a census)');
+    expect(
+      overallScoreName(
+        [
+          { pillar: 'heritage', status: 200, score: 0.7, source: census },
+          { pillar: 'worldview', status: 204, source: census },
+        ],
+        all,
+        words,
+      ),
+    ).toBe('Mutuality score, heritage only');
   });
 });

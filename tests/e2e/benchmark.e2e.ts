@@ -30,6 +30,15 @@ describe('benchmark internal', () => {
     const shares = (await participation.allTextContents()).slice(1, 4).map((text) => Number.parseFloat(text.replace(/[^\d.]/g, '')));
     assert.ok(shares.every((share) => share > 0 && share <= 100), `participation P10, median, P90: ${shares.join(', ')}`);
     assert.ok(shares[0]! < shares[2]!, `participation differs between groups: ${shares.join(', ')}`);
+    // Respondents are people: whole numbers in the band, even where a median falls between two groups.
+    const people = (await bands.locator('tr[data-metric="respondents"] td').allTextContents()).slice(1, 5);
+    assert.ok(people.length === 4 && people.every((text) => /^[\d,]+$/.test(text.trim())), `respondents: ${people.join(', ')}`);
+    // "You are here" starts on the group with the most respondents, not on a sub-group.
+    const reply = await fetch(`${demo.server.url}/api/benchmark/internal/process`, { method: 'POST', headers: { authorization: `Bearer ${demo.token}` } });
+    const measured = ((await reply.json()) as { data: { groups: { name: string; parentId: string | null; values: { respondents: number | null } }[] } }).data.groups;
+    const groupsOnly = measured.filter((group) => group.parentId === null);
+    const largest = groupsOnly.reduce((best, group) => ((group.values.respondents ?? -1) > (best.values.respondents ?? -1) ? group : best));
+    assert.equal(((await bands.locator('thead th').nth(5).textContent()) ?? '').trim(), `${largest.name} (you are here)`);
 
     // Choose another group: the "you are here" column follows it.
     await page.getByRole('button', { name: /Your group/ }).click();
@@ -79,6 +88,9 @@ describe('benchmark internal', () => {
     await page.goto(`${demo.server.url}/dashboard/compare/internal`);
     const form = page.getByRole('form', { name: 'Choose what to compare' });
     await form.waitFor();
+    // The defaults hold the organisation and its two largest groups; compare the organisation with one chosen group.
+    await page.locator('fieldset[data-index="2"]').waitFor();
+    await page.getByRole('button', { name: 'Remove selection 3' }).click();
     const second = page.locator('fieldset[data-index="1"]');
     await second.getByRole('button', { name: /Group/ }).click();
     const options = page.getByRole('option');
@@ -95,10 +107,10 @@ describe('benchmark internal', () => {
     assert.match(download.suggestedFilename(), /^compare-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-    assert.deepEqual(workbook.worksheets.map((sheet) => sheet.name), ['Page', 'Side by side', 'Key facts', 'Gender', 'Age', 'Generation', 'Position level', 'Disability', 'Top values']);
+    assert.deepEqual(workbook.worksheets.map((sheet) => sheet.name), ['Page', 'Contents', 'Side by side', 'Key facts', 'Gender', 'Age', 'Generation', 'Position level', 'Disability', 'Top values']);
     const cover: string[] = [];
     workbook.worksheets[0]!.eachRow((row) => cover.push((row.values as ExcelJS.CellValue[]).slice(1).join(' | ')));
-    assert.ok(cover.some((line) => line.startsWith('Selections | ') && line.endsWith(`; ${group}`)), cover.join('\n'));
+    assert.ok(cover.some((line) => line.startsWith('Groups shown | ') && line.endsWith(`; ${group}`)), cover.join('\n'));
     const side = workbook.getWorksheet('Side by side')!;
     let respondents: ExcelJS.CellValue[] = [];
     side.eachRow((row) => {

@@ -12,6 +12,22 @@ describe('compare internal', () => {
     await page.getByRole('form', { name: 'Choose what to compare' }).waitFor();
     assert.equal(await page.getByText('No data has been collected for this page yet', { exact: false }).count(), 0);
 
+    // By default the whole organisation is set against its two largest groups (by members).
+    await page.locator('fieldset[data-index="2"]').waitFor();
+    const defaults = await page.locator('fieldset.compare-selection').evaluateAll((sets) => sets.map((set) => set.querySelector('button')?.textContent ?? ''));
+    assert.equal(defaults.length, 3, JSON.stringify(defaults));
+    assert.match(defaults[0]!, /Whole organisation/);
+    assert.ok(defaults.slice(1).every((text) => !/Whole organisation/.test(text)), JSON.stringify(defaults));
+    assert.notEqual(defaults[1], defaults[2]);
+    await screenshot(page, 'compare-internal-defaults');
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'the form fits a phone');
+    await expectAccessible(page, 'compare internal defaults at 390 px');
+    await screenshot(page, 'compare-internal-defaults-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Back to two selections: the organisation and one chosen group.
+    await page.getByRole('button', { name: 'Remove selection 3' }).click();
+
     // The second selection: the first group of the list.
     const second = page.locator('fieldset[data-index="1"]');
     await second.getByRole('button', { name: /Group/ }).click();
@@ -58,8 +74,9 @@ describe('compare internal', () => {
     await page.goto(`${demo.server.url}/dashboard/compare/internal`);
     const form = page.getByRole('form', { name: 'Choose what to compare' });
     await form.waitFor();
-    await form.getByRole('button', { name: 'Add a selection' }).click();
+    // The defaults are three selections (the organisation and its two largest groups): date the third.
     const third = page.locator('fieldset[data-index="2"]');
+    await third.waitFor();
     await third.getByRole('button', { name: /Date range/ }).click();
     await page.getByRole('option', { name: 'Since 2020' }).click();
     await form.getByRole('button', { name: 'Compare', exact: true }).click();

@@ -10,7 +10,7 @@ const demo = useDemoSuite();
 const settled = () => ['loaded', 'empty', 'error'].includes(document.querySelector('.mutuality-results')?.getAttribute('data-status') ?? '');
 
 describe('compare external', () => {
-  it('sets the demo organisation against the Australian census, pillar by pillar, with sources and scores, accessible', async () => {
+  it('sets the demo organisation against the Australian census, pillar by pillar, with the office, table and year, accessible', async () => {
     const page = await demo.browser.context.newPage();
     await page.goto(`${demo.server.url}/dashboard/compare/external`);
     await page.waitForFunction(settled, undefined, { timeout: 60_000 });
@@ -22,17 +22,22 @@ describe('compare external', () => {
     await page.getByRole('heading', { name: 'Compared with Australia 2021 census' }).waitFor();
     const overall = Number(await results.locator('.mutuality-overall').getAttribute('data-score'));
     assert.ok(overall > 0 && overall <= 1, `overall ${overall}`);
-    for (const name of ['Cultural heritage', 'Country of birth', 'Language', 'Worldview']) {
+    for (const [name, table] of [['Cultural heritage', 'ANCP'], ['Country of birth', 'BPLP'], ['Language', 'LANP'], ['Worldview', 'RELP']] as const) {
       const card = results.locator('section[data-pillar]', { has: page.getByRole('heading', { name, exact: true }) });
       assert.equal(await card.count(), 1, name);
-      assert.match((await card.locator('.mutuality-source').textContent()) ?? '', /Australian Bureau of Statistics[\s\S]*2021[\s\S]*Creative Commons Attribution 4\.0/, name);
+      // The office, its table, the year, where the figures were read and the licence, beside every pillar.
+      const source = (await card.locator('.mutuality-source').textContent()) ?? '';
+      assert.match(source, /^SourceCensus figures from the statistical office: Australia 2021 census \(Australian Bureau of Statistics\)[\s\S]*Year2021/, name);
+      assert.ok(source.includes(`Table${table} `), `${name}: ${source}`);
+      assert.match(source, /LicenceCreative Commons Attribution 4\.0/, name);
+      assert.match(source, /Read fromThe ABS release page/, name);
       assert.ok((await card.locator('svg[role="img"]').count()) >= 2, `${name}: paired and diverging bars`);
     }
-    // The file's mark of figures quoted rather than taken from the office stays visible.
-    assert.ok((await results.locator('.mutuality-quoted', { hasText: 'ethnolink' }).count()) >= 1);
-    // Country of birth has the world map coloured by representation ratio.
+    // No figure quoted by another website.
+    assert.doesNotMatch((await results.textContent()) ?? '', /quoted|ethnolink|mmvisa|nriaffairs|worldfactbook|lexigo/i);
+    // Country of birth has the world map coloured by representation ratio (the ABS's five countries).
     const birth = results.locator('section[data-pillar="country"]');
-    assert.ok((await birth.locator('.map-country[data-key="AU"]').count()) === 1, 'Australia on the map');
+    assert.ok((await birth.locator('.map-country[data-key="IN"]').count()) === 1, 'India on the map');
 
     await expectAccessible(page, 'compare external');
     await screenshot(page, 'compare-external');
@@ -43,7 +48,7 @@ describe('compare external', () => {
     const table = worldview.getByRole('table', { name: /Over- and under-representation/ });
     await table.waitFor();
     const rows = await table.getByRole('row').allTextContents();
-    assert.ok(rows.some((row) => row.startsWith('Christianity')), JSON.stringify(rows));
+    assert.ok(rows.some((row) => row.startsWith('Christian')), JSON.stringify(rows));
     await expectAccessible(page, 'compare external, table view');
 
     // The spreadsheet: downloaded, opened with exceljs, the same overall score on its cover.
@@ -51,10 +56,57 @@ describe('compare external', () => {
     assert.match(download.suggestedFilename(), /^mutuality-au-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-    assert.deepEqual(workbook.worksheets.map((sheet) => sheet.name), ['Page', 'Cultural heritage', 'Country of birth', 'Language', 'Worldview']);
-    const cover = workbook.worksheets[0]!.getSheetValues().flat().map(String).join('\n');
-    assert.ok(cover.includes(overall.toFixed(3)), cover.slice(0, 600));
-    assert.match(cover, /Quoted, not taken from the statistics office/);
+    assert.deepEqual(workbook.worksheets.map((sheet) => sheet.name), ['Page', 'Contents', 'Cultural heritage', 'Country of birth', 'Language', 'Worldview']);
+    const coverValues = workbook.worksheets[0]!.getSheetValues().flat();
+    // The score is a number in the file, the same as the page's.
+    assert.ok(coverValues.includes(overall), coverValues.slice(0, 40).map(String).join(' | '));
+    const cover = coverValues.map(String).join('\n');
+    assert.match(cover, /Australian Bureau of Statistics/);
+    assert.match(cover, /BPLP Country of birth of person/);
+    assert.doesNotMatch(cover, /quoted|nriaffairs|mmvisa/i);
+
+    // On a 390 px phone nothing scrolls sideways and the sources stay readable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { scrollWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth }));
+    assert.ok(scrollWidth <= 390, `Compare → External at 390 px is ${scrollWidth} px wide`);
+    await expectAccessible(page, 'compare external at 390 px');
+    await results.locator('section[data-pillar="country"] .mutuality-source').scrollIntoViewIfNeeded();
+    await screenshot(page, 'compare-external-390');
+    await page.close();
+  });
+
+  it('reads New Zealand’s full tables from Stats NZ’s files, and says what the United States census has no figures for', async () => {
+    const page = await demo.browser.context.newPage();
+    await page.goto(`${demo.server.url}/dashboard/compare/external`);
+    await page.waitForFunction(settled, undefined, { timeout: 60_000 });
+    await page.getByRole('button', { name: /Country to compare with/ }).click();
+    await page.getByRole('option', { name: 'New Zealand (New Zealand 2018 census)', exact: true }).click();
+    await page.getByRole('heading', { name: 'Compared with New Zealand 2018 census' }).waitFor({ timeout: 60_000 });
+    const results = page.locator('.mutuality-results');
+    await page.waitForFunction(settled, undefined, { timeout: 60_000 });
+    assert.equal(await results.locator('section[data-pillar]').count(), 4);
+    const birth = (await results.locator('section[data-pillar="country"] .mutuality-source').textContent()) ?? '';
+    assert.match(birth, /Stats NZ Tatauranga Aotearoa[\s\S]*2018[\s\S]*birthplace-2018-census[\s\S]*sha256 [0-9a-f]{64}/);
+    assert.equal(await results.locator('.mutuality-missing').count(), 0);
+    await expectAccessible(page, 'compare external, New Zealand');
+    await screenshot(page, 'compare-external-nz');
+
+    await page.getByRole('button', { name: /Country to compare with/ }).click();
+    await page.getByRole('option', { name: 'United States', exact: true }).click();
+    const missing = results.locator('.mutuality-missing');
+    await missing.waitFor({ timeout: 60_000 });
+    // Languages are CLDR's estimate, named for what they cover; the topics without census figures are said.
+    assert.equal(await results.locator('section[data-pillar]').count(), 1);
+    assert.match((await results.locator('section[data-pillar="language"] .mutuality-source').textContent()) ?? '', /Estimate, not a census/);
+    const overallName = (await results.locator('.mutuality-overall').textContent()) ?? '';
+    if ((await results.locator('.mutuality-overall').getAttribute('data-score')) !== '') assert.match(overallName, /^Mutuality score, language only \(Estimate, not a census\)/);
+    assert.doesNotMatch(overallName, /Overall/);
+    assert.match((await missing.locator('li[data-pillar="worldview"]').textContent()) ?? '', /Worldview: the United States 2020 census does not ask this question\./);
+    // Heritage, country of birth and language: no ACS table loaded yet (the language shown is CLDR's estimate).
+    assert.equal(await missing.locator('li[data-reason="not-found"]').count(), 3);
+    await expectAccessible(page, 'compare external, United States');
+    await missing.scrollIntoViewIfNeeded();
+    await screenshot(page, 'compare-external-us');
     await page.close();
   });
 
@@ -64,10 +116,12 @@ describe('compare external', () => {
     await page.waitForFunction(settled, undefined, { timeout: 60_000 });
     await page.getByRole('button', { name: /Country to compare with/ }).click();
     await page.getByRole('option', { name: 'India', exact: true }).click();
-    await page.getByRole('heading', { name: /Compared with Unicode CLDR \d+ territory information/ }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: /Compared with Unicode CLDR \d+ language estimates/ }).waitFor({ timeout: 60_000 });
     const results = page.locator('.mutuality-results');
     assert.equal(await results.locator('section[data-pillar]').count(), 1);
-    assert.match((await results.locator('section[data-pillar="language"] .mutuality-source').textContent()) ?? '', /Unicode License v3/);
+    assert.match((await results.locator('section[data-pillar="language"] .mutuality-source').textContent()) ?? '', /Estimate, not a census[\s\S]*Unicode License v3/);
+    // Never called the overall score: it is the language alone, against an estimate.
+    assert.match((await results.locator('.mutuality-overall').textContent()) ?? '', /^Mutuality score, language only \(Estimate, not a census\)/);
     await expectAccessible(page, 'compare external, India');
     await screenshot(page, 'compare-external-india');
 
@@ -100,8 +154,8 @@ describe('compare external', () => {
     assert.match((await page.locator('.compare-form').textContent()) ?? '', /Australie/);
     // The chart labels are French; the source's name ("Australia 2021 census") is the dataset's own.
     const born = await results.locator('section[data-pillar="country"] .chart-label').allTextContents();
-    assert.ok(born.some((label) => label.startsWith('Australie')) && !born.some((label) => label.startsWith('Australia')), born.join(' | '));
-    assert.ok((await results.locator('section[data-pillar="language"]').textContent())?.includes('anglais'));
+    assert.ok(born.some((label) => label.startsWith('Inde')) && !born.some((label) => label.startsWith('India')), born.join(' | '));
+    assert.ok((await results.locator('section[data-pillar="language"]').textContent())?.includes('vietnamien'));
     // Ancestries are heritages, which fall back to English: said in English.
     const english = results.locator('section[data-pillar="heritage"] [lang="en"]', { hasText: 'English' });
     assert.ok((await english.count()) >= 1, 'English ancestry marked lang="en"');

@@ -12,7 +12,7 @@ const demo = useDemoSuite();
 const PAGES = [
   { path: 'home', charts: 0 },
   { path: 'overview', charts: 4 },
-  { path: 'demographics', charts: 3 },
+  { path: 'demographics', charts: 9 },
   { path: 'country-birth', charts: 3 },
   { path: 'languages', charts: 5 },
   { path: 'worldviews', charts: 2 },
@@ -197,14 +197,14 @@ describe('dashboards', () => {
     await page.goto(`${demo.server.url}/dashboard/overview`);
     await settled(page);
     const all = await respondents(page);
-    await page.getByRole('button', { name: /Date range/ }).click();
+    await page.locator('.date-range-select').getByRole('button', { name: /Date range/ }).click();
     await page.getByRole('option', { name: 'From 2099' }).click();
     // Nobody answered in that range: the section is withheld, never a zero.
     await page.locator('[data-section="statOverviewRowOne"][data-status="empty"]').waitFor({ timeout: 30_000 });
     await page.getByTestId('filter-badge').filter({ hasText: '1' }).waitFor();
     await expectAccessible(page, 'overview in an empty date range');
     await screenshot(page, 'dashboards-date-range');
-    await page.getByRole('button', { name: /Date range/ }).click();
+    await page.locator('.date-range-select').getByRole('button', { name: /Date range/ }).click();
     await page.getByRole('option', { name: 'All answers' }).click();
     await page.locator('[data-section="statOverviewRowOne"][data-status="loaded"]').waitFor({ timeout: 30_000 });
     assert.equal(await respondents(page), all);
@@ -227,9 +227,10 @@ describe('dashboards', () => {
       assert.ok(!hiddenTitles.some((title) => title.includes(`${row.label},`) || title.includes(`, ${row.label}:`)), `${row.label}: nothing hatched`);
     }
     assert.ok(table.rows.length >= 2);
-    // Every chart card says the figures are adjusted.
-    const note = card.locator('.stat-note');
+    // The page says once that the figures are adjusted (not under every card).
+    const note = page.locator('.page-note');
     assert.match((await note.textContent()) ?? '', /adjusted by up to ±3/);
+    assert.equal(await card.locator('.stat-note').count(), 0);
     // The 25-34 without a disability selection lists countries and languages, agreeing with its charts.
     const filter = '?filter[age-range]=25-34&filter[disability]=no';
     const row = (await api(`/overview/row-two${filter}`)).data as { items: { key: string; value: number }[] };
@@ -240,6 +241,63 @@ describe('dashboards', () => {
     assert.equal(value('countries'), countries.cells.filter((cell) => cell.preferNot !== true && cell.suppressed !== true).length);
     assert.ok(countries.cells.every((cell) => cell.suppressed === true || (cell.count ?? 0) >= 10), 'no value below k is listed, no 0.0% bar');
     await screenshot(page, 'dashboards-overview-adjusted');
+    await page.close();
+  });
+
+  it('Demographics draws the core questions, Languages draws each figure once, Home shows the diversity index beside the badges', async () => {
+    const page = await demo.browser.context.newPage();
+    const titles = () => page.locator('[data-section] > h2').allTextContents();
+    const fits = async (label: string) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), `${label} fits 390 px`);
+      await expectAccessible(page, `${label} at 390 px`);
+      await screenshot(page, `dashboards-${label}-390`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    };
+
+    await page.goto(`${demo.server.url}/dashboard/demographics`);
+    await settled(page);
+    const demographics = await titles();
+    for (const title of ['Gender', 'Gender by age', 'Generation', 'Position level', 'Highest level of education', 'Disability or long-term condition']) {
+      assert.ok(demographics.includes(title), `${title} in ${JSON.stringify(demographics)}`);
+    }
+    for (const name of ['statDemographicRowOne', 'statOverviewGenderAgeRange', 'statDemographicRowTwo', 'statDemographicRowThree', 'statDemographicRowFour', 'statDemographicRowFive']) {
+      const card = page.locator(`[data-section="${name}"]`);
+      assert.equal(await card.getAttribute('data-status'), 'loaded', name);
+      assert.equal(await card.locator('svg[role="img"]').count(), 1, `${name} draws one chart`);
+    }
+    // The gender chart names the answers people gave.
+    assert.match((await page.locator('[data-section="statDemographicRowOne"] svg[role="img"]').getAttribute('aria-label')) ?? '', /female|woman/i);
+    await expectAccessible(page, 'demographics core charts');
+    await screenshot(page, 'dashboards-demographics-core');
+    await fits('demographics');
+
+    await page.goto(`${demo.server.url}/dashboard/languages`);
+    await settled(page);
+    const languages = await titles();
+    assert.equal(new Set(languages).size, languages.length, `no title twice: ${JSON.stringify(languages)}`);
+    for (const repeat of ['Most common languages', 'Most common language zones', 'Languages by continent', 'Multilingual people', 'One language or several', 'Languages by zone']) {
+      assert.ok(!languages.includes(repeat), `${repeat} is a repeat of another chart`);
+    }
+    for (const kept of ['Languages spoken', 'Language zones', 'Languages known per person', 'Continents, zones and languages']) assert.ok(languages.includes(kept), kept);
+    // No two cards read the same section.
+    const sections = await page.$$eval('[data-section]', (cards) => cards.map((card) => card.getAttribute('data-section')));
+    assert.equal(new Set(sections).size, sections.length);
+    await screenshot(page, 'dashboards-languages-once');
+
+    await page.goto(`${demo.server.url}/dashboard/home`);
+    await settled(page);
+    const index = page.locator('[data-section="statGeneralMutualityIndex"]');
+    assert.equal(await index.getAttribute('data-status'), 'loaded');
+    assert.equal(await index.locator('h2').textContent(), 'Diversity index');
+    const pillars = await index.locator('[data-pillar]').evaluateAll((items) => items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent]));
+    assert.deepEqual(pillars.map(([label]) => label), ['Overall index', 'Cultural heritage', 'Country of birth', 'Language', 'Worldview']);
+    assert.ok(pillars.every(([, value]) => /^(0|1)\.\d\d$/.test(value ?? '')), JSON.stringify(pillars));
+    // Beside the badges the index earns.
+    assert.equal(await page.locator('[data-section="statGeneralMutualityIndex"] + [data-section="statGeneralBadges"]').count(), 1);
+    await expectAccessible(page, 'home with the diversity index');
+    await screenshot(page, 'dashboards-home-index');
+    await fits('home');
     await page.close();
   });
 

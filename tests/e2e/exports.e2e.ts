@@ -37,7 +37,8 @@ describe('exports', () => {
     assert.match(download.suggestedFilename(), /^worldviews-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-    assert.equal(workbook.worksheets.length, 6);
+    // The cover, the contents and a sheet per card.
+    assert.equal(workbook.worksheets.length, 7);
     const cover = rows(workbook.worksheets[0]!).join('\n');
     assert.match(cover, /Export of the Worldviews page/);
     assert.match(cover, /Filters \| Generation: Gen Y/);

@@ -164,8 +164,8 @@ export const registerAccount = async (server: RunningServer, prefix = 'admin'): 
   return account;
 };
 
-/** Signs in through the API and puts the token where the client keeps it. */
-export const signInWithCookie = async (server: RunningServer, context: BrowserContext, account: Account): Promise<string> => {
+/** Signs in through the API: the account's bearer token, without signing a browser in. */
+export const apiToken = async (server: RunningServer, account: Pick<Account, 'email' | 'password'>): Promise<string> => {
   const response = await fetch(`${server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -174,6 +174,24 @@ export const signInWithCookie = async (server: RunningServer, context: BrowserCo
   const body = (await response.json()) as { data?: { access_token?: string } };
   const token = body.data?.access_token;
   if (!token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return token;
+};
+
+/** A POST to the API as `token`; its data, or an error naming the answer. */
+export const apiPost = async <T>(server: RunningServer, token: string, path: string, payload: unknown): Promise<T> => {
+  const response = await fetch(`${server.url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(payload),
+  });
+  const body = (await response.json()) as { data?: T };
+  if (response.status !== 200 || body.data === undefined) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.data;
+};
+
+/** Signs in through the API and puts the token where the client keeps it. */
+export const signInWithCookie = async (server: RunningServer, context: BrowserContext, account: Account): Promise<string> => {
+  const token = await apiToken(server, account);
   await context.addCookies([{ name: 'token', value: token, domain: '127.0.0.1', path: '/', sameSite: 'Lax' }]);
   return token;
 };

@@ -6,7 +6,8 @@ import { CATALOGUES } from '../../domain/i18n/catalogues';
 import { es } from '../../domain/i18n/catalogues/es';
 import { PRODUCT_LANGUAGES } from '../../domain/i18n/languages';
 import { GENDER_COLOURS } from '../../src/features/charts/palette';
-import { DEMO_ACCOUNT, RESULTS_DIR, expectAccessible, registerAccount, openSignedInHome, screenshot, signInWithCookie, useSuite } from './harness';
+import { MAIL_TEXTS } from '../../domain/i18n/mails';
+import { DEMO_ACCOUNT, RESULTS_DIR, expectAccessible, latestMail, registerAccount, openSignedInHome, screenshot, signInWithCookie, useSuite, type RunningServer } from './harness';
 
 // The demo organisation's answers give the charts whose labels the typed-in lists name.
 const suite = useSuite({ demo: true });
@@ -25,7 +26,7 @@ const chooseLanguage = async (page: Page, scope: string, nativeName: string, lan
 };
 
 describe('five languages, one right to left', () => {
-  it('the dashboards switch language from the header: texts, lang and dir follow, axe finds nothing, and the account keeps the choice', async () => {
+  it('the dashboards switch language from the header: texts, lang and dir follow, axe finds nothing, and the account is only offered the choice', async () => {
     const account = await registerAccount(suite.server, 'languages');
     const token = await signInWithCookie(suite.server, suite.browser.context, account);
     const page = await suite.browser.context.newPage();
@@ -41,7 +42,9 @@ describe('five languages, one right to left', () => {
     }
     assert.equal(await page.evaluate(() => localStorage.getItem('newLang')), 'au');
     const check = await fetch(`${suite.server.url}/api/check-access-token`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
-    assert.equal(((await check.json()) as { data: { user: { locale_id: string } } }).data.user.locale_id, 'au');
+    // The switch changes the screen; the account's language changes only on "Use for my account".
+    assert.equal(((await check.json()) as { data: { user: { locale_id: string | null } } }).data.user.locale_id, null);
+    await page.getByRole('button', { name: CATALOGUES.au!.account_language_keep, exact: true }).waitFor();
     await page.close();
   });
 
@@ -123,8 +126,16 @@ describe('five languages, one right to left', () => {
       assert.deepEqual(await pageLanguage(page), { lang: language.lang, dir: language.dir });
       // Every card has come to rest (figures, withheld or failed) before the audit and the picture.
       await page.waitForFunction(() => document.querySelectorAll('[data-section][aria-busy="true"]').length === 0, undefined, { timeout: 60_000 });
+      await page.locator('svg.chart-svg').first().waitFor({ timeout: 60_000 });
+      // Labels wrap before they are cut: a chart whose labels all fit has nothing to spell out.
+      if ((await page.locator('svg.chart-svg[tabindex="0"]').count()) === 0) {
+        const cut = await page.locator('svg.chart-svg text').evaluateAll((texts) => texts.map((text) => text.textContent ?? '').filter((text) => text.endsWith('…')));
+        assert.deepEqual(cut, [], `${language.code}: a label is cut but its chart cannot be focused to read it`);
+        await expectAccessible(page, `cultural heritage in ${language.code}`);
+        await screenshot(page, `languages-${language.code}-cultural-heritage`);
+        continue;
+      }
       const focusable = page.locator('svg.chart-svg[tabindex="0"]').first();
-      await focusable.waitFor({ timeout: 60_000 });
       const names = focusable.locator('xpath=following-sibling::dl[contains(@class, "chart-full-names")]');
       assert.equal(await names.isVisible(), false, `${language.code}: full names hidden until focused`);
       // Reached by the keyboard: Tab from the element before it.
@@ -136,6 +147,116 @@ describe('five languages, one right to left', () => {
       await expectAccessible(page, `cultural heritage in ${language.code}, a chart focused`);
       await screenshot(page, `languages-${language.code}-cultural-heritage`);
     }
+    await page.close();
+  });
+});
+
+/** Waits for the development mailbox to hold a mail to `to` with this subject (an earlier mail may be the newest at first). */
+const mailWithSubject = async (server: RunningServer, to: string, subject: string): Promise<{ subject: string; text: string }> => {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = await latestMail(server, to);
+    if (mail.subject === subject) return mail;
+    if (Date.now() > deadline) throw new Error(`the newest mail to ${to} is "${mail.subject}", not "${subject}"`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+const noSideScroll = async (page: Page, label: string): Promise<void> => {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  assert.ok(scrollWidth <= innerWidth, `${label}: ${scrollWidth} px wide in ${innerWidth} px`);
+};
+
+describe('whose language: the account chooses, the header switch shows', () => {
+  it('the header switch changes the account only when asked; mails follow the account; a fresh sign-in shows it; the offer fits 390 px', async () => {
+    await suite.browser.context.clearCookies();
+    const account = await registerAccount(suite.server, 'whose-language');
+    const page = await suite.browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const fr = CATALOGUES.fr!;
+    const ar = CATALOGUES.ar!;
+    const au = CATALOGUES.au!;
+    const accountLanguage = async (): Promise<string | null> => {
+      const token = (await suite.browser.context.cookies()).find((cookie) => cookie.name === 'token')!.value;
+      const check = await fetch(`${suite.server.url}/api/check-access-token`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      return ((await check.json()) as { data: { user: { locale_id: string | null } } }).data.user.locale_id;
+    };
+
+    // Signed in through the form, in the sign-in page's English.
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByLabel(au.email, { exact: true }).fill(account.email);
+    await page.getByLabel(au.password, { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: au.login, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: au.home }).waitFor({ timeout: 60_000 });
+
+    // French in the header: the screen is French at once, and the account is asked, in French.
+    await chooseLanguage(page, '.dashboard-topbar', 'Français', 'fr');
+    const offer = page.locator('.account-language-offer');
+    await offer.getByRole('button', { name: fr.account_language_keep, exact: true }).waitFor();
+    assert.match((await offer.textContent()) ?? '', /en français/);
+    assert.equal(await accountLanguage(), null);
+    await expectAccessible(page, 'the account language offer in French');
+    await screenshot(page, 'languages-account-offer-fr');
+    await offer.getByRole('button', { name: fr.account_language_keep, exact: true }).click();
+    await offer.waitFor({ state: 'detached' });
+    assert.equal(await accountLanguage(), 'fr');
+
+    // Arabic in the header, for this screen only: the account stays French.
+    await chooseLanguage(page, '.dashboard-topbar', 'العربية', 'ar');
+    await offer.getByRole('button', { name: ar.account_language_screen_only, exact: true }).waitFor();
+    await expectAccessible(page, 'the account language offer in Arabic');
+    await screenshot(page, 'languages-account-offer-ar');
+    await offer.getByRole('button', { name: ar.account_language_screen_only, exact: true }).click();
+    await offer.waitFor({ state: 'detached' });
+    assert.equal(await accountLanguage(), 'fr');
+
+    // Mailed while the screen is Arabic: an invitation is written in the account's French.
+    const token = (await suite.browser.context.cookies()).find((cookie) => cookie.name === 'token')!.value;
+    const invitee = `invitee-${Date.now()}@example.org`;
+    const invited = await fetch(`${suite.server.url}/api/invite-sub-admin`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-locale': 'ar' },
+      body: JSON.stringify({ email: invitee, first_name: 'Noor', last_name: 'Haddad' }),
+    });
+    assert.equal(invited.status, 200, await invited.text());
+    const invitation = await mailWithSubject(suite.server, invitee, MAIL_TEXTS.fr!.accountSubject(account.organization));
+    assert.ok(invitation.text.startsWith('Bonjour Noor,'), invitation.text);
+
+    // Signed out: the sign-in page keeps this device's Arabic; a reset asked from it is mailed in French.
+    await page.getByRole('button', { name: ar.logout, exact: true }).click();
+    await page.getByRole('button', { name: ar.login, exact: true }).waitFor({ timeout: 30_000 });
+    await page.goto(`${suite.server.url}/password-reset`);
+    await page.getByLabel(ar.email, { exact: true }).fill(account.email);
+    await page.getByRole('button', { name: ar.send_reset_link, exact: true }).click();
+    const reset = await mailWithSubject(suite.server, account.email, MAIL_TEXTS.fr!.resetSubject);
+    assert.ok(reset.text.includes('Choisissez-le ici'), reset.text);
+
+    // A fresh sign-in, from the Arabic sign-in page, shows the account's French.
+    await page.goto(`${suite.server.url}/login`);
+    await page.getByLabel(ar.email, { exact: true }).fill(account.email);
+    await page.getByLabel(ar.password, { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: ar.login, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: fr.home }).waitFor({ timeout: 60_000 });
+    assert.deepEqual(await pageLanguage(page), { lang: 'fr', dir: 'ltr' });
+    assert.equal(await offer.count(), 0);
+
+    // On a 390 px phone: the offer for English wraps inside the page, and passes axe.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await chooseLanguage(page, '.dashboard-topbar', 'English (Australia)', 'en-AU');
+    await offer.getByRole('button', { name: au.account_language_screen_only, exact: true }).waitFor();
+    await noSideScroll(page, 'the account language offer at 390 px');
+    await expectAccessible(page, 'the account language offer at 390 px');
+    await screenshot(page, 'languages-account-offer-390');
+    await offer.getByRole('button', { name: au.account_language_screen_only, exact: true }).click();
+    await offer.waitFor({ state: 'detached' });
+    assert.equal(await accountLanguage(), 'fr');
+
+    // Account settings say what the account's language is for, and show French.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${suite.server.url}/dashboard/account-settings`);
+    await page.getByText(au.account_language_hint).waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'account settings with the account language');
+    await screenshot(page, 'languages-account-settings');
     await page.close();
   });
 });

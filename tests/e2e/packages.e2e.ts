@@ -32,7 +32,7 @@ describe('the Upgrade account page', () => {
     await page.getByRole('link', { name: 'Upgrade account' }).click();
     await page.waitForURL('**/dashboard/upgrade-account');
     await page.getByRole('heading', { level: 1, name: 'Upgrade account' }).waitFor();
-    await page.getByText('200 of 1000 seats promised').first().waitFor();
+    await page.getByText('200 of 1,000 seats promised').first().waitFor();
     const figures = page.getByRole('region', { name: 'Seats' });
     assert.equal(await figures.getByRole('meter', { name: 'Seats promised against capacity' }).getAttribute('value'), '200');
     assert.match((await figures.textContent()) ?? '', /Free seats for new links\s*800/);

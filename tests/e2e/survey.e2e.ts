@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { expectAccessible, latestMail, registerAccount, screenshot, useSuite } from './harness';
+import { apiPost, apiToken, expectAccessible, latestMail, registerAccount, screenshot, useSuite } from './harness';
 import { focusedName, pickInCombo, pickInSelect, tabTo } from './keyboard';
 
 const suite = useSuite();
@@ -15,26 +15,10 @@ interface Link {
 /** An administrator's bearer token, without signing the browser in (the survey is for guests). */
 const adminToken = async (): Promise<string> => {
   const account = await registerAccount(suite.server, 'survey-admin');
-  const response = await fetch(`${suite.server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  const body = (await response.json()) as { data?: { access_token?: string } };
-  if (!body.data?.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.data.access_token;
+  return apiToken(suite.server, account);
 };
 
-const post = async <T>(token: string, path: string, payload: unknown): Promise<T> => {
-  const response = await fetch(`${suite.server.url}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(payload),
-  });
-  const body = (await response.json()) as { data?: T };
-  if (response.status !== 200 || body.data === undefined) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
-  return body.data;
-};
+const post = <T>(token: string, path: string, payload: unknown): Promise<T> => apiPost<T>(suite.server, token, path, payload);
 
 const getJson = async <T>(path: string): Promise<T> => ((await (await fetch(`${suite.server.url}/api${path}`)).json()) as { data: T }).data;
 
@@ -167,7 +151,7 @@ describe('the participant survey', () => {
 
     // Start without agreeing: the consent's message, and focus on the tick box.
     await next(page, /^Start$/);
-    await page.getByText('You must agree before continue.').waitFor();
+    await page.getByText('You must agree before you continue.').waitFor();
     assert.match(await focusedName(page), /^I agree/);
     await expectAccessible(page, 'survey consent refused');
     await screenshot(page, 'survey-consent-error');
@@ -282,7 +266,7 @@ describe('the participant survey', () => {
     await next(page);
     await page.getByText('Gender is required.').waitFor();
     await page.getByText('Education is required.').waitFor();
-    await page.getByRole('alert').or(page.getByText('Please check 2 answers below.')).first().waitFor();
+    await page.getByRole('alert').or(page.getByText(/^Please check: .+ and .+\.$/u)).first().waitFor();
     assert.match(await focusedName(page), /Gender/);
     await expectAccessible(page, 'survey about, refused');
     await screenshot(page, 'survey-about-errors');

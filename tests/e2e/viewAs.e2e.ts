@@ -73,17 +73,19 @@ describe('view as another group', () => {
     await page.close();
   });
 
-  it('without consent the switch is refused with the server message and the view stays', async () => {
+  it('without consent no group is offered: the bar says viewing as a group is off and where to turn it on', async () => {
     const account = await registerAccount(suite.server);
+    // No view-as session of an earlier journey may linger in this browser.
+    await suite.browser.context.clearCookies();
     const token = await signInWithCookie(suite.server, suite.browser.context, account);
     for (const name of ['North', 'South']) assert.equal((await api(token, 'POST', '/department-register', { name })).status, 200);
     const page = await suite.browser.context.newPage();
     await page.goto(`${suite.server.url}/dashboard/home`);
     const bar = page.getByRole('region', { name: 'Whose view' });
-    await bar.getByRole('button', { name: /View as/ }).click();
-    await page.getByRole('option', { name: 'South' }).click();
-    await page.getByText(/Viewing as a group needs your organisation’s consent/).first().waitFor();
-    assert.equal(await bar.getByRole('status').count(), 0);
+    await bar.getByText(/Viewing as a group is off until you allow it in/).waitFor();
+    assert.equal(await bar.getByRole('button', { name: /View as/ }).count(), 0);
+    assert.equal(await bar.getByRole('link', { name: 'Organisation settings' }).getAttribute('href'), '/dashboard/organization-settings');
+    await expectAccessible(page, 'view as without consent');
     await page.close();
   });
 });

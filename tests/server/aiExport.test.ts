@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AiExportAnswer, aiExportMessages, exportRequestsOf } from '../../domain/contracts/aiExport';
+import { AiExportAnswer, aiExportMessages, exportRequestsOf, groupComparisonsOf } from '../../domain/contracts/aiExport';
 import { EXPORT_CARDS } from '../../domain/contracts/exports';
 import { en } from '../../domain/i18n/en';
 import { buildApp } from '../../server/app';
@@ -107,6 +107,28 @@ describe('GET /general/ai/export with the built-in interpreter', () => {
     });
   });
 
+  it('reads the organisation’s own groups by name and by "by group", the census, and asks a period back rather than dropping it (issue 27)', async () => {
+    const groups = await database.db.selectFrom('departments').select(['id', 'name', 'parent_id']).where('organization_id', '=', demo.organizationId).orderBy('name').execute();
+    const engineering = groups.find((group) => group.name === 'Engineering')!.id;
+    const topLevel = groups.filter((group) => group.parent_id === null).map((group) => group.id);
+    const named = answerOf(await ask(app, 'languages spoken in Engineering as a spreadsheet'));
+    expect(named).toMatchObject({ status: 'understood', description: { pages: [{ page: 'languages', cards: ['language/languages'] }], groups: [engineering], format: 'xlsx' } });
+    const byGroup = answerOf(await ask(app, 'share of staff born outside Australia by group'));
+    expect(byGroup).toMatchObject({ status: 'understood', description: { pages: [{ page: 'country-birth', cards: [] }], groups: topLevel }, notes: ['names_not_filters', 'format_default'] });
+    const census = answerOf(await ask(app, 'compare with the census'));
+    const australia = String((await database.db.selectFrom('lookup_principles').select('id').where('list', '=', 'countries').where('code', '=', 'AU').executeTakeFirstOrThrow()).id);
+    expect(census).toMatchObject({ status: 'understood', description: { pages: [], census: australia }, notes: ['census_whole', 'format_default'] });
+    // "In 2019" shares no day with the saved year to date: asked back, every date kept.
+    const period = answerOf(await ask(app, 'worldviews in 2019'));
+    expect(period).toMatchObject({ status: 'understood', questions: [{ key: 'period_unsaved', from: '2019-01-01', to: '2019-12-31' }] });
+    expect(period.status === 'understood' && period.description.filter['date-tag']).toBeUndefined();
+    // The comparison it describes downloads as Compare → Internal's workbook.
+    if (named.status !== 'understood') return;
+    const [comparison] = groupComparisonsOf(named.description);
+    const file = await app.inject({ method: 'POST', url: '/api/general/export-excel-compare', headers: bearer(admin), payload: comparison });
+    expect(file.statusCode, file.body.slice(0, 300)).toBe(200);
+  });
+
   it('answers bad prompts with a sentence, never an error', async () => {
     const cases: [string, keyof typeof aiExportMessages][] = [
       ['delete everything', 'not_an_export'],
@@ -146,7 +168,8 @@ describe('GET /general/ai/export with the built-in interpreter', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     // The cover, then one sheet per chosen card, in the page's order.
-    expect(workbook.worksheets.slice(1).map((sheet) => sheet.name)).toEqual([en['stat.language.native'], en['stat.language.most_common']]);
+    // A table of contents, when the workbook has one, is no card.
+    expect(workbook.worksheets.slice(1).map((sheet) => sheet.name).filter((name) => name !== 'Contents')).toEqual([en['stat.language.native'], en['stat.language.most_common']]);
     const unknown = await app.inject({ method: 'POST', url: '/api/general/export-excel', headers: bearer(admin), payload: { page: 'languages', cards: ['overview/row-one'] } });
     expect(unknown.statusCode).toBe(422);
     expect(EXPORT_CARDS.languages.length).toBeGreaterThan(2);

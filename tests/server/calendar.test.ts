@@ -42,6 +42,18 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** The events of an iCalendar text, unfolded (RFC 5545 folds long lines with a leading space). */
+const readIcs = (body: string): { uid: string; start: string; summary: string }[] =>
+  body
+    .replace(/\r?\n[ \t]/g, '')
+    .split('BEGIN:VEVENT')
+    .slice(1)
+    .map((block) => ({
+      uid: /\nUID:(.*)/.exec(block)?.[1]?.trim() ?? '',
+      start: /\nDTSTART;VALUE=DATE:(\d{8})/.exec(block)?.[1] ?? '',
+      summary: /\nSUMMARY:(.*)/.exec(block)?.[1]?.trim() ?? '',
+    }));
+
 const get = (url: string, token?: string) => app.inject({ method: 'GET', url, headers: token === undefined ? {} : bearer(token) });
 const calendar = async (query = '', token = admin): Promise<CalendarData> => {
   const response = await get(`/api/general/calender-events${query}`, token);
@@ -55,10 +67,10 @@ const released = async (path: string, token = admin): Promise<Map<string, number
 };
 
 describe('the cultural diversity calendar', () => {
-  it('covers the next twelve months of at least 3,000 events across at least 150 countries, dated in the organisation’s time zone', async () => {
+  it('covers the next twelve months of at least 1,200 events (one per day and name) across at least 150 countries, dated in the organisation’s time zone', async () => {
     const data = await calendar('?view=all');
     expect(data.timeZone).toBe('Australia/Sydney');
-    expect(data.catalogue.events).toBeGreaterThanOrEqual(3000);
+    expect(data.catalogue.events).toBeGreaterThanOrEqual(1200);
     expect(data.catalogue.countries).toBeGreaterThanOrEqual(150);
     expect(data.events.length).toBe(data.catalogue.events);
     // Twelve months from today: a window that starts mid-month ends in the same month a year on.
@@ -69,8 +81,17 @@ describe('the cultural diversity calendar', () => {
     for (const event of data.events) {
       expect(event.date >= data.from && event.date < data.to, `${event.name} ${event.date}`).toBe(true);
       if (event.id.startsWith('obs:')) expect(event.description.length, event.name).toBeGreaterThan(10);
-      else expect(event.countries, event.id).toHaveLength(1);
+      else expect(event.countries.length, event.id).toBeGreaterThanOrEqual(1);
+      for (const country of event.publicIn) expect(event.countries).toContain(country);
+      expect(event.kind === 'public', event.id).toBe(event.publicIn.length > 0);
     }
+    // One event per day and name: Christmas Day is one row listing the countries that keep it.
+    const sameDay = data.events.map((event) => `${event.date} ${event.name}`);
+    expect(new Set(sameDay).size).toBe(sameDay.length);
+    const christmas = data.events.filter((event) => event.name === 'Christmas Day' && event.date.endsWith('-12-25'));
+    expect(christmas).toHaveLength(1);
+    expect(christmas[0]!.publicIn.length).toBeGreaterThan(100);
+    expect(christmas[0]!.worldviews.length).toBe(1);
     const names = new Set(data.events.map((event) => event.name));
     for (const name of ['Harmony Day', 'IDAHOBIT', 'International Day of Persons with Disabilities', 'Eid al-Fitr', 'Rosh Hashanah', 'Lunar New Year', 'Diwali / Deepavali', 'Vesak', 'Nowruz', 'Easter Sunday', 'World Humanist Day']) {
       expect(names.has(name), name).toBe(true);
@@ -128,6 +149,37 @@ describe('the cultural diversity calendar', () => {
     if (staffResponse.statusCode !== 200) expect(staffData.events.every((event) => event.relevance === null)).toBe(true);
   });
 
+  it('names events in the page language where the catalogue has the name, in English otherwise', async () => {
+    const english = await calendar('?view=all');
+    const french = await calendar('?view=all&language=fr');
+    const arabic = await calendar('?view=all&language=ar');
+    const frenchById = new Map(french.events.map((event) => [event.id, event]));
+    const christmas = english.events.find((event) => event.id.startsWith('obs:christmas:'))!;
+    expect(frenchById.get(christmas.id)?.name).toBe('Noël');
+    expect(arabic.events.find((event) => event.id === christmas.id)?.name).toBe('عيد الميلاد المجيد');
+    // The same events, dates and figures in every language: only names and descriptions change.
+    expect(french.events.map((event) => [event.id, event.date, event.relevance?.percent])).toEqual(english.events.map((event) => [event.id, event.date, event.relevance?.percent]));
+    expect((await get('/api/general/calender-events?language=xx', admin)).statusCode).toBe(422);
+  });
+
+  it('downloads the current view as an .ics file: its filters, each day once', async () => {
+    const all = await calendar('?view=all');
+    const month = all.months[2]!;
+    const view = await calendar(`?view=all&month=${month}`);
+    const response = await get(`/api/general/calender-events/ics?view=all&month=${month}`, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="calendar-\d{4}-\d{2}-\d{2}\.ics"$/);
+    const events = readIcs(response.body);
+    expect(events).toHaveLength(view.events.length);
+    expect(new Set(events.map((event) => event.uid)).size).toBe(events.length);
+    expect(new Set(events.map((event) => `${event.start} ${event.summary}`)).size).toBe(events.length);
+    expect(events.every((event) => event.start.startsWith(month.replace('-', '')))).toBe(true);
+    expect(response.body).not.toMatch(/%|respondents/);
+    expect((await get('/api/general/calender-events/ics?view=nope', admin)).statusCode).toBe(422);
+    expect((await get('/api/general/calender-events/ics')).statusCode).toBe(401);
+  });
+
   it('filters by month, worldview and country', async () => {
     const all = await calendar('?view=all');
     const month = all.months[3]!;
@@ -171,8 +223,14 @@ describe('the cultural diversity calendar', () => {
     const relevant = await calendar();
     expect(sheet.getRow(1).getCell(1).value).toBe('Date');
     const rows: ExcelJS.Row[] = [];
-    sheet.eachRow((row, number) => number > 1 && typeof row.getCell(1).value === 'string' && /^\d{4}-/.test(String(row.getCell(1).value)) && rows.push(row));
+    sheet.eachRow((row, number) => number > 1 && row.getCell(1).value instanceof Date && rows.push(row));
     expect(rows).toHaveLength(relevant.events.length);
+    // Dates are dates and shares fractions shown as percentages, so a spreadsheet can sort and sum them.
+    expect((rows[0]!.getCell(1).value as Date).toISOString().slice(0, 10)).toBe(relevant.events[0]!.date);
+    expect(rows[0]!.getCell(1).numFmt).toBe('yyyy-mm-dd');
+    const shared = rows.find((row) => typeof row.getCell(8).value === 'number')!;
+    expect(shared.getCell(8).value as number).toBeLessThanOrEqual(1);
+    expect(shared.getCell(8).numFmt).toBe('0.0%');
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
     const bad = await get('/api/general/calender-events/export?view=nope', admin);
     expect(bad.statusCode).toBe(422);
@@ -199,6 +257,11 @@ describe('the private iCalendar link', () => {
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
     const events = feed.body.split('BEGIN:VEVENT').slice(1);
+    // No day twice: not by id, not by day and name (Christmas Day, Good Friday and Easter Sunday once each).
+    const parsed = readIcs(feed.body);
+    expect(new Set(parsed.map((event) => event.uid)).size).toBe(parsed.length);
+    expect(new Set(parsed.map((event) => `${event.start} ${event.summary}`)).size).toBe(parsed.length);
+    for (const name of ['Christmas Day', 'Good Friday', 'Easter Sunday']) expect(parsed.filter((event) => event.summary === name).length, name).toBeLessThanOrEqual(1);
     expect(feed.body.startsWith('BEGIN:VCALENDAR')).toBe(true);
     expect(events.length).toBeGreaterThan(50);
     expect(feed.body).toMatch(/SUMMARY:Harmony Day/);

@@ -8,14 +8,18 @@ import { windowOf } from '../../server/services/calendar';
 const COUNTRIES = Object.keys(new Holidays().getCountries('en'));
 
 describe('the calendar catalogue', () => {
-  it('holds at least 3,000 dated public days of at least 150 countries in 2027, and every observance', () => {
+  it('holds the days of at least 150 countries in 2027 (over 3,000 country days), and every observance', () => {
     const year = catalogueYear(2027, 'AU', 'Australia/Sydney');
     const publicDays = year.filter((event) => !event.id.startsWith('obs:'));
-    expect(publicDays.length).toBeGreaterThanOrEqual(3000);
+    expect(year.reduce((sum, event) => sum + event.countries.length, 0)).toBeGreaterThanOrEqual(3000);
     expect(new Set(publicDays.flatMap((event) => event.countries)).size).toBeGreaterThanOrEqual(150);
     const keys = new Set(year.filter((event) => event.id.startsWith('obs:')).map((event) => event.id.split(':')[1]));
     for (const observance of OBSERVANCES) expect(keys.has(observance.key), observance.key).toBe(true);
     expect(new Set(year.map((event) => event.id)).size).toBe(year.length);
+    // One event per day and name, whatever the number of countries keeping it.
+    expect(new Set(year.map((event) => `${event.date} ${event.name}`)).size).toBe(year.length);
+    // A marked-only day named in no language of the product ("1. Advent") is left out.
+    expect(year.some((event) => /^\d\. Advent$/.test(event.name))).toBe(false);
   }, 60_000);
 
   it('dates Hebrew, Islamic and lunar days on the day itself (not the eve before), whatever the organisation’s zone', () => {
@@ -52,7 +56,7 @@ describe('the calendar catalogue', () => {
         expect(Number(to.slice(0, 4))).toBe(Number(from.slice(0, 4)) + 1);
         const events = catalogueWindow(from, to, country, timeZone);
         expect(events.every((event) => event.date >= from && event.date < to)).toBe(true);
-        expect(events.length).toBeGreaterThan(3000);
+        expect(events.length).toBeGreaterThan(1200);
       }),
       { numRuns: 6 },
     );
@@ -60,8 +64,8 @@ describe('the calendar catalogue', () => {
 
   it('public days keep the day they are kept on in their own country', () => {
     const year = catalogueYear(2027, 'AU', 'Australia/Sydney');
-    expect(year.find((event) => event.id.startsWith('NZ:2027-01-01:'))).toBeDefined();
-    expect(year.find((event) => event.id.startsWith('US:2027-07-0') && event.name === 'Independence Day')).toBeDefined();
+    expect(year.find((event) => event.date === '2027-01-01' && event.publicIn.includes('NZ'))).toBeDefined();
+    expect(year.find((event) => event.date.startsWith('2027-07-0') && event.name === 'Independence Day' && event.publicIn.includes('US'))).toBeDefined();
     expect(COUNTRIES.length).toBeGreaterThanOrEqual(200);
   }, 60_000);
 });

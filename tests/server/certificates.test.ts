@@ -125,7 +125,7 @@ describe('certificates', () => {
     expect((await issue(staff)).statusCode).toBe(403);
   });
 
-  it('draws an organisation named in Arabic or Chinese as written, in the issuing administrator’s language', async () => {
+  it('draws an organisation named in Arabic or Chinese as written, in the downloading administrator’s account language', async () => {
     const cases = [
       { name: 'مؤسسة التنوع الثقافي', locale: 'ar', lang: 'ar', heading: 'شهادة مشاركة', font: 'NotoSansArabic' },
       { name: '多元文化协会', locale: 'zh', lang: 'zh-Hans', heading: '参与证书', font: 'NotoSansSC' },
@@ -137,7 +137,7 @@ describe('certificates', () => {
         const issued = await issue(admin);
         expect(issued.statusCode).toBe(200);
         const id = parseCode(issued.json().data.code)!.payload.id;
-        // Asked for in another language, it is still worded in the issuer's.
+        // Asked for from a French screen, it is still worded in the account's language.
         const response = await app.inject({ method: 'GET', url: `/api/certificate/pdf?id=${id}`, headers: { ...bearer(admin), 'x-locale': 'fr' } });
         expect(response.statusCode).toBe(200);
         const pdf = await PDFDocument.load(response.rawPayload);

@@ -335,9 +335,11 @@ describe('POST /general/export-excel-compare and /general/export-key-facts-compa
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="compare-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const workbook = await readWorkbook(response.rawPayload);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Page', 'Side by side', 'Key facts', 'Gender', 'Age', 'Generation', 'Position level', 'Disability', 'Top values']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Page', 'Contents', 'Side by side', 'Key facts', 'Gender', 'Age', 'Generation', 'Position level', 'Disability', 'Top values']);
     const cover = rowsOf(workbook.worksheets[0]!);
-    expect(cover.find((row) => row[0] === 'Selections')?.[1]).toBe(`${organizationName}; Sales; Tiny`);
+    // The groups shown are the selections compared, not the caller's own scope ("The whole organisation").
+    expect(cover.find((row) => row[0] === 'Groups shown')?.[1]).toBe(`${organizationName}; Sales; Tiny`);
+    expect(cover.some((row) => row[1] === 'The whole organisation')).toBe(false);
     const side = rowsOf(workbook.getWorksheet('Side by side')!);
     // An empty text cell reads back as no value.
     expect(side[1]).toEqual([undefined, organizationName, 'Sales', 'Tiny']);
@@ -382,7 +384,7 @@ describe('POST /general/export-excel-compare and /general/export-key-facts-compa
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/compare-key-facts-/);
     const workbook = await readWorkbook(response.rawPayload);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Page', 'Key facts', 'Side by side']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Page', 'Contents', 'Key facts', 'Side by side']);
     expect(rowsOf(workbook.getWorksheet('Key facts')!)[2]![0]).toMatch(/^.+ has the most respondents: \d+$/);
   });
 

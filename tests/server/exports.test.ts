@@ -10,7 +10,7 @@ import type { OpenDatabase } from '../../server/db/connect';
 import { createDemoOrganization, DEMO_PASSWORD, type DemoSignIn } from '../../server/demo/index';
 import { createCapturingMailer } from '../../server/services/mail';
 import { bearer, insertUser, signIn } from './helpers/accounts';
-import { sheetNames } from '../../server/services/exports/workbook';
+import { DATE_TIME_FORMAT, fractionOf, sheetNames } from '../../server/services/exports/workbook';
 import { serverSentence, translator } from '../../server/services/exports/words';
 import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
@@ -75,7 +75,8 @@ const rowsOf = (sheet: ExcelJS.Worksheet): ExcelJS.CellValue[][] => {
 
 type Figure = number | 'hidden';
 const figure = (cell: StatCell): Figure => (isSuppressed(cell) ? 'hidden' : cell.count);
-const share = (cell: StatCell): Figure => (isSuppressed(cell) ? 'hidden' : cell.percent);
+// Shares are written as fractions under a percentage format (12.3% is 0.123).
+const share = (cell: StatCell): Figure => (isSuppressed(cell) ? 'hidden' : fractionOf(cell.percent));
 
 /** The figures a released section holds, in reading order: what a sheet may contain, and all it may contain. */
 const releasedFigures = (data: unknown): Figure[] => {
@@ -99,6 +100,27 @@ const releasedFigures = (data: unknown): Figure[] => {
   return [(value as { count: number }).count];
 };
 
+/** The same figures in a fixed order, for comparing what a sheet holds whatever order it lists its rows in. */
+const sorted = (figures: readonly Figure[]): string[] => figures.map(String).sort();
+
+/**
+ * A distribution sheet's answers read largest first (hidden ones, Prefer not to answer and no
+ * answer after them): the count column of the rows that are answers, in sheet order, never rises.
+ */
+const expectBySize = (sheet: ExcelJS.Worksheet, what: string, data: unknown) => {
+  // Distributions only: a headline row keeps its items' order, a cross table its bands, a tree is checked by level.
+  if (typeof data !== 'object' || data === null || !('cells' in data) || 'columns' in data) return;
+  const rows = rowsOf(sheet);
+  const column = (rows[1] ?? []).indexOf('People');
+  const cells = (data as Distribution).cells;
+  const nonAnswers = new Set(cells.filter((cell) => cell.preferNot === true || /^(none|unknown|no_answer|silent)$/i.test(cell.key)).map((cell) => cell.label));
+  const counts = rows
+    .slice(2)
+    .filter((row) => row !== undefined && row[0] !== 'Total' && typeof row[column] === 'number' && !nonAnswers.has(String(row[0])) && !/prefer not to answer/i.test(String(row[0])))
+    .map((row) => row[column] as number);
+  expect(counts, what).toEqual([...counts].sort((a, b) => b - a));
+};
+
 /** The figures a card sheet holds: numbers and hidden cells below the header, before the closing note. */
 const sheetFigures = (sheet: ExcelJS.Worksheet): Figure[] =>
   rowsOf(sheet)
@@ -120,9 +142,14 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="overview-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     const workbook = await readWorkbook(response.rawPayload);
     const names = workbook.worksheets.map((sheet) => sheet.name);
-    expect(names).toHaveLength(1 + EXPORT_CARDS.overview.length);
-    expect(names[0]).toBe('Page');
+    expect(names).toHaveLength(2 + EXPORT_CARDS.overview.length);
+    expect(names.slice(0, 2)).toEqual(['Page', 'Contents']);
     expect(names).toContain('Gender by age');
+    // The contents sheet maps every sheet to its full title.
+    const contents = rowsOf(workbook.getWorksheet('Contents')!);
+    expect(contents[0]).toEqual(['Sheet', 'Title']);
+    expect(contents.slice(1).map((row) => row[0])).toEqual(names.slice(2));
+    expect(contents.slice(1).map((row) => row[1])).toEqual(EXPORT_CARDS.overview.map((card) => translator('en')(card.title)));
 
     const cover = rowsOf(workbook.worksheets[0]!);
     const coverText = cover.map((row) => row.join(' | ')).join('\n');
@@ -132,7 +159,12 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     expect(coverText).toContain('Minimum group size (k) | 5');
     expect(coverText).toContain('written as "hidden", never as 0 or left blank');
     expect(coverText).toContain('Figures are adjusted by up to ±3 to protect people.');
-    expect(coverText).toMatch(/Made on \| \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    // The date is a date, shown in UTC; k is a number.
+    const made = workbook.worksheets[0]!.getRow(cover.findIndex((row) => row[0] === 'Made on') + 1).getCell(2);
+    expect(made.value).toBeInstanceOf(Date);
+    expect(Math.abs((made.value as Date).getTime() - Date.now())).toBeLessThan(10 * 60_000);
+    expect(made.numFmt).toBe(DATE_TIME_FORMAT);
+    expect(cover.find((row) => row[0] === 'Minimum group size (k)')![1]).toBe(5);
 
     const pyramid = workbook.getWorksheet('Gender by age')!;
     expect(pyramid.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
@@ -140,7 +172,14 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     const countries = workbook.getWorksheet('Country of birth')!;
     expect(rowsOf(countries)[1]).toEqual(['Name', 'People', 'Share']);
     expect(countries.getRow(3).getCell(2).numFmt).toBe('#,##0');
-    expect(countries.getRow(3).getCell(3).numFmt).toBe('0.0"%"');
+    // A share is a fraction under a percentage format: 0.123 shown as 12.3%.
+    expect(countries.getRow(3).getCell(3).numFmt).toBe('0.0%');
+    const first = countries.getRow(3).getCell(3).value as number;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(1);
+    // Largest first, not alphabetical.
+    const birthCard = EXPORT_CARDS.overview.find((card) => card.title === 'stat.overview.country_birth')!;
+    expectBySize(countries, 'Country of birth', (await released(admin, birthCard.key, { generation: ['Gen Y', 'Gen Z'] })).data);
     expect(rowsOf(countries).at(-1)![0]).toBe('Figures are adjusted by up to ±3 to protect people.');
   });
 
@@ -217,11 +256,12 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     const workbook = await readWorkbook(response.rawPayload);
     const t = translator('fr');
     const cards = EXPORT_CARDS.overview;
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(sheetNames([t('export_cover_page'), ...cards.map((card) => t(card.title))]));
-    expect(workbook.worksheets.map((sheet) => sheet.name)).not.toEqual(sheetNames([translator('en')('export_cover_page'), ...cards.map((card) => translator('en')(card.title))]));
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(sheetNames([t('export_cover_page'), t('export_contents'), ...cards.map((card) => t(card.title))]));
+    expect(workbook.worksheets.map((sheet) => sheet.name)).not.toEqual(sheetNames([translator('en')('export_cover_page'), translator('en')('export_contents'), ...cards.map((card) => translator('en')(card.title))]));
 
     const cover = rowsOf(workbook.worksheets[0]!).map((row) => row.join(' | ')).join('\n');
     for (const label of ['Groupes affichés | ', 'Filtres | ', 'Créé le | ', 'Cellules masquées | ']) expect(cover).toContain(label);
+    expect(rowsOf(workbook.worksheets[1]!)[0]).toEqual(['Feuille', 'Titre']);
     expect(cover).toContain('Handicap: Oui');
     expect(cover).not.toMatch(/Groups shown|Filters|Made on|Hidden cells|Disability/);
 
@@ -230,7 +270,7 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     let headings = 0;
     let withheld = 0;
     for (const [index, card] of cards.entries()) {
-      const rows = rowsOf(workbook.worksheets[index + 1]!);
+      const rows = rowsOf(workbook.worksheets[index + 2]!);
       const cells = rows.flatMap((row) => row ?? []).filter((cell): cell is string => typeof cell === 'string');
       expect(cells.filter((cell) => english.test(cell)), card.key).toEqual([]);
       if (rows[1]!.includes('Personnes')) headings += 1;
@@ -274,15 +314,17 @@ describe('POST /general/export-excel as a spreadsheet', () => {
         expect(response.statusCode).toBe(200);
         const workbook = await readWorkbook(response.rawPayload);
         const cards = EXPORT_CARDS[page];
-        expect(workbook.worksheets).toHaveLength(cards.length + 1);
+        expect(workbook.worksheets).toHaveLength(cards.length + 2);
         for (const [index, card] of cards.entries()) {
           const answer = await released(token, card.key, filter);
-          const sheet = workbook.worksheets[index + 1]!;
+          const sheet = workbook.worksheets[index + 2]!;
           if (answer.status === 204) {
             expect(rowsOf(sheet)[2]).toEqual([answer.message]);
             expect(sheetFigures(sheet)).toEqual([]);
           } else {
-            expect(sheetFigures(sheet), `${page} ${card.key}`).toEqual(releasedFigures(answer.data));
+            // The same figures, every one, rows sorted by size rather than in the endpoint's order.
+            expect(sorted(sheetFigures(sheet)), `${page} ${card.key}`).toEqual(sorted(releasedFigures(answer.data)));
+            expectBySize(sheet, `${page} ${card.key}`, answer.data);
           }
         }
       }),
@@ -372,8 +414,24 @@ describe('POST /general/export-excel refuses bad input with 422', () => {
 
 describe('sheet names', () => {
   it('keep Excel’s rules: at most 31 characters, no \\ / ? * [ ] :, no quote at the ends, unique whatever the case', () => {
-    const names = sheetNames(['Page', "'Quoted'", 'A/B: [x]?*', 'Cultures people feel they belong to', 'Cultures people feel they belong to, again', 'page']);
-    expect(names).toEqual(['Page', 'Quoted', 'A B   x', 'Cultures people feel they belon', 'Cultures people feel they b (2)', 'page (2)']);
+    const names = sheetNames(['Page', "'Quoted'", 'A/B: [x]?*', 'Cultures people feel they belong to', 'Cultures people feel they belong to, again', 'page', 'People with a long-term condition by gender']);
+    // Shortened at a word, with an ellipsis, never in the middle of one ("People with a long-term conditi").
+    expect(names).toEqual(['Page', 'Quoted', 'A B x', 'Cultures people feel they…', 'Cultures people feel they… (2)', 'page (2)', 'People with a long-term…']);
     for (const name of names) expect(name.length).toBeLessThanOrEqual(31);
+  });
+
+  it('stay unique, within 31 characters and free of Excel’s forbidden characters for any titles', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 60 }), { maxLength: 30 }), (titles) => {
+        const names = sheetNames(titles);
+        expect(names).toHaveLength(titles.length);
+        expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(names.length);
+        for (const name of names) {
+          expect([...name].length).toBeLessThanOrEqual(31);
+          expect(name).not.toMatch(/[\\/?*[\]:]|^'|'$/);
+          expect(name.length).toBeGreaterThan(0);
+        }
+      }),
+    );
   });
 });

@@ -216,7 +216,8 @@ describe('answers, results and versions', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const released = (await details(admin)).results;
-    expect(workbook.worksheets).toHaveLength(1 + released.length);
+    // The cover, the contents, and a sheet per released question.
+    expect(workbook.worksheets).toHaveLength(2 + released.length);
     const sheet = workbook.worksheets.find((s) => s.name.startsWith('v1 Do you feel'))!;
     const values: unknown[] = [];
     sheet.eachRow((row) => values.push(...(row.values as unknown[]).slice(1)));

@@ -129,8 +129,8 @@ const READ_PATHS = [
 describe('organisation-wide roles', () => {
   it('list every group with its assignee and counts, sorted by name', async () => {
     const expected = [
-      { id: a.alpha, name: 'alpha', capacity: 40, assignee: null, sub_group_count: 1, member_count: 2 },
-      { id: a.beta, name: 'Beta', capacity: null, assignee: await assigneeOf(a.users.get('group_assignee')!), sub_group_count: 2, member_count: 6 },
+      { id: a.alpha, name: 'alpha', capacity: 40, assignee: null, sub_group_count: 1, member_count: 2, places_left: 40 },
+      { id: a.beta, name: 'Beta', capacity: null, assignee: await assigneeOf(a.users.get('group_assignee')!), sub_group_count: 2, member_count: 6, places_left: null },
     ];
     for (const role of ['admin', 'second_admin', 'sub_admin'] as const) {
       expect(await read('/api/organization/groups', a.tokens.get(role)!), role).toEqual(expected);

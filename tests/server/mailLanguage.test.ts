@@ -8,6 +8,13 @@ import { sendPackageReminders } from '../../server/services/packages';
 import { freshAddress, insertOrganization, insertUser, passwordHash, signIn, uniqueEmail } from './helpers/accounts';
 import { type IdOf, insertDepartment, insertLink, insertSurveyInvitation, lookupIds, submit, surveyBody, validQuestions } from './helpers/surveyResponses';
 import { createTestDatabase } from './helpers/testDatabase';
+import ExcelJS from 'exceljs';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { encodePayload } from '../../domain/contracts/certificates';
+import { signText, signingKeys } from '../../server/services/certificates/keys';
+import { translator } from '../../server/services/exports/words';
+import { bearer } from './helpers/accounts';
+import { flatten, structureOf } from './helpers/taggedPdf';
 import { testConfig } from './helpers/testConfig';
 
 let database: OpenDatabase;
@@ -224,5 +231,99 @@ describe('the remaining mails in the recipient language', () => {
     } finally {
       await spanishOperator.close();
     }
+  });
+});
+
+/**
+ * Issue 27: after the header switch (Arabic, then French) a person whose account is English got
+ * a French invitation and certificate. The screen's language (X-Locale) is not the account's:
+ * what leaves the server follows the account (docs/languages.md, "Whose language").
+ */
+describe('the account language over the screen language', () => {
+  const invite = async (token: string, screen: string) => {
+    const invitee = { email: uniqueEmail('invitee'), first_name: 'Noor', last_name: 'Haddad' };
+    const response = await app.inject({ method: 'POST', url: '/api/invite-sub-admin', payload: invitee, headers: { ...bearer(token), 'x-locale': screen }, remoteAddress: freshAddress() });
+    expect(response.statusCode, response.body).toBe(200);
+    await expect.poll(() => messages.some((m) => m.to === invitee.email)).toBe(true);
+    return messages.find((m) => m.to === invitee.email)!;
+  };
+
+  it('writes the invitation of an English account in English, whatever the screen shows', async () => {
+    const admin = await userIn('au');
+    const token = await signIn(app, admin.email);
+    for (const screen of ['fr', 'ar']) {
+      const mail = await invite(token, screen);
+      expect(mail.subject).toBe(MAIL_TEXTS.en!.accountSubject((await database.db.selectFrom('organizations').select('name').where('id', '=', admin.organizationId).executeTakeFirstOrThrow()).name));
+      expect(mail.text.startsWith('Hello Noor,')).toBe(true);
+    }
+  });
+
+  it('writes the reset mail of an English account in English when asked from a French page', async () => {
+    const user = await userIn('au');
+    await requestReset(user.email, { 'x-locale': 'fr' });
+    expect((await resetMailTo(user.email)).subject).toBe('Reset your Commonweave password');
+  });
+
+  /** A certificate of the admin's organisation, stored as issuing stores it (issuing needs released figures). */
+  const storedCertificate = async (organizationId: string, issuedBy: string): Promise<string> => {
+    const id = crypto.randomUUID();
+    const payload = encodePayload({ v: 1, id, organization: 'Acme', respondents: 40, seats: 80, participation: 50, issuedAt: '2031-05-06T07:08:09.000Z' });
+    const signature = signText(await signingKeys(database.db, testConfig().certificateSigningKey), payload);
+    await database.db.insertInto('certificates').values({ id, organization_id: organizationId, payload, signature, issued_by: issuedBy, issued_at: new Date() }).execute();
+    return id;
+  };
+
+  const certificateOf = async (token: string, id: string, screen: string) => {
+    const response = await app.inject({ method: 'GET', url: `/api/certificate/pdf?id=${id}`, headers: { ...bearer(token), 'x-locale': screen } });
+    expect(response.statusCode, response.body).toBe(200);
+    const pdf = await PDFDocument.load(response.rawPayload);
+    return {
+      lang: pdf.catalog.lookup(PDFName.of('Lang'), PDFString).decodeText(),
+      heading: flatten(structureOf(pdf)).find((element) => element.role === 'H1')?.text,
+    };
+  };
+
+  it('words a certificate PDF in the account language of the administrator who downloads it', async () => {
+    const english = await userIn('au');
+    const arabic = await userIn('ar', { organizationId: english.organizationId, role: 'second_admin' });
+    const unset = await userIn(null, { organizationId: english.organizationId, role: 'second_admin' });
+    // Issued by the Arabic administrator: the English one still reads English.
+    const id = await storedCertificate(english.organizationId, arabic.id);
+    expect(await certificateOf(await signIn(app, english.email), id, 'fr')).toEqual({ lang: 'en-AU', heading: translator('en')('certificate_pdf_heading') });
+    expect(await certificateOf(await signIn(app, arabic.email), id, 'fr')).toEqual({ lang: 'ar', heading: translator('ar')('certificate_pdf_heading') });
+    // Without an account language, the page's.
+    expect(await certificateOf(await signIn(app, unset.email), id, 'es')).toEqual({ lang: 'es', heading: translator('es')('certificate_pdf_heading') });
+  });
+
+  const coverSheetName = async (token: string, screen: string) => {
+    const response = await app.inject({ method: 'POST', url: '/api/general/export-excel', headers: { ...bearer(token), 'x-locale': screen }, payload: { page: 'worldviews' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    return workbook.worksheets[0]!.name;
+  };
+
+  const reportLanguage = async (token: string, screen: string) => {
+    const response = await app.inject({ method: 'POST', url: '/api/general/export-report', headers: { ...bearer(token), 'x-locale': screen }, payload: { title: 'x', pages: [{ page: 'home', cards: [] }] } });
+    expect(response.statusCode, response.body).toBe(200);
+    return (await PDFDocument.load(response.rawPayload)).catalog.lookup(PDFName.of('Lang'), PDFString).decodeText();
+  };
+
+  it('exports a spreadsheet and a PDF report in the account language, else the screen language', async () => {
+    const french = await userIn('fr');
+    const frenchToken = await signIn(app, french.email);
+    expect(await coverSheetName(frenchToken, 'ar')).toBe(translator('fr')('export_cover_page'));
+    expect(await reportLanguage(frenchToken, 'ar')).toBe('fr');
+
+    const english = await userIn('en');
+    const englishToken = await signIn(app, english.email);
+    expect(await coverSheetName(englishToken, 'fr')).toBe(translator('en')('export_cover_page'));
+    expect(await reportLanguage(englishToken, 'fr')).toBe('en');
+
+    const unset = await userIn(null);
+    const unsetToken = await signIn(app, unset.email);
+    expect(await coverSheetName(unsetToken, 'zh')).toBe(translator('zh')('export_cover_page'));
+    expect(await reportLanguage(unsetToken, 'zh')).toBe('zh-Hans');
+    expect(translator('zh')('export_cover_page')).not.toBe(translator('en')('export_cover_page'));
   });
 });

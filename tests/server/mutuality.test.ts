@@ -6,6 +6,7 @@ import { type ComparedMutualityPillar, type MutualityCountryEntry, type Mutualit
 import { type Distribution } from '../../domain/contracts/stats';
 import { CENSUS_DATASETS } from '../../domain/mutuality/census';
 import { comparePillar, mutualityScore, overallScore } from '../../domain/mutuality/score';
+import { COUNT_FORMAT, fractionOf, PERCENT_FORMAT, SCORE_FORMAT } from '../../server/services/exports/workbook';
 import { MAX_ADJUSTMENT } from '../../domain/stats';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
@@ -177,17 +178,20 @@ const scoreBound = (counts: readonly number[]): number => {
 let countries: MutualityCountryEntry[];
 
 describe('GET /mutuality/countries-list', () => {
-  it('lists every country with a dataset and its pillars, the five censuses and CLDR’s languages', async () => {
+  it('lists every country with a dataset and its pillars: the offices’ censuses and CLDR’s language estimates', async () => {
     const { statusCode, body } = await read<MutualityCountryEntry[]>('/api/mutuality/countries-list');
     expect(statusCode).toBe(200);
     countries = body.data!;
     expect(countries.length).toBeGreaterThan(190);
     const byCode = new Map(countries.map((country) => [country.code, country]));
     expect(byCode.get('AU')).toMatchObject({ id: ids.AU, dataset: 'Australia 2021 census', year: 2021, pillars: ['heritage', 'country', 'language', 'worldview'] });
-    expect(byCode.get('NZ')).toMatchObject({ dataset: 'New Zealand 2018 census', pillars: ['heritage', 'country', 'language'] });
-    expect(byCode.get('GB')).toMatchObject({ dataset: 'England and Wales 2021 census', pillars: ['heritage', 'language', 'worldview'] });
-    expect(byCode.get('CA')).toMatchObject({ year: 2021, pillars: ['heritage', 'language', 'worldview'] });
-    expect(byCode.get('US')).toMatchObject({ year: 2020, pillars: ['heritage', 'language'] });
+    expect(byCode.get('NZ')).toMatchObject({ dataset: 'New Zealand 2018 census', pillars: ['heritage', 'country', 'language', 'worldview'] });
+    // England and Wales: no official language figures yet, so CLDR's estimate; Canada: origins only.
+    expect(byCode.get('GB')).toMatchObject({ dataset: 'England and Wales 2021 census', pillars: ['heritage', 'country', 'language', 'worldview'] });
+    expect(byCode.get('CA')).toMatchObject({ year: 2021, pillars: ['heritage', 'language'] });
+    // Nothing official for the United States: its languages are CLDR's estimate, not a census.
+    expect(byCode.get('US')).toMatchObject({ year: null, pillars: ['language'] });
+    expect(byCode.get('US')!.dataset).toMatch(/^Unicode CLDR \d+ language estimates$/);
     expect(byCode.get('FR')).toMatchObject({ year: null, pillars: ['language'] });
   });
 });
@@ -215,24 +219,23 @@ describe('GET /mutuality/data', () => {
     ]);
     expect(country.values.map((value) => [value.key, value.share, value.census, value.gap])).toEqual(expected.values.map((value) => [value.key, value.share, value.census, value.gap]));
     expect(country.score).toBe(expected.score);
-    // Against the truth: census over the 94.5% who stated a country: Australia 70.8, India 2.8, other 16.8.
-    expect(valueOf(country, 'AU').census).toBe(70.8);
-    expect(valueOf(country, 'IN').census).toBe(2.8);
-    expect(valueOf(country, 'other').census).toBe(16.8);
-    expect(valueOf(country, 'other').published).toBe(15.9);
-    within(valueOf(country, 'AU').share, (42 / 63) * 100, shareBound(42, 63, 3), 'born in Australia');
-    // 1 − TVD = min(66.7, 70.8) + min(17.5, 2.8) + min(15.9, 16.8) = 85.4% on the truth.
-    within(country.score, mutualityScore({ AU: 42, IN: 11, other: 10 }, { AU: 66.9, GB: 3.65, IN: 2.65, CN: 2.16, NZ: 2.09, PH: 1.16, other: 15.89 })!, scoreBound([42, 11, 10]), 'country score');
-    expect(valueOf(country, 'AU').quoted).toMatch(/QuickStats/);
-    expect(country.source).toMatchObject({ name: 'Australia 2021 census', year: 2021, licence: { name: 'Creative Commons Attribution 4.0 International' } });
-    expect(country.source.quoted).toMatch(/nriaffairs/);
+    // The ABS page lists the five largest countries after Australia: Australia and France are "other".
+    // India: 673,352 of 25,422,788 = 2.65%; other: 100 − the five (11.71) = 88.29%.
+    expect(valueOf(country, 'IN').published).toBe(2.65);
+    expect(valueOf(country, 'other').published).toBe(88.3);
+    expect(valueOf(country, 'IN').computed).toMatch(/25,422,788/);
+    within(country.score, mutualityScore({ IN: 11, other: 52 }, { GB: 3.65, IN: 2.65, CN: 2.16, NZ: 2.09, PH: 1.16, other: 88.29 })!, scoreBound([11, 52]), 'country score');
+    expect(country.source).toMatchObject({ name: 'Australia 2021 census', publisher: 'Australian Bureau of Statistics', year: 2021, kind: 'census', licence: { name: 'Creative Commons Attribution 4.0 International' } });
+    expect(country.source.table).toMatch(/^BPLP/);
+    expect(country.source.urls.every((url) => url.startsWith('https://www.abs.gov.au/'))).toBe(true);
 
-    // Worldview: half Christian, half no religion; the census's other religions are "other".
+    // Worldview: half Christian, half no religion; the census's other religions are "other", its not stated left out.
     const worldview = pillarOf(data, 'worldview');
     within(valueOf(worldview, '25').share, (32 / 63) * 100, shareBound(32, 63, 2), 'Christian');
     within(valueOf(worldview, '95').share, (31 / 63) * 100, shareBound(31, 63, 2), 'no religion');
     expect(valueOf(worldview, 'other').share).toBe(0);
-    within(worldview.score, mutualityScore({ a: 1, b: 1 }, { a: 43.9, b: 38.9, c: 3.2 + 2.7 + 2.4 + 1.6 })!, scoreBound([32, 31]), 'worldview score');
+    // Christian 11,148,814, No Religion 9,886,957, other religions 2,538,587 (counts of the ABS table).
+    within(worldview.score, mutualityScore({ a: 1, b: 1 }, { a: 11_148_814, b: 9_886_957, c: 2_538_587 })!, scoreBound([32, 31]) + 0.001, 'worldview score');
     // Everyone answered: the answered count and the total are the same people, each with its own
     // adjustment (a figure equal to the one it sits in gets a key of its own), so (63 ± d) / (63 ± d).
     within(worldview.coverage, 100, (100 * 2 * MAX_ADJUSTMENT) / (63 + MAX_ADJUSTMENT), 'worldview coverage');
@@ -244,13 +247,37 @@ describe('GET /mutuality/data', () => {
     within(valueOf(heritage, 'ascceg:2101').share, (32 / 63) * 100, shareBound(32, 63, 2), 'English ancestry');
     expect(valueOf(heritage, 'ascceg:1101').share).toBe(0);
 
-    // Language: English 63 and Hindi 21 mentions against English only 72% and Hindi 0.8%.
+    // Language: the ABS page gives only the five largest languages other than English; nobody here speaks one.
     const language = pillarOf(data, 'language');
-    within(valueOf(language, 'eng').share, 75, shareBound(63, 84, 2), 'English');
-    within(valueOf(language, 'hin').share, 25, shareBound(21, 84, 2), 'Hindi');
+    expect(language.values.map((value) => value.key)).toEqual(['cmn', 'ara', 'vie', 'yue', 'pan']);
+    expect(language.classified).toBe(0);
+    expect(language.score).toBeNull();
 
     const scores = data.pillars.map((pillar) => (pillar.status === 200 ? pillar.score : null));
     expect(data.overall).toBe(overallScore(scores));
+    expect(data.missing).toEqual([]);
+  });
+
+  it('compares with New Zealand’s full tables, read from Stats NZ’s files, and says what the United States census lacks', async () => {
+    const data = await mutuality({ country_id: String(await lookupIds(database.db)('countries', 'NZ')) });
+    expect(data.pillars.map((pillar) => pillar.pillar)).toEqual(['heritage', 'country', 'language', 'worldview']);
+    for (const pillar of data.pillars) {
+      expect(pillar.source).toMatchObject({ publisher: 'Stats NZ Tatauranga Aotearoa', year: 2018, kind: 'census' });
+      expect(pillar.source.readFrom).toMatch(/sha256 [0-9a-f]{64}/);
+      expect(pillar.source.urls[0]).toMatch(/^https:\/\/www\.stats\.govt\.nz\//);
+    }
+    expect(pillarOf(data, 'country').source.table).toMatch(/^birthplace-2018-census/);
+    // Everyone's languages are in the classification: English 63 and Hindi 21 mentions, English spoken by 95.37% of New Zealand.
+    const language = pillarOf(data, 'language');
+    expect(language.classified).toBe(100);
+    expect(valueOf(language, 'eng').published).toBe(95.37);
+    within(valueOf(language, 'eng').share, 75, shareBound(63, 84, 2), 'English');
+    // The United Kingdom is England, Scotland, Wales, Northern Ireland and UK nfd added up.
+    expect(valueOf(pillarOf(data, 'country'), 'GB').computed).toMatch(/England .*Scotland/);
+
+    const us = await mutuality({ country_id: String(await lookupIds(database.db)('countries', 'US')) });
+    expect(us.pillars.map((pillar) => [pillar.pillar, pillar.source.kind])).toEqual([['language', 'estimate']]);
+    expect(us.missing).toContainEqual({ pillar: 'worldview', reason: 'not-collected', table: null, census: 'United States 2020 census' });
   });
 
   it('applies the dashboard filters, and never counts another organisation', async () => {
@@ -259,9 +286,10 @@ describe('GET /mutuality/data', () => {
     // Women are all Christian here; the other organisation's Hindus are not counted.
     const worldview = pillarOf(data, 'worldview');
     expect(valueOf(worldview, '25').share).toBe(100);
-    expect(valueOf(worldview, '35').share).toBe(0);
+    expect(valueOf(worldview, 'other').share).toBe(0);
+    // The ABS table gives other religions as one row: the other organisation's Hindus are all "other".
     const theirs = await mutuality({ country_id: String(ids.AU) }, 'data', otherAdmin);
-    expect(valueOf(pillarOf(theirs, 'worldview'), '35').share).toBe(100);
+    expect(valueOf(pillarOf(theirs, 'worldview'), 'other').share).toBe(100);
   });
 
   it('compares languages with CLDR for a country without a census', async () => {
@@ -269,7 +297,8 @@ describe('GET /mutuality/data', () => {
     expect(data.pillars.map((pillar) => pillar.pillar)).toEqual(['language']);
     const language = pillarOf(data, 'language');
     expect(language.source.licence.name).toBe('Unicode License v3');
-    expect(language.source.name).toMatch(/^Unicode CLDR \d+ territory information$/);
+    expect(language.source.name).toMatch(/^Unicode CLDR \d+ language estimates$/);
+    expect(language.source.kind).toBe('estimate');
     expect(valueOf(language, 'hin').census).toBeGreaterThan(0);
   });
 
@@ -314,7 +343,7 @@ describe('Compare → External in the reader’s language', () => {
 
     const australia = await inFrench<MutualityData>(`/api/mutuality/compare-data?country_id=${ids.AU}&group=all`);
     expect(valueOf(pillarOf(australia, 'country'), 'IN').label).toBe('Inde');
-    expect(valueOf(pillarOf(australia, 'language'), 'eng').label).toBe('anglais');
+    expect(valueOf(pillarOf(australia, 'language'), 'vie').label).toBe('vietnamien');
   });
 
   it('names worldviews by the product’s translations and leaves the rest in English, marked', async () => {
@@ -325,11 +354,9 @@ describe('Compare → External in the reader’s language', () => {
     expect(valueOf(worldview, 'other').untranslated).toBeUndefined();
     // Ancestries are heritages, which fall back to English.
     expect(valueOf(pillarOf(australia, 'heritage'), 'ascceg:2101')).toMatchObject({ label: 'English', untranslated: true });
-    const newZealand = await inFrench<MutualityData>(`/api/mutuality/data?country_id=${await lookupIds(database.db)('countries', 'NZ')}`);
-    expect(valueOf(pillarOf(newZealand, 'heritage'), 'european')).toMatchObject({ label: 'European', untranslated: true });
     // English callers get the census's own words, unmarked.
     const english = await mutuality({ country_id: String(ids.AU) });
-    expect(valueOf(pillarOf(english, 'worldview'), '25')).toMatchObject({ label: 'Christianity' });
+    expect(valueOf(pillarOf(english, 'worldview'), '25')).toMatchObject({ label: 'Christian' });
     expect(valueOf(pillarOf(english, 'heritage'), 'ascceg:2101').untranslated).toBeUndefined();
   });
 
@@ -344,8 +371,8 @@ describe('Compare → External in the reader’s language', () => {
     };
     for (const [token, organization] of [[admin, organizationId], [smallAdmin, smallOrganizationId]] as const) {
       const names = await sheetRows(token, organization);
-      expect(names).toEqual(expect.arrayContaining(['Australie', 'Inde', 'anglais', 'Christianisme']));
-      expect(names).not.toContain('Australia');
+      expect(names).toEqual(expect.arrayContaining(['Inde', 'vietnamien', 'Christianisme']));
+      expect(names).not.toContain('India');
     }
   });
 });
@@ -374,27 +401,44 @@ const exportMutuality = (token: string, payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/general/export-excel-mutuality', headers: bearer(token), payload });
 
 describe('POST /general/export-excel-mutuality', () => {
-  it('writes the released comparison with its sources, quoted marks and scores', async () => {
+  it('writes the released comparison with its office, table and year, and scores, ratios and counts as numbers', async () => {
     const response = await exportMutuality(admin, { organization_id: organizationId, country_id: ids.AU });
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.headers['content-type']).toMatch(/spreadsheetml/);
     expect(response.headers['content-disposition']).toMatch(/mutuality-au-\d{4}-\d{2}-\d{2}\.xlsx/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Page', 'Cultural heritage', 'Country of birth', 'Language', 'Worldview']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Page', 'Contents', 'Cultural heritage', 'Country of birth', 'Language', 'Worldview']);
     const cover = workbook.worksheets[0]!;
     const coverText = cover.getSheetValues().flat().map(String).join('\n');
-    expect(coverText).toMatch(/Overall mutuality score/);
     expect(coverText).toMatch(/Creative Commons Attribution 4\.0/);
-    expect(coverText).toMatch(/Quoted, not taken from the statistics office: .*nriaffairs/);
+    expect(coverText).toMatch(/Census figures from the statistical office\. Australia 2021 census \(Australian Bureau of Statistics\)/);
+    expect(coverText).toMatch(/BPLP Country of birth of person/);
+    expect(coverText).not.toMatch(/quoted|nriaffairs|mmvisa/i);
     const data = await mutuality({ country_id: String(ids.AU) });
-    expect(coverText).toContain(data.overall!.toFixed(3));
+    // The language pillar has no score here, so the overall one is named for what it covers.
+    const coverRows = cover.getSheetValues().filter(Array.isArray).map((row) => row.slice(1));
+    const overall = coverRows.find((row) => row[0] === 'Mutuality score, cultural heritage, country of birth, worldview only')!;
+    expect(overall[1]).toBe(data.overall);
+    const respondents = cover.getRow(coverRows.findIndex((row) => row[0] === 'Respondents') + 1).getCell(2);
+    expect(respondents.value).toBe(data.respondents);
+    expect(respondents.numFmt).toBe(COUNT_FORMAT);
     const birth = workbook.getWorksheet('Country of birth')!;
     const rows = birth.getSheetValues().filter(Array.isArray).map((row) => row.slice(1));
     const country = pillarOf(data, 'country');
-    const australia = rows.find((row) => row[0] === 'Australia')!;
-    expect(australia.slice(1, 6)).toEqual([valueOf(country, 'AU').share, valueOf(country, 'AU').census, 66.9, valueOf(country, 'AU').gap, valueOf(country, 'AU').ratio!.toFixed(2)]);
-    expect(String(australia[6])).toMatch(/QuickStats/);
+    const india = valueOf(country, 'IN');
+    const indiaAt = rows.findIndex((row) => row[0] === 'India');
+    expect(rows[indiaAt]!.slice(1, 6)).toEqual([fractionOf(india.share), fractionOf(india.census), fractionOf(india.published!), india.gap, india.ratio]);
+    expect(birth.getRow(indiaAt + 1).getCell(2).numFmt).toBe(PERCENT_FORMAT);
+    expect(String(rows[indiaAt]![6])).toMatch(/673,352 of 25,422,788/);
+    // Largest census share first, "other" last.
+    const order = rows.slice(2, 8).map((row) => row[0]);
+    expect(order).toEqual(['England', 'India', 'China (excludes SARs and Taiwan)', 'New Zealand', 'Philippines', 'Other']);
+    const score = rows.find((row) => row[0] === 'Mutuality score')!;
+    expect(score[1]).toBe(country.score);
+    expect(birth.getRow(rows.indexOf(score) + 1).getCell(2).numFmt).toBe(SCORE_FORMAT.replace('0.000', '0.000'));
+    expect(rows.find((row) => row[0] === 'Year')![1]).toBe(2021);
+    expect(rows.find((row) => row[0] === 'Table')![1]).toMatch(/^BPLP/);
   });
 
   it('writes the census side alone, the organisation’s figures as hidden, when they are withheld', async () => {
@@ -403,8 +447,9 @@ describe('POST /general/export-excel-mutuality', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const rows = workbook.getWorksheet('Worldview')!.getSheetValues().filter(Array.isArray).map((row) => row.slice(1));
-    const christian = rows.find((row) => row[0] === 'Christianity')!;
-    expect(christian.slice(1, 7)).toEqual(['hidden', 47.4, 43.9, 'hidden', 'hidden', 'It needs at least 5 answers.']);
+    const christian = rows.find((row) => row[0] === 'Christian')!;
+    // 11,148,814 of the 23,574,358 who stated an affiliation (47.3%); 43.85% of everyone, as published.
+    expect(christian.slice(1, 7)).toEqual(['hidden', 0.473, 0.4385, 'hidden', 'hidden', 'It needs at least 5 answers.']);
     const cover = workbook.worksheets[0]!.getSheetValues().flat().map(String).join('\n');
     expect(cover).toMatch(/Respondents[\s\S]*hidden/);
   });

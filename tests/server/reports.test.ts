@@ -3,7 +3,8 @@ import { PDFBool, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportMessages } from '../../domain/contracts/exports';
 import { reportMessages } from '../../domain/contracts/reports';
-import { type CrossTable, type Distribution, isSuppressed } from '../../domain/contracts/stats';
+import { type CrossTable, type Distribution, type StatCell, isSuppressed } from '../../domain/contracts/stats';
+import { reportChart } from '../../domain/reports/charts';
 import { toSearchParams } from '../../domain/filters/encoding';
 import { numberFormats } from '../../domain/i18n/numbers';
 import { KEY_FACT_SECTIONS, type KeyFactPage, keyFactsOf } from '../../domain/keyfacts/facts';
@@ -115,7 +116,8 @@ describe('POST /general/export-report', () => {
 
     const query = `?${toSearchParams({ generation: ['Gen Y', 'Gen Z', 'Gen X'] })}`;
     const headings = elements.filter((element) => element.role === 'H2').map((element) => element.text);
-    expect(headings).toEqual(['Overview', 'Languages', 'Appendix: the figures as tables']);
+    // The board pack: the summary, one part per dashboard page, the tables, the method page.
+    expect(headings).toEqual(['Summary', 'Overview', 'Languages', 'Appendix: the figures as tables', 'Method and privacy']);
     const appendixStart = elements.findIndex((element) => element.text === 'Appendix: the figures as tables');
     const tables = elements.slice(appendixStart).filter((element) => element.role === 'Table');
     expect(tables).toHaveLength(2);
@@ -133,11 +135,12 @@ describe('POST /general/export-report', () => {
     expect(appendix).toContain('Name | People | Share');
     for (const cell of countries.cells) {
       if (isSuppressed(cell)) expect(appendix).toContain(`${cell.label} | hidden | hidden`);
-      else {
-        expect(appendix).toContain(`${cell.label} | ${cell.count} | ${cell.percent.toFixed(1)}%`);
-        if (countries.cells.indexOf(cell) < 12) expect(figures.join('\n')).toContain(`${cell.label} ${cell.count} (${cell.percent.toFixed(1)}%)`);
-      }
+      else expect(appendix).toContain(`${cell.label} | ${cell.count} | ${cell.percent.toFixed(1)}%`);
     }
+    // The chart draws the shared chart definition's bars, largest first, each with its released count and share.
+    const chart = reportChart('overview/country-birth', 'Country of birth', { status: 200, data: countries }, { other: (count) => `Other (${count} values)`, headline: (key) => key });
+    expect(chart.model?.kind).toBe('bars');
+    if (chart.model?.kind === 'bars') for (const item of chart.model.items) expect(figures.join('\n')).toContain(`${item.label} ${item.count} (${item.percent.toFixed(1)}%)`);
     expect(appendix).toContain(`Total | ${countries.total} | `);
 
     // A cross table with hidden cells: every one reads "hidden" in the appendix, none is a 0.
@@ -146,15 +149,18 @@ describe('POST /general/export-report', () => {
     expect(hiddenCells).toBeGreaterThan(0);
     const crossRows = tables[1]!.kids.slice(1).map((row) => row.kids.map((cell) => cell.text ?? ''));
     expect(crossRows.flatMap((row) => row.slice(1)).filter((cell) => cell === 'hidden')).toHaveLength(hiddenCells);
-    byGender.rows.forEach((row, r) => {
-      const expected = [row.label, ...byGender.cells[r]!.map((cell) => (isSuppressed(cell) ? 'hidden' : String(cell.count))), isSuppressed(byGender.rowTotals[r]!) ? 'hidden' : String((byGender.rowTotals[r] as { count: number }).count)].join(' | ');
+    // Languages are many and genders few: the table is turned, one language a row, largest first.
+    const countText = (cell: StatCell) => (isSuppressed(cell) ? 'hidden' : String(cell.count));
+    byGender.columns.forEach((column, c) => {
+      const expected = [column.label, ...byGender.rows.map((_, r) => countText(byGender.cells[r]![c]!)), countText(byGender.columnTotals[c]!)].join(' | ');
       expect(appendix).toContain(expected);
     });
 
     // The key facts the dashboard says for the page are on its page, as list items.
     const facts = await dashboardFacts('overview', query, 'en');
     expect(facts.length).toBeGreaterThan(0);
-    for (const fact of facts) expect(texts[1]).toContain(`- ${fact}`);
+    const overviewPage = elements.find((element) => element.role === 'H2' && element.text === 'Overview')!.page!;
+    for (const fact of facts) expect(texts[overviewPage]).toContain(`• ${fact}`);
   }, 120_000);
 
   it('writes the key facts in the report’s language, as the dashboard words them', async () => {
@@ -173,9 +179,9 @@ describe('POST /general/export-report', () => {
     expect(elements.some((element) => element.role === 'H3' && element.text === 'Chiffres clés')).toBe(true);
     const facts = await dashboardFacts('overview', `?${toSearchParams(filter)}`, 'fr');
     expect(facts.length).toBeGreaterThan(0);
-    expect(listed).toEqual(facts.map((fact) => `- ${fact}`));
+    expect(listed).toEqual(facts.map((fact) => `• ${fact}`));
     // French sentences, with French figures: "1 234 personnes ont répondu", "12,3 %".
-    expect(listed[0]).toMatch(/^- [\d\u202f\u00a0]+ personnes ont répondu à l’enquête\.$/);
+    expect(listed[0]).toMatch(/^• [\d\u202f\u00a0]+ personnes ont répondu à l’enquête\.$/);
     for (const fact of listed.slice(1)) expect(fact).toMatch(/\d,\d\u202f?\u00a0?%/);
     expect(listed.join(' ')).not.toMatch(/people|answered|were born/);
   }, 120_000);
@@ -205,7 +211,7 @@ describe('POST /general/export-report', () => {
       const elements = flatten(structureOf(pdf));
       const t = translator(locale);
       expect(elements.find((element) => element.role === 'H1')?.text).toBe(title);
-      expect(elements.filter((element) => element.role === 'H2').map((element) => element.text)).toEqual([t('overview'), t('languages'), t('report_appendix')]);
+      expect(elements.filter((element) => element.role === 'H2').map((element) => element.text)).toEqual([t('report_summary_title'), t('overview'), t('languages'), t('report_appendix'), t('report_method_title')]);
       // Copied out of the page without the tags, each heading's line has its letters: Arabic's shared
       // dotless glyphs are not all read as one letter. (Drawn in display order, so compared as sorted letters.)
       const letters = (text: string) => [...text.replace(/\s/g, '')].sort().join('');
@@ -217,7 +223,7 @@ describe('POST /general/export-report', () => {
       const listed = flatten(overviewFacts).filter((element) => element.role === 'LBody').flatMap((element) => element.kids.map((kid) => kid.text ?? ''));
       const facts = await dashboardFacts('overview', '', locale);
       expect(facts.length).toBeGreaterThan(0);
-      expect(listed).toEqual(facts.map((fact) => `- ${fact}`));
+      expect(listed).toEqual(facts.map((fact) => `• ${fact}`));
       // The charts: the figures after the title page (which has the logo when an earlier test stored one).
       const charts = elements.slice(elements.findIndex((element) => element.role === 'H2')).filter((element) => element.role === 'Figure').map((element) => element.alt ?? '');
       expect(charts).toHaveLength(2);

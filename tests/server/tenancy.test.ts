@@ -231,6 +231,7 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'POST general/calender-events/feed': 'no id field: the caller’s own link; B’s link untouched',
   'POST general/calender-events/feed/revoke': 'no id field: revokes the caller’s own link only, B’s keeps working',
   'GET general/calender-events/export': 'the year as a spreadsheet by A’s administrator: no B',
+  'GET general/calender-events/ics': 'the current view as an .ics file by A’s administrator: names and dates only, no B',
   'GET general/ai/export': 'read by every caller; B’s date range (filter[date-tag]) answers as an unknown one; B’s name in the prompt is not echoed',
   'POST benchmark/pooling': 'no id field: set on and off by A’s administrator, B unchanged',
   'POST general/export-excel-compare': 'foreign ids (organizations[].group, date-tag): answers as for an unknown id',
@@ -404,6 +405,9 @@ describe('lists', () => {
     expect((await send(app, { method: 'GET', url: new URL(aFeed.json().data.url as string).pathname })).statusCode).toBe(404);
     const sheet = await send(app, { method: 'GET', url: '/api/general/calender-events/export' }, a.tokens.get('admin'));
     expect(sheet.statusCode).toBe(200);
+    const view = await send(app, { method: 'GET', url: '/api/general/calender-events/ics?view=all' }, a.tokens.get('admin'));
+    expect(view.statusCode).toBe(200);
+    expect(view.body).not.toContain(B_MARKER);
     await database.db.deleteFrom('calendar_feeds').where('organization_id', '=', b.organizationId).execute();
   }, 60_000);
 
@@ -854,10 +858,14 @@ describe('AI export: B’s date range is an unknown date range, B’s name is no
       ),
       { numRuns: 10 },
     );
+    // B's name reads exactly as a name nobody has: asked back, never matched to B's groups or echoed.
     for (const caller of callers) {
       const named = await send(app, { method: 'GET', url: url(`women managers of ${b.name} by languages`) }, caller.token);
+      const stranger = await send(app, { method: 'GET', url: url('women managers of Quillorbet by languages') }, caller.token);
       expectClean(named, `${caller.label} ai export naming B`);
-      expect(named.json().data.status, named.body).toBe('refused');
+      expect(named.statusCode).toBe(stranger.statusCode);
+      expect(named.body.replaceAll(b.name, 'NAME')).toBe(stranger.body.replaceAll('Quillorbet', 'NAME'));
+      expect(['refused', 'understood']).toContain(named.json().data.status);
     }
   });
 });

@@ -138,6 +138,17 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
     expect(Number(stored.n)).toBe(15);
   }, 120_000);
 
+  it("a group's capacity holds across the two processes: 20 submits on a 20-seat link of a group of capacity 5 accept exactly 5", async () => {
+    const capped = await insertDepartment(database.db, organizationId, 'Capped', { capacity: 5 });
+    const link = await insertLink(database.db, organizationId, { capacity: 20, departmentId: capped });
+    const statuses = (await Promise.all([submitThrough(first!, link.token, 10), submitThrough(second!, link.token, 10)])).flat();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status !== 200)).toEqual(Array(15).fill('409 This group is full: it takes no more answers.'));
+    const stored = await database.db.selectFrom('responses').select((eb) => eb.fn.countAll<string>().as('n')).where('group_id', '=', capped).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(5);
+    expect((await database.db.selectFrom('survey_tokens').select('used').where('id', '=', link.id).executeTakeFirstOrThrow()).used).toBe(5);
+  }, 120_000);
+
   it('a server killed in the middle of submits leaves every seat it took with a whole response, and no response without its seat', async () => {
     const doomed = await startProcess(database.url!);
     const link = await insertLink(database.db, organizationId, { capacity: 1000 });

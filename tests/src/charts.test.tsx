@@ -10,9 +10,9 @@ import { en } from '../../domain/i18n/en';
 import { Bar } from '../../src/features/charts/Bar';
 import { Donut, donutPieces } from '../../src/features/charts/Donut';
 import { Pyramid } from '../../src/features/charts/Pyramid';
-import { StackedBar, rowSegments } from '../../src/features/charts/StackedBar';
+import { StackedBar } from '../../src/features/charts/StackedBar';
 import { GroupedBar } from '../../src/features/charts/GroupedBar';
-import { Tree, sortTree, treeRows } from '../../src/features/charts/Tree';
+import { Tree } from '../../src/features/charts/Tree';
 import { MAP_RAMP, NO_FIGURE_FILL, WorldMap, mapScale, placeCells, type CountryShape } from '../../src/features/charts/WorldMap';
 import { WORLD_SHAPES, shapeIdOfAlpha2 } from '../../src/features/charts/worldShapes';
 import { ISO_NUMERIC } from '../../src/features/charts/isoNumeric';
@@ -138,25 +138,28 @@ describe('Bar', () => {
     expect(label).toContain(`New Zealand: ${HIDDEN_5}`);
   });
 
-  it('truncates labels on the picture as far as its room asks and keeps the full name on hover', async () => {
+  it('wraps a long name onto a second line before cutting it, and keeps the full name on hover', async () => {
     const el = await render(<Bar title="Country of birth" data={countries} />);
     const gb = el.querySelector('g[data-key="GB"]')!;
-    expect(gb.querySelector('text')!.textContent).toBe('United Kingdo…');
+    expect([...gb.querySelectorAll('tspan')].map((line) => line.textContent)).toEqual(['United Kingdom of Great', 'Britain']);
     expect(gb.querySelector('title')!.textContent).toContain('United Kingdom of Great Britain');
+    // A name that fits is drawn whole, on one line.
+    expect([...el.querySelectorAll('g[data-key="AU"] tspan')].map((line) => line.textContent)).toEqual(['Australia']);
   });
 
   it('takes the focus when a label is cut, and then spells out each cut label in full', async () => {
-    const el = await render(<Bar title="Country of birth" data={countries} />);
+    const long = 'People with a long-term condition or disability who answered';
+    const data: Distribution = { ...countries, cells: [...countries.cells, { key: 'LONG', label: long, count: 3, percent: 7.5 }] };
+    const el = await render(<Bar title="Country of birth" data={data} />);
     const svg = svgOf(el);
     expect(svg.getAttribute('tabindex')).toBe('0');
     const names = el.querySelector('.chart-full-names')!;
     const pairs = [...names.querySelectorAll('div')].map((pair) => [pair.querySelector('dt')!.textContent, pair.querySelector('dd')!.textContent]);
-    expect(pairs).toContainEqual(['United Kingdo…', countries.cells.find((c) => c.key === 'GB')!.label]);
-    // Only the cut ones: a name shown whole is not repeated.
-    expect(pairs.map(([, full]) => full)).not.toContain('Australia');
+    expect(pairs.map(([, full]) => full)).toEqual([long]);
+    expect(pairs[0]![0]).toMatch(/…$/);
     // Not a second reading for a screen reader, whose summary names every value in full.
     expect(names.getAttribute('aria-hidden')).toBe('true');
-    const whole = await render(<Bar title="Country of birth" data={{ ...countries, cells: countries.cells.filter((c) => c.key === 'AU') }} />);
+    const whole = await render(<Bar title="Country of birth" data={countries} />);
     expect(svgOf(whole).hasAttribute('tabindex')).toBe(false);
     expect(whole.querySelector('.chart-full-names')).toBeNull();
   });
@@ -177,74 +180,83 @@ describe('Bar', () => {
     expect(Number(ltr.querySelector('text')!.getAttribute('x'))).toBeLessThan(Number(ltr.querySelector('rect')!.getAttribute('x')));
   });
 
-  it('draws a hidden value as a hatched bar, never as zero', async () => {
+  it('draws no bar for a hidden value, and says once how many are hidden', async () => {
     const el = await render(<Bar title="Country of birth" data={countries} />);
-    const nz = el.querySelector('g[data-key="NZ"]')!;
-    expect(nz.getAttribute('data-hidden')).toBe('true');
-    expect(nz.querySelector('rect')!.getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
-    expect(Number(nz.querySelector('rect')!.getAttribute('width'))).toBeGreaterThan(0);
-    // A short stub, so a hidden value never looks like the largest group.
-    const au = el.querySelector('g[data-key="AU"] rect')!;
-    expect(Number(nz.querySelector('rect')!.getAttribute('width'))).toBeLessThan(Number(au.getAttribute('width')) / 4);
-    expect(nz.textContent).not.toMatch(/\b0(\.0)?%/);
-    expect(el.querySelector(`pattern#${HATCH_ID}`)).not.toBeNull();
+    expect(el.querySelector('g[data-key="NZ"]')).toBeNull();
+    expect(el.querySelectorAll('[data-hidden]')).toHaveLength(0);
+    const notes = [...el.querySelectorAll('.chart-note-text')].map((note) => note.textContent);
+    expect(notes).toEqual(['1 value hidden (fewer than 5 people)']);
+    const two = await render(<Bar title="Countries" data={{ ...countries, cells: [...countries.cells, { key: 'FJ', label: 'Fiji', suppressed: true, threshold: 5 }] }} />);
+    expect([...two.querySelectorAll('.chart-note-text')].map((note) => note.textContent)).toEqual(['2 values hidden (fewer than 5 people each)']);
   });
 
-  it('draws bar lengths in proportion to the shares, the largest filling the plot', async () => {
+  it('draws bar lengths in proportion to the shares on a value axis from 0, largest first', async () => {
     const el = await render(<Bar title="Country of birth" data={countries} />);
     const width = (key: string) => Number(el.querySelector(`g[data-key="${key}"] rect`)!.getAttribute('width'));
-    expect(width('AU')).toBeCloseTo(420 - 100 - 60, 6);
+    // 480 px wide: names take 163 px, shares 58; the axis runs to 50 %.
+    expect(width('AU')).toBeCloseTo(480 - 163 - 58, 6);
     expect(width('GB') / width('AU')).toBeCloseTo(30 / 50, 6);
     expect(width('pn') / width('AU')).toBeCloseTo(12.5 / 50, 6);
-    const ys = ['AU', 'GB', 'NZ', 'pn'].map((key) => Number(el.querySelector(`g[data-key="${key}"] rect`)!.getAttribute('y')));
-    expect(ys[1] - ys[0]).toBeCloseTo(26, 6);
-    expect(ys[3] - ys[2]).toBeCloseTo(26, 6);
+    expect([...el.querySelectorAll('g.bar')].map((g) => g.getAttribute('data-key'))).toEqual(['AU', 'GB', 'pn']);
+    expect([...el.querySelectorAll('.chart-axis text')].map((tick) => tick.textContent)).toEqual(['0%', '10%', '20%', '30%', '40%', '50%']);
   });
 
-  it('styles Prefer not to answer apart', async () => {
+  it('gives Prefer not to answer its one colour', async () => {
     const el = await render(<Bar title="Country of birth" data={countries} />);
     expect(el.querySelector('g[data-key="pn"] rect')!.getAttribute('fill')).toBe(GENDER_COLOURS.PREFER_NOT);
   });
 
-  it('shows the same figures as a table, with full names and the hidden wording', async () => {
+  it('shows the same figures as a table, largest first, hidden last, and sorts it by a header', async () => {
     const el = await render(<Bar title="Country of birth" data={countries} />);
     await showTable(el);
     const table = el.querySelector('table')!;
     expect(table.querySelector('caption')!.textContent).toBe('Country of birth');
-    const rows = [...table.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent));
-    expect(rows).toEqual([
+    const rows = () => [...el.querySelectorAll('table tbody tr')].map((r) => [...r.children].map((c) => c.textContent));
+    expect(rows()).toEqual([
       ['Australia', '20', '50.0%'],
       ['United Kingdom of Great Britain', '12', '30.0%'],
-      ['New Zealand', HIDDEN_5],
       ['Prefer not to answer', '5', '12.5%'],
+      ['New Zealand', HIDDEN_5],
     ]);
     expect(el.querySelector('svg')).toBeNull();
+    const byName = [...el.querySelectorAll('thead button')].find((b) => b.textContent?.startsWith('Name'))!;
+    await act(async () => (byName as HTMLButtonElement).click());
+    expect(rows().map((row) => row[0])).toEqual(['Australia', 'Prefer not to answer', 'United Kingdom of Great Britain', 'New Zealand']);
+    expect(byName.closest('th')!.getAttribute('aria-sort')).toBe('ascending');
     const back = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Show as chart')!;
     expect(back.getAttribute('aria-expanded')).toBe('true');
   });
 
   it('draws only the largest values when capped; the table keeps them all', async () => {
-    const shuffled: Distribution = { ...countries, cells: [countries.cells[2], countries.cells[3], countries.cells[1], countries.cells[0]] };
-    const el = await render(<Bar title="Countries" data={shuffled} max={2} />);
+    const multiple: Distribution = { ...countries, multiple: true, cells: [countries.cells[2]!, countries.cells[3]!, countries.cells[1]!, countries.cells[0]!] };
+    const el = await render(<Bar title="Countries" data={multiple} max={2} />);
     expect([...el.querySelectorAll('g.bar')].map((g) => g.getAttribute('data-key'))).toEqual(['AU', 'GB']);
-    expect(el.textContent).toContain('2 more values in the table view');
+    expect(el.textContent).toContain('1 more value in the table view');
     await showTable(el);
     expect(el.querySelectorAll('tbody tr')).toHaveLength(4);
+  });
+
+  it('gathers the smaller answers of a single-answer question into one "Other" bar', async () => {
+    const many: Distribution = { total: 100, multiple: false, cells: Array.from({ length: 6 }, (_, i) => ({ key: `c${i}`, label: `Country ${i}`, count: 30 - i * 5, percent: 30 - i * 5 })) };
+    const el = await render(<Bar title="Countries" data={many} max={4} />);
+    expect([...el.querySelectorAll('g.bar')].map((g) => g.getAttribute('data-key'))).toEqual(['c0', 'c1', 'c2', 'other']);
+    expect(el.querySelector('g[data-key="other"] tspan')!.textContent).toBe('Other (3 values)');
   });
 });
 
 describe('Donut', () => {
-  it('draws released shares and one hatched arc for what hidden values hold', async () => {
+  it('draws released shares, largest first, and leaves what hidden values hold as a gap', async () => {
     const el = await render(<Donut title="Born here" data={countries} />);
-    expect(el.querySelectorAll('path.slice:not([data-hidden])')).toHaveLength(3);
-    expect(el.querySelector('path.slice[data-hidden]')!.getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
+    expect(el.querySelectorAll('path.slice')).toHaveLength(3);
+    expect(el.querySelector('path.slice[data-hidden]')).toBeNull();
+    expect([...el.querySelectorAll('.chart-note-text')].map((note) => note.textContent)).toEqual(['1 value hidden (fewer than 5 people)']);
     expect(svgOf(el).getAttribute('role')).toBe('img');
   });
 
-  it('has no hidden arc when everything is released', async () => {
+  it('has no gap and no note when everything is released', async () => {
     const all: Distribution = { total: 10, multiple: false, cells: [{ key: 'a', label: 'A', count: 10, percent: 100 }] };
     const el = await render(<Donut title="All" data={all} />);
-    expect(el.querySelector('path.slice[data-hidden]')).toBeNull();
+    expect(el.querySelector('.chart-note-text')).toBeNull();
     expect(el.querySelectorAll('path.slice')).toHaveLength(1);
   });
 
@@ -290,28 +302,27 @@ const ageByGender: CrossTable = {
 };
 
 describe('Pyramid', () => {
-  it('puts the first gender on the left in its SPEC colour and hatches hidden cells', async () => {
+  it('puts the first gender on the left in its SPEC colour, draws no bar for hidden cells and says so once', async () => {
     const el = await render(<Pyramid title="Gender by age" data={ageByGender} />);
     const row = el.querySelector('g.pyramid-row[data-key="25-29"]')!;
     const rects = [...row.querySelectorAll('rect')];
-    expect(rects[0].getAttribute('fill')).toBe(GENDER_COLOURS.FEMALE);
-    expect(rects[1].getAttribute('fill')).toBe(GENDER_COLOURS.MALE);
-    expect(rects[2].getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
+    expect(rects.map((rect) => rect.getAttribute('fill'))).toEqual([GENDER_COLOURS.FEMALE, GENDER_COLOURS.MALE]);
     expect(Number(rects[0].getAttribute('x'))).toBeLessThan(Number(rects[1].getAttribute('x')));
     expect(svgOf(el).getAttribute('aria-label')).toContain(`Non-binary ${HIDDEN_5}`);
+    expect([...el.querySelectorAll('.chart-note-text')].map((note) => note.textContent)).toEqual(['2 values hidden (fewer than 5 people each)']);
   });
 
-  it('scales both sides alike and stacks the other genders end to end', async () => {
+  it('scales both sides alike on one axis and stacks the other genders end to end', async () => {
     const el = await render(<Pyramid title="Gender by age" data={ageByGender} />);
     const rects = [...el.querySelector('g.pyramid-row[data-key="25-29"]')!.querySelectorAll('rect')]
       .map((r) => ({ x: Number(r.getAttribute('x')), w: Number(r.getAttribute('width')) }));
-    // The largest side (26.7 % of women in 25-29, against 23.3 % + a stub) fills its half.
-    expect(rects[0].w).toBeCloseTo((520 - 70) / 2 - 10, 6);
+    // 480 px: each side has 480 / 2 - 35 - 6 px for an axis to 30 %.
+    const side = 480 / 2 - 35 - 6;
+    expect(rects[0].w).toBeCloseTo((26.7 / 30) * side, 6);
     expect(rects[1].w / rects[0].w).toBeCloseTo(23.3 / 26.7, 6);
-    expect(rects[0].x + rects[0].w).toBeCloseTo(520 / 2 - 35, 6);
-    expect(rects[1].x).toBeCloseTo(520 / 2 + 35, 6);
-    expect(rects[2].x).toBeCloseTo(rects[1].x + rects[1].w, 6);
-    expect(rects[2].w).toBeCloseTo(14, 6);
+    expect(rects[0].x + rects[0].w).toBeCloseTo(480 / 2 - 35, 6);
+    expect(rects[1].x).toBeCloseTo(480 / 2 + 35, 6);
+    expect(el.querySelectorAll('.chart-axis text').length).toBeGreaterThan(4);
   });
 
   it('puts the youngest band at the bottom', async () => {
@@ -331,28 +342,25 @@ describe('Pyramid', () => {
 });
 
 describe('StackedBar', () => {
-  it('splits each row by column and hatches what hidden cells leave', async () => {
+  it('splits each row by column on one axis, largest row first, and draws nothing for hidden cells', async () => {
     const el = await render(<StackedBar title="Age by gender" data={ageByGender} genders />);
+    expect([...el.querySelectorAll('g.stack-row')].map((g) => g.getAttribute('data-key'))).toEqual(['25-29', '30-34']);
     const row = el.querySelector('g.stack-row[data-key="30-34"]')!;
     const rects = [...row.querySelectorAll('rect')];
-    expect(rects.map((r) => r.getAttribute('fill'))).toEqual([GENDER_COLOURS.FEMALE, GENDER_COLOURS.MALE, `url(#${HATCH_ID})`]);
-    const total = rects.reduce((s, r) => s + Number(r.getAttribute('width')), 0);
-    expect(total).toBeCloseTo(480 - 110 - 10, 1);
-    // Stacked end to end, each segment its share of the row: 6 of 13 women, 5 of 13 men.
-    const [women, men, hidden] = rects.map((r) => ({ x: Number(r.getAttribute('x')), w: Number(r.getAttribute('width')) }));
-    expect(men.x).toBeCloseTo(women.x + women.w, 6);
-    expect(hidden.x).toBeCloseTo(men.x + men.w, 6);
-    expect(women.w / 360).toBeCloseTo(20 / 43.3, 3);
-    expect(men.w / women.w).toBeCloseTo(16.7 / 20, 6);
+    expect(rects.map((r) => r.getAttribute('fill'))).toEqual([GENDER_COLOURS.FEMALE, GENDER_COLOURS.MALE]);
+    const [women, men] = rects.map((r) => ({ x: Number(r.getAttribute('x')), w: Number(r.getAttribute('width')) }));
+    // 480 px: names 144, shares 58; the axis reaches the longest row, 50 %.
+    expect(women!.w).toBeCloseTo((20 / 50) * (480 - 144 - 58), 6);
+    expect(men!.x).toBeCloseTo(women!.x + women!.w, 6);
+    expect(men!.w / women!.w).toBeCloseTo(16.7 / 20, 6);
+    expect([...el.querySelectorAll('.chart-note-text')].map((note) => note.textContent)).toEqual(['2 values hidden (fewer than 5 people each)']);
   });
 
-  it('hatches a whole row whose total is hidden and never draws it as an empty bar', async () => {
+  it('writes no share for a row whose total is hidden', async () => {
     const hiddenRow: CrossTable = { ...ageByGender, rowTotals: [ageByGender.rowTotals[0], { key: '30-34', label: '30-34', suppressed: true, threshold: 5 }] };
     const el = await render(<StackedBar title="Age by gender" data={hiddenRow} genders />);
-    const rects = [...el.querySelectorAll('g.stack-row[data-key="30-34"] rect')];
-    expect(rects).toHaveLength(1);
-    expect(rects[0].getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
-    expect(Number(rects[0].getAttribute('width'))).toBeGreaterThan(0);
+    expect(el.querySelector('g.stack-row[data-key="30-34"] text.chart-value')).toBeNull();
+    expect(el.querySelector('g.stack-row[data-key="25-29"] text.chart-value')!.textContent).toBe('56.7%');
   });
 });
 
@@ -388,11 +396,11 @@ describe('charts right to left', () => {
     const ltr = boxes((await render(<Pyramid title="Gender by age" data={ageByGender} />)).querySelector('g.pyramid-row[data-key="25-29"]')!);
     const el = await render(<Pyramid title="Gender by age" data={ageByGender} />, 'ar');
     const rtl = boxes(el.querySelector('g.pyramid-row[data-key="25-29"]')!);
-    expect(rtl[0]!.x).toBeCloseTo(520 / 2 + 35, 6);
-    expect(rtl[1]!.x + rtl[1]!.w).toBeCloseTo(520 / 2 - 35, 6);
+    expect(rtl[0]!.x).toBeCloseTo(480 / 2 + 35, 6);
+    expect(rtl[1]!.x + rtl[1]!.w).toBeCloseTo(480 / 2 - 35, 6);
     rtl.forEach((box, i) => {
       expect(box.w).toBeCloseTo(ltr[i]!.w, 6);
-      expect(box.x).toBeCloseTo(520 - ltr[i]!.x - ltr[i]!.w, 6);
+      expect(box.x).toBeCloseTo(480 - ltr[i]!.x - ltr[i]!.w, 6);
     });
     // The legend starts on the right, its names before their swatches.
     const items = [...el.querySelectorAll('g.legend-item')];
@@ -404,12 +412,11 @@ describe('charts right to left', () => {
     const el = await render(<StackedBar title="Age by gender" data={ageByGender} genders />, 'ar');
     const row = el.querySelector('g.stack-row[data-key="30-34"]')!;
     const label = row.querySelector('text')!;
-    const [women, men, hidden] = boxes(row);
+    const [women, men] = boxes(row);
     expect(Number(label.getAttribute('x'))).toBeGreaterThanOrEqual(women!.x + women!.w);
     expect(label.getAttribute('text-anchor')).toBe('start');
-    expect(women!.x + women!.w).toBeCloseTo(480 - 110, 6);
+    expect(women!.x + women!.w).toBeCloseTo(480 - 144, 6);
     expect(men!.x + men!.w).toBeCloseTo(women!.x, 6);
-    expect(hidden!.x + hidden!.w).toBeCloseTo(men!.x, 6);
     const items = [...el.querySelectorAll('g.legend-item')];
     expect(shiftOf(items[0]!)).toBeGreaterThan(shiftOf(items[1]!));
   });
@@ -421,7 +428,7 @@ describe('charts right to left', () => {
     const label = au.querySelector('text')!;
     const bar = au.querySelector('rect')!;
     const barRight = Number(bar.getAttribute('x')) + Number(bar.getAttribute('width'));
-    expect(barRight).toBeCloseTo(480 - 110, 6);
+    expect(barRight).toBeCloseTo(480 - 144, 6);
     expect(Number(label.getAttribute('x'))).toBeGreaterThan(barRight);
     const share = [...au.querySelectorAll('text.chart-value')][0]!;
     expect(Number(share.getAttribute('x'))).toBeLessThan(Number(bar.getAttribute('x')));
@@ -438,51 +445,33 @@ describe('charts right to left', () => {
 });
 
 describe('Tree', () => {
-  it('walks the tree depth first with each node under its parent', () => {
-    const rows = treeRows(worldviews.nodes);
-    expect(rows.map((r) => [r.node.key, r.depth, r.branch])).toEqual([
-      ['Christianity', 0, 0], ['Catholic', 1, 0], ['Roman Catholic', 2, 0], ['Protestant', 1, 0], ['Orthodox', 1, 0], ['No religion', 0, 1],
-    ]);
-    expect(rows[2].parentRow).toBe(1);
+  it('draws the top levels largest first, each with its largest released children', async () => {
+    const el = await render(<Tree title="Worldviews" data={{ ...worldviews, nodes: [...worldviews.nodes].reverse() }} />);
+    const drawn = [...el.querySelectorAll('g.tree-node')].map((g) => [g.getAttribute('data-key'), g.getAttribute('data-depth')]);
+    expect(drawn).toEqual([['Christianity', '0'], ['Catholic', '1'], ['Protestant', '1'], ['No religion', '0']]);
+    const notes = [...el.querySelectorAll('.chart-note-text')].map((note) => note.textContent);
+    expect(notes).toEqual(['1 value hidden (fewer than 5 people)', '1 more value in the table view']);
   });
 
-  it('sorts every level largest first with hidden nodes last, keeping each subtree whole', () => {
-    const sorted = sortTree([node('small', 5), node('hidden', null), node('big', 50, [node('b2', 10), node('b1', 40)])]);
-    expect(sorted.map((n) => n.key)).toEqual(['big', 'small', 'hidden']);
-    expect(sorted[0].children.map((n) => n.key)).toEqual(['b1', 'b2']);
-  });
-
-  it('draws bar lengths in proportion to the node shares', async () => {
+  it('draws bar lengths in proportion to the node shares, a child never longer than its parent', async () => {
     const el = await render(<Tree title="Worldviews" data={worldviews} />);
     const width = (key: string) => Number(el.querySelector(`g.tree-node[data-key="${key}"] rect`)!.getAttribute('width'));
     expect(width('Catholic') / width('Christianity')).toBeCloseTo(30 / 60, 6);
     expect(width('No religion') / width('Christianity')).toBeCloseTo(40 / 60, 6);
-  });
-
-  it('draws every node, truncated, and hidden nodes hatched', async () => {
-    const el = await render(<Tree title="Worldviews" data={worldviews} />);
-    const nodes = [...el.querySelectorAll('g.tree-node')];
-    expect(nodes).toHaveLength(6);
-    // The tree's labels have room for 'Roman Catholic' whole.
-    expect(nodes[2].querySelector('text')!.textContent).toBe('Roman Catholic');
-    expect(nodes[4].getAttribute('data-hidden')).toBe('true');
-    expect(nodes[4].querySelector('rect')!.getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
+    const odd: StatTree = { total: 100, multiple: false, nodes: [node('Lutheran', 0.6, [node('Lutheran church', 0.7)])] };
+    const oddEl = await render(<Tree title="Worldviews" data={odd} />);
+    const bars = [...oddEl.querySelectorAll('g.tree-node rect')].map((rect) => Number(rect.getAttribute('width')));
+    expect(bars[1]).toBeLessThanOrEqual(bars[0]!);
   });
 
   it('mirrors right to left: names indented from the right, bars to their left', async () => {
     const el = await render(<Tree title="Worldviews" data={worldviews} />, 'ar');
-    for (const node of el.querySelectorAll('g.tree-node:not([data-hidden])')) {
+    for (const node of el.querySelectorAll('g.tree-node')) {
       const label = node.querySelector('text.chart-label')!;
       const bar = node.querySelector('rect')!;
       expect(Number(label.getAttribute('x'))).toBeGreaterThan(Number(bar.getAttribute('x')) + Number(bar.getAttribute('width')));
       expect(label.getAttribute('text-anchor')).toBe('end');
     }
-  });
-
-  it('draws the largest branches first, hidden ones last', async () => {
-    const el = await render(<Tree title="Worldviews" data={{ ...worldviews, nodes: [...worldviews.nodes].reverse() }} />);
-    const keys = [...el.querySelectorAll('g.tree-node')].map((g) => g.getAttribute('data-key'));
-    expect(keys).toEqual(['Christianity', 'Catholic', 'Roman Catholic', 'Protestant', 'Orthodox', 'No religion']);
   });
 
   it('lists every node with its level in the table', async () => {
@@ -515,25 +504,6 @@ describe('chart layouts (properties)', () => {
       for (const p of pieces) if (p.data.kind === 'value') expect(p.endAngle - p.startAngle).toBeCloseTo((p.data.cell.percent / whole) * 2 * Math.PI, 9);
       // A hidden cell never gets an arc of its own.
       expect(pieces.filter((p) => p.data.kind === 'value')).toHaveLength(cells.filter((c) => !('suppressed' in c)).length);
-    }));
-  });
-
-  it('a stacked row is contiguous, never negative, and no wider than the plot', () => {
-    fc.assert(fc.property(cellsArb, (cells) => {
-      const columns = cells.map((c) => ({ key: c.key, label: c.label }));
-      const released = cells.reduce((s, c) => s + ('suppressed' in c ? 0 : c.percent), 0);
-      const total: StatCell = { key: 'row', label: 'Row', count: 1, percent: Math.max(released, 0.1) };
-      const segments = rowSegments(cells, total, 300, columns, false, () => 'hidden');
-      let x = 0;
-      for (const segment of segments) {
-        expect(segment.x).toBeCloseTo(x, 6);
-        expect(segment.w).toBeGreaterThanOrEqual(0);
-        x = segment.x + segment.w;
-      }
-      expect(x).toBeLessThanOrEqual(300 + 1e-6);
-      // One segment per released cell, in column order; hidden cells only ever share the hatched rest.
-      expect(segments.filter((s) => !s.hidden).map((s) => s.key)).toEqual(cells.filter((c) => !('suppressed' in c)).map((c) => c.key));
-      expect(segments.filter((s) => s.hidden).length).toBeLessThanOrEqual(1);
     }));
   });
 });
@@ -579,17 +549,23 @@ describe('WorldMap', () => {
   });
 
   it('reads its key from the right in Arabic: the lightest step rightmost, the words ending at their swatches', async () => {
-    const step = (el: HTMLElement) => [...el.querySelectorAll('g.map-legend-step')].map((g) => Number(/translate\(([-\d.]+),/.exec(g.getAttribute('transform')!)![1]));
+    const step = (el: HTMLElement) => [...el.querySelectorAll('g.map-legend-step')].map((g) => {
+      const [, x, y] = /translate\(([-\d.]+),([-\d.]+)\)/.exec(g.getAttribute('transform')!)!;
+      return { x: Number(x), y: Number(y) };
+    });
     const ltr = step(await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />));
     const el = await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />, 'ar');
     const rtl = step(el);
     expect(rtl.length).toBe(ltr.length);
-    for (let i = 1; i < rtl.length; i++) expect(rtl[i]!).toBeLessThan(rtl[i - 1]!);
-    // Each step mirrors its left-to-right place exactly (98 px wide, 640 px across).
-    rtl.forEach((x, i) => expect(x).toBeCloseTo(640 - ltr[i]! - 98, 6));
+    // 480 px across: the six steps in two rows of three, each 155 px wide, the first rightmost in its row.
+    for (let i = 1; i < rtl.length; i++) if (rtl[i]!.y === rtl[i - 1]!.y) expect(rtl[i]!.x).toBeLessThan(rtl[i - 1]!.x);
+    rtl.forEach((box, i) => {
+      expect(box.y).toBe(ltr[i]!.y);
+      expect(box.x).toBeCloseTo(480 - ltr[i]!.x - 155, 6);
+    });
     const title = el.querySelector('g.map-legend > text')!;
     expect(title.getAttribute('text-anchor')).toBe('end');
-    expect(Number(title.getAttribute('x'))).toBe(636);
+    expect(Number(title.getAttribute('x'))).toBe(476);
   });
 
   it('colours a released country, hatches a hidden one and greys the rest, each named on hover', async () => {
@@ -632,10 +608,10 @@ describe('WorldMap', () => {
     expect(rows).toEqual([
       ['Australia', '30', '50.0%'],
       ['United Kingdom', '12', '20.0%'],
-      ['New Zealand', HIDDEN_5],
+      ['Prefer not to answer', '6', '10.0%'],
       ['Singapore', '6', '10.0%'],
       ['Kosovo', HIDDEN_5],
-      ['Prefer not to answer', '6', '10.0%'],
+      ['New Zealand', HIDDEN_5],
     ]);
   });
 
@@ -690,8 +666,8 @@ describe('dashboard sections', () => {
     await act(async () => app!.store.dispatch({ type: 'filters/apply', filters: { generation: ['Gen Z'] } }));
     const after = staleSections(app.store.getState(), { type: 'filters/applied', filters: { generation: ['Gen Z'] } }, appCatalog).map((e) => (e as { name: string }).name);
     expect(after.filter((n) => n === 'statHomeTotalRegistered')).toHaveLength(1);
-    // Home's six counts, its badges and the note on answers not yet in the figures.
-    expect(after).toHaveLength(8);
+    // Home's six counts, its badges, its diversity index and the note on answers not yet in the figures.
+    expect(after).toHaveLength(9);
     expect(after).toContain('statGeneralWaiting');
   });
 

@@ -31,10 +31,10 @@ const user = (role: Role): User => ({
 });
 
 const engineering: Group = {
-  id: 'g1', name: 'Engineering', capacity: null, sub_group_count: 1, member_count: 2,
+  id: 'g1', name: 'Engineering', capacity: null, sub_group_count: 1, member_count: 2, places_left: null,
   assignee: { id: 'assignee-1', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.org' },
 };
-const sales: Group = { id: 'g2', name: 'Sales', capacity: 40, sub_group_count: 0, member_count: 0, assignee: null };
+const sales: Group = { id: 'g2', name: 'Sales', capacity: 40, sub_group_count: 0, member_count: 0, assignee: null, places_left: 40 };
 const platform: SubGroup = { id: 's1', name: 'Platform', capacity: null, assignee: null, member_count: 1, parent_id: 'g1', parent_name: 'Engineering' };
 
 const member = (overrides: Partial<Member>): Member => ({
@@ -117,19 +117,20 @@ describe('members management in another language', () => {
   });
 
   it('writes the counts of the groups tables the way the page language does', async () => {
-    const large: Group = { ...sales, capacity: 12_500, member_count: 1_204, sub_group_count: 0 };
+    const large: Group = { ...sales, capacity: 12_500, member_count: 1_204, sub_group_count: 0, places_left: 11_296 };
     const base = state('admin');
     const withLarge = { ...base, resources: { ...base.resources!, sections: { ...base.resources!.sections, orgGroups: loaded([engineering, large]) } } };
     app = await renderApp(PAGE, withLarge, [{ path: PAGE, element: <MembersManagement page="control-panel/members-management" /> }]);
     const rowOf = (name: string) => [...app!.container.querySelectorAll('tr')].find((row) => row.textContent?.startsWith(name))!;
-    expect([...rowOf('Sales').querySelectorAll('td')].map((cell) => cell.textContent)).toContain('12,500');
+    // The capacity with the answers it still takes (issue 27, item 6).
+    expect([...rowOf('Sales').querySelectorAll('td')].map((cell) => cell.textContent)).toContain('12,500, 11,296 left');
     await act(async () => {
       app!.i18n.addResourceBundle('fr', 'translation', fr, true, true);
       await app!.i18n.changeLanguage('fr');
     });
     const cells = [...rowOf('Sales').querySelectorAll('td')].map((cell) => cell.textContent ?? '');
     // French groups thousands with a no-break space (narrow or not, as the ICU's CLDR has it).
-    expect(cells.some((text) => /^12[\u00a0\u202f]500$/.test(text)), cells.join(' | ')).toBe(true);
+    expect(cells.some((text) => /^12[\u00a0\u202f]500, encore 11[\u00a0\u202f]296$/.test(text)), cells.join(' | ')).toBe(true);
     expect(cells.some((text) => /^1[\u00a0\u202f]204$/.test(text)), cells.join(' | ')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  changePassword, getTwoFactorToken, headRegister, resetPasswordRequest, saveUserSetting, sendTwoFactorCode,
+  changePassword, checkResetPasswordToken, getTwoFactorToken, headRegister, resetPasswordRequest, saveUserSetting, sendTwoFactorCode,
   toggleTwoFactor, updatePassword, updatePassword2fa, updateUser,
 } from '../../contracts/auth';
 import type { ActionEntry } from './entry';
@@ -16,10 +16,14 @@ export const accountActions = {
   requestPasswordReset: { endpoint: resetPasswordRequest, reloads: [] },
   /** A new password from an emailed reset link. */
   resetPassword: { endpoint: changePassword, reloads: [] },
+  /** The reset link checked as its page opens, so a used or expired one says so before any typing. */
+  checkResetLink: { endpoint: checkResetPasswordToken, reloads: [] },
   /** A changed password answers a new token: a secret, kept out of the event. */
   changePassword: { endpoint: updatePassword, reloads: [], secret: true },
   changePassword2fa: { endpoint: updatePassword2fa, reloads: [], secret: true },
   updateProfile: { endpoint: updateUser, reloads: [] },
+  /** "Use for my account" after the header switch: the account's language only. */
+  keepAccountLanguage: { endpoint: updateUser, reloads: [] },
   /** The dashboard banners' choices. */
   saveSetting: { endpoint: saveUserSetting, reloads: [] },
   /** The authenticator app's key is shown once from the secrets holder, never put into an event. */

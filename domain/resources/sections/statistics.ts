@@ -27,6 +27,11 @@ export const statisticsSections = {
   statOverviewGenderAgeRange: { endpoint: s.overview.genderAgeRange, filtered: true },
   statOverviewPeopleLtc: { endpoint: s.overview.peopleLtc, filtered: true },
 
+  statDemographicRowOne: { endpoint: s.demographic.rowOne, filtered: true },
+  statDemographicRowTwo: { endpoint: s.demographic.rowTwo, filtered: true },
+  statDemographicRowThree: { endpoint: s.demographic.rowThree, filtered: true },
+  statDemographicRowFour: { endpoint: s.demographic.rowFour, filtered: true },
+  statDemographicRowFive: { endpoint: s.demographic.rowFive, filtered: true },
   statDemographicBirthContinent: { endpoint: s.demographic.birthContinent, filtered: true },
   statDemographicWomanManager: { endpoint: s.demographic.womanManager, filtered: true },
   statDemographicHighschoolCompletion: { endpoint: s.demographic.highschoolCompletion, filtered: true },
@@ -81,6 +86,7 @@ export const statisticsSections = {
   statAppearanceAppearances: { endpoint: s.appearance.appearances, filtered: true },
   statAppearanceTree: { endpoint: s.appearance.tree, filtered: true },
   statGeneralBadges: { endpoint: s.general.badges, filtered: true },
+  statGeneralMutualityIndex: { endpoint: s.general.mutualityIndex, filtered: true },
 
   /** Compare → Internal: args from compareArgs (the selections), with the active filters. */
   compareData: { endpoint: compareData, filtered: true, toQuery: compareQueryOf },

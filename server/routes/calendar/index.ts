@@ -4,7 +4,7 @@ import { decodeOrThrow } from '../../http/decode';
 import { releasedReaderOf } from '../../http/internalRead';
 import { registerEndpoint, routePath } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
-import { calendarEvents, calendarFeed, calendarIcs, calendarWorkbook, createCalendarFeed, revokeCalendarFeed } from '../../services/calendar';
+import { calendarEvents, calendarFeed, calendarIcs, calendarViewIcs, calendarWorkbook, createCalendarFeed, revokeCalendarFeed } from '../../services/calendar';
 
 /**
  * The cultural diversity calendar: events (JSON), the year as a spreadsheet, and the private
@@ -30,6 +30,12 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
         const { view } = decodeOrThrow(C.exportYear.query, request.query ?? {}, 'query');
         const file = await calendarWorkbook(app.db, { auth: authOf(request), read: releasedReaderOf(app, request) }, view);
         return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
+      });
+      scope.registeredEndpoints.push(C.exportIcs);
+      scope.get(routePath(C.exportIcs.path), async (request, reply) => {
+        const query = decodeOrThrow(C.exportIcs.query, request.query ?? {}, 'query');
+        const file = await calendarViewIcs(app.db, { auth: authOf(request), read: releasedReaderOf(app, request) }, query);
+        return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
       });
     }),
   );

@@ -5,7 +5,9 @@ import { releasedReaderOf } from '../../http/internalRead';
 import { authenticated, authOf } from '../../plugins/auth';
 import { invalidData } from '../../services/auth/errors';
 import { requireRole } from '../../services/organization/scope';
-import { certificateById, issueCertificate, issuerLocale, listCertificates, publicKeyPem, revokeCertificate, verifyCode } from '../../services/certificates';
+import { certificateById, issueCertificate, listCertificates, publicKeyPem, revokeCertificate, verifyCode } from '../../services/certificates';
+import { languageFor } from '../../../domain/i18n/precedence';
+import { localeHeader } from '../../http/locale';
 import { certificatePdf } from '../../services/certificates/pdf';
 import { decodeOrThrow } from '../../http/decode';
 import { routePath } from '../../http/route';
@@ -45,8 +47,9 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
         requireRole(authOf(request), CERTIFICATE_ROLES);
         const issued = await certificateById(app.db, authOf(request), id);
         const verifyUrl = `${app.config.appUrl.replace(/\/+$/, '')}/certificate?code=${encodeURIComponent(issued.code)}`;
-        // Its fixed wording is in the language of the administrator who issued it.
-        const pdf = await certificatePdf(issued, verifyUrl, await issuerLocale(app.db, issued.certificate.id));
+        // Its fixed wording is in the language the downloading administrator chose for their account (docs/languages.md).
+        const language = languageFor('certificate', { account: authOf(request).user.locale_id, request: localeHeader(request) });
+        const pdf = await certificatePdf(issued, verifyUrl, language);
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `attachment; filename="certificate-${issued.certificate.issuedAt.slice(0, 10)}.pdf"`)

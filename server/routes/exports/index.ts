@@ -4,6 +4,8 @@ import { ExportCompareBody, ExportExcelBody, exportEndpoints } from '../../../do
 import type { AnyEndpoint } from '../../../domain/contracts/endpoint';
 import { aiExportEndpoints } from '../../../domain/contracts/aiExport';
 import { decodeOrThrow } from '../../http/decode';
+import { localeHeader } from '../../http/locale';
+import { languageFor } from '../../../domain/i18n/precedence';
 import { registerEndpoint, routePath } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
 import { releasedReaderOf } from '../../http/internalRead';
@@ -31,8 +33,10 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
       url: routePath(endpoint.path),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const body = decodeOrThrow(codec, request.body ?? {}, 'body');
-        const locale = request.headers['x-locale'];
-        const caller = { auth: authOf(request), locale: typeof locale === 'string' ? locale : undefined, read: releasedReaderOf(app, request) };
+        // The file is in the exporting person's account language, not only the screen's (docs/languages.md).
+        const auth = authOf(request);
+        const locale = languageFor('export', { account: auth.user.locale_id, request: localeHeader(request) });
+        const caller = { auth, locale, read: releasedReaderOf(app, request) };
         const file = await make(caller, body);
         return reply
           .code(200)
@@ -46,10 +50,12 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     authenticated(async (scope) => {
       // GET /general/ai/export: what a prompt asks for, as an export description (never a figure).
       registerEndpoint(scope, aiExportEndpoints.understand, async ({ query, request }) => {
-        const { organization } = authOf(request);
+        const auth = authOf(request);
+        const { organization } = auth;
         return understandExport(app.db, app.config.ai, {
           organizationId: organization.id,
           organizationName: organization.name,
+          auth,
           prompt: query.prompt,
           ...(query['date-tag'] === undefined ? {} : { dateTag: query['date-tag'] }),
           today: new Date().toISOString().slice(0, 10),

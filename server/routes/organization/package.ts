@@ -23,7 +23,8 @@ export const packageRoutes: FastifyPluginAsync = async (app) => {
       async (scope) => {
         registerEndpoint(scope, getPackage, async ({ request }) => {
           const { organization } = administrator(authOf(request));
-          return packageUsage(app.db, organization, { now: new Date(), canRequest: app.config.operatorEmail !== undefined });
+          const contact = app.config.operatorEmail;
+          return packageUsage(app.db, organization, { now: new Date(), canRequest: contact !== undefined, ...(contact === undefined ? {} : { contactEmail: contact }) });
         });
 
         registerEndpoint(

@@ -8,7 +8,10 @@ import { GENERATIONS } from '../../../domain/filters/model';
 import { CATALOGUES } from '../../../domain/i18n/catalogues';
 import { en } from '../../../domain/i18n/en';
 import type { Database } from '../../db/database';
+import type { AuthContext } from '../../plugins/auth';
 import { invalidData } from '../auth/errors';
+import { countriesList } from '../mutuality';
+import { visibleDepartmentIds } from '../organization/scope';
 import { readDateRanges } from '../organization/settings';
 
 /** The languages whose names the interpreter reads (every catalogue the product has). */
@@ -24,6 +27,8 @@ export interface AiModel {
 export interface AiExportInput {
   readonly organizationId: string;
   readonly organizationName: string;
+  /** Whose groups the prompt may name: the groups and sub-groups this caller sees. */
+  readonly auth?: Pick<AuthContext, 'user' | 'organization' | 'viewAsGroupId'>;
   readonly prompt: string;
   readonly dateTag?: string;
   readonly today: string;
@@ -63,15 +68,52 @@ const otherNames = async (db: Kysely<Database>): Promise<Set<string>> => {
   return new Set([...principal, ...local].flatMap((row) => normalise(row.name).split(' ')).filter((word) => word.length > 1));
 };
 
-/** What the prompt is read against: the catalogue's names, the filter values and the organisation's own date ranges. */
-export const vocabularyOf = async (db: Kysely<Database>, organizationId: string, organizationName: string): Promise<Vocabulary> => ({
-  ...catalogueNames(LANGUAGES.map((code) => CATALOGUES[code]!)),
-  genders: await lookupValues(db, 'genders'),
-  positionLevels: await lookupValues(db, 'position-levels'),
-  dateRanges: await readDateRanges(db, organizationId),
-  organisationName: organizationName,
-  otherNames: await otherNames(db),
-});
+/** The groups and sub-groups the caller sees, by name: "by group" and a group's name are read from these. */
+const groupsOf = async (db: Kysely<Database>, auth: NonNullable<AiExportInput['auth']>): Promise<NonNullable<Vocabulary['groups']>> => {
+  const visible = await visibleDepartmentIds(db, auth);
+  if (visible.length === 0) return [];
+  const rows = await db
+    .selectFrom('departments')
+    .select(['id', 'name', 'parent_id'])
+    .where('organization_id', '=', auth.organization.id)
+    .where('id', 'in', visible)
+    .orderBy('name')
+    .execute();
+  // A sub-group whose group is out of sight stands on its own, as a group does.
+  const seen = new Set(rows.map((row) => row.id));
+  return rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parent_id !== null && seen.has(row.parent_id) ? row.parent_id : null }));
+};
+
+/** The countries with a census, named in every language; the organisation's own country's is the default, else Australia's as on Compare → External. */
+const censusOf = async (db: Kysely<Database>, ownCountry: string | undefined): Promise<Vocabulary['census']> => {
+  const names = new Map<string, Set<string>>();
+  const byCode = new Map<string, string>();
+  for (const language of LANGUAGES) {
+    for (const entry of await countriesList(db, language)) {
+      const id = String(entry.id);
+      names.set(id, (names.get(id) ?? new Set()).add(entry.name));
+      byCode.set(entry.code.toUpperCase(), id);
+    }
+  }
+  const countries = [...names].map(([id, known]) => ({ id, names: [...known] }));
+  const fallback = (ownCountry === undefined ? undefined : byCode.get(ownCountry.toUpperCase())) ?? byCode.get('AU') ?? countries[0]?.id;
+  return fallback === undefined ? undefined : { countries, defaultId: fallback };
+};
+
+/** What the prompt is read against: the catalogue's names, the filter values, the organisation's own date ranges and groups, and the census countries. */
+export const vocabularyOf = async (db: Kysely<Database>, organizationId: string, organizationName: string, auth?: AiExportInput['auth']): Promise<Vocabulary> => {
+  const census = await censusOf(db, auth?.organization.country);
+  return {
+    ...catalogueNames(LANGUAGES.map((code) => CATALOGUES[code]!)),
+    genders: await lookupValues(db, 'genders'),
+    positionLevels: await lookupValues(db, 'position-levels'),
+    dateRanges: await readDateRanges(db, organizationId),
+    organisationName: organizationName,
+    otherNames: await otherNames(db),
+    ...(auth === undefined ? {} : { groups: await groupsOf(db, auth) }),
+    ...(census === undefined ? {} : { census }),
+  };
+};
 
 /**
  * The catalogue a model is given, and all it is given beside the prompt: pages, cards, filter
@@ -111,7 +153,10 @@ type ModelOutcome = { readonly kind: 'description'; readonly description: Export
 const offeredOnly = (description: ExportDescription, vocabulary: Vocabulary): boolean => {
   const { filter } = description;
   const within = (ids: readonly string[] | undefined, values: readonly VocabularyValue[]) => (ids ?? []).every((id) => values.some((value) => value.id === id));
+  const groups = vocabulary.groups ?? [];
   return (
+    (description.groups ?? []).every((id) => groups.some((group) => group.id === id)) &&
+    (description.census === undefined || (vocabulary.census?.countries ?? []).some((country) => country.id === description.census)) &&
     within(filter.gender, vocabulary.genders) &&
     within(filter['position-level'], vocabulary.positionLevels) &&
     (filter['date-tag'] === undefined || vocabulary.dateRanges.some((range) => range.id === filter['date-tag']))
@@ -163,7 +208,7 @@ export const askModel = async (model: AiModel, prompt: string, vocabulary: Vocab
  * A date-tag that is not one of the organisation's ranges is refused as the statistics refuse it.
  */
 export const understandExport = async (db: Kysely<Database>, model: AiModel | undefined, input: AiExportInput): Promise<AiExportAnswer> => {
-  const vocabulary = await vocabularyOf(db, input.organizationId, input.organizationName);
+  const vocabulary = await vocabularyOf(db, input.organizationId, input.organizationName, input.auth);
   const dateTag = input.dateTag === '' ? undefined : input.dateTag;
   if (dateTag !== undefined && !vocabulary.dateRanges.some((range) => range.id === dateTag)) {
     throw invalidData({ 'filter[date-tag]': ['The selected date range does not exist.'] });
@@ -185,5 +230,6 @@ export const understandExport = async (db: Kysely<Database>, model: AiModel | un
   }
   const reading = interpretPrompt({ prompt: input.prompt, vocabulary, today: input.today, ...(dateTag === undefined ? {} : { currentDateTag: dateTag }) });
   if (reading.status === 'refused') return refusal(reading.reason);
-  return { status: 'understood', source: 'builtin', description: reading.description, notes: unavailable ? ['model_unavailable', ...reading.notes] : reading.notes };
+  const notes = unavailable ? ['model_unavailable' as const, ...reading.notes] : reading.notes;
+  return { status: 'understood', source: 'builtin', description: reading.description, notes, ...(reading.questions === undefined ? {} : { questions: reading.questions }) };
 };

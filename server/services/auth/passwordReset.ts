@@ -1,3 +1,4 @@
+import { languageFor } from '../../../domain/i18n/precedence';
 import { mailTexts } from '../../../domain/i18n/mails';
 import type { Kysely } from 'kysely';
 import { AuthMessages } from '../../../domain/contracts/auth';
@@ -98,7 +99,7 @@ export const requestPasswordReset = async (db: Kysely<Database>, request: ResetR
         .execute();
     });
     const link = `${request.appUrl}/password/reset?token=${encodeURIComponent(token)}`;
-    const words = mailTexts(user.locale_id, request.locale);
+    const words = mailTexts(languageFor('resetMail', { account: user.locale_id, request: request.locale }));
     mail = {
       organizationId: user.organization_id,
       to: user.email,

@@ -1,3 +1,4 @@
+import { languageFor } from '../../../domain/i18n/precedence';
 import { mailTexts } from '../../../domain/i18n/mails';
 import type { Kysely } from 'kysely';
 import { AuthMessages, type TwoFactorMethod } from '../../../domain/contracts/auth';
@@ -68,8 +69,8 @@ export const sendSecurityCode = async (db: Kysely<Database>, mailer: Mailer, hol
   await mailer.send({
     organizationId: user.organization_id,
     to: user.email,
-    subject: mailTexts(user.locale_id).securitySubject,
-    text: mailTexts(user.locale_id).securityBody(code),
+    subject: mailTexts(languageFor('accountMail', { account: user.locale_id })).securitySubject,
+    text: mailTexts(languageFor('accountMail', { account: user.locale_id })).securityBody(code),
   });
   await audit(db, { organizationId: user.organization_id, actor: user.id, action: 'auth.two_factor_code_sent', address: holder.address, details: { purpose: 'toggle' } });
   return { expired_time: expiresAt.toISOString() };

@@ -1,3 +1,4 @@
+import { languageFor } from '../../../domain/i18n/precedence';
 import { mailTexts } from '../../../domain/i18n/mails';
 import type { Kysely } from 'kysely';
 import { AuthMessages, type LoginResult } from '../../../domain/contracts/auth';
@@ -86,8 +87,8 @@ export const signInWithCheckedPassword = async (db: Kysely<Database>, config: Se
     await mailer.send({
       organizationId: user.organization_id,
       to: user.email,
-      subject: mailTexts(user.locale_id).signInSubject,
-      text: mailTexts(user.locale_id).signInBody(code),
+      subject: mailTexts(languageFor('accountMail', { account: user.locale_id })).signInSubject,
+      text: mailTexts(languageFor('accountMail', { account: user.locale_id })).signInBody(code),
     });
     await audit(db, { organizationId: user.organization_id, actor: user.id, action: 'auth.two_factor_code_sent', address, details: { purpose: 'login' } });
     return { password_expired: false, two_factor: 'email', expired_time: expiresAt.toISOString() };

@@ -16,6 +16,7 @@ import {
 import { ServerMessages } from '../../../domain/contracts/errors';
 import { PREFER_NOT_CODE } from '../../../domain/contracts/lookups';
 import { typedUntil } from '../../../domain/calendar/observances';
+import { PRODUCT_LANGUAGES } from '../../../domain/i18n/languages';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import type { AuthContext } from '../../plugins/auth';
@@ -23,7 +24,7 @@ import { audit } from '../auth/audit';
 import { invalidData } from '../auth/errors';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import type { ReleasedReader } from '../statistics/releasedReader';
-import { type CatalogueEvent, catalogueWindow, dayIn, zoneOf } from './catalogue';
+import { type CatalogueEvent, catalogueWindow, dayIn, descriptionIn, nameIn, zoneOf } from './catalogue';
 import { releasedShares, type Shares } from './relevance';
 
 export interface CalendarCaller {
@@ -115,6 +116,7 @@ const buildCalendar = async (db: Kysely<Database>, caller: CalendarCaller, query
   const months = monthsOf(from, to);
   const view = oneOf<CalendarView>('view', query.view, ['relevant', 'all'], 'relevant');
   const sort = oneOf<CalendarSort>('sort', query.sort, ['date', 'relevance'], 'date');
+  const language = oneOf('language', query.language, PRODUCT_LANGUAGES.map((entry) => entry.code), 'en');
   const month = query.month === undefined || query.month === '' ? undefined : oneOf('month', query.month, months, months[0]!);
 
   const catalogue = catalogueWindow(from, to, orgCountry, timeZone);
@@ -130,12 +132,13 @@ const buildCalendar = async (db: Kysely<Database>, caller: CalendarCaller, query
   const shares = await releasedShares(caller.read);
   const all: CalendarEvent[] = catalogue.map((event) => ({
     id: event.id,
-    name: event.name,
+    name: nameIn(event, language),
     date: event.date,
     days: event.days,
     kind: event.kind,
-    description: event.description,
+    description: descriptionIn(event, language),
     countries: [...event.countries],
+    publicIn: [...event.publicIn],
     worldviews: ids(event.worldviews, lookups.worldviews),
     heritages: ids(event.heritages, lookups.heritages),
     relevance: relevanceOf(event, lookups, shares),
@@ -166,7 +169,12 @@ const buildCalendar = async (db: Kysely<Database>, caller: CalendarCaller, query
 };
 
 /** The generic sentence of a date-holidays day, which comes without a description. */
-const untold = (kind: string, countries: string): string => (kind === 'public' ? `A public holiday in ${countries}.` : `A day marked in ${countries}.`);
+const untold = (event: { countries: readonly string[]; publicIn: readonly string[] }, countryName: (code: string) => string): string => {
+  const names = (codes: readonly string[]) => codes.map(countryName).join(', ');
+  const marked = event.countries.filter((code) => !event.publicIn.includes(code));
+  if (event.publicIn.length === 0) return `A day marked in ${names(marked)}.`;
+  return marked.length === 0 ? `A public holiday in ${names(event.publicIn)}.` : `A public holiday in ${names(event.publicIn)}; marked in ${names(marked)}.`;
+};
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -194,20 +202,22 @@ export const calendarWorkbook = async (
   workbook.created = now;
   const sheet = workbook.addWorksheet('Calendar', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [{ width: 12 }, { width: 40 }, { width: 12 }, { width: 24 }, { width: 24 }, { width: 30 }, { width: 70 }, { width: 22 }];
-  const header = sheet.addRow(['Date', 'Event', 'Kind', 'Countries', 'Worldviews', 'Heritages', 'Description', 'Share of respondents (%)']);
+  sheet.getColumn(1).numFmt = 'yyyy-mm-dd';
+  sheet.getColumn(8).numFmt = '0.0%';
+  const header = sheet.addRow(['Date', 'Event', 'Kind', 'Countries', 'Worldviews', 'Heritages', 'Description', 'Share of respondents']);
   header.font = { bold: true };
   header.commit();
   const countryName = (code: string) => lookups.countries.get(code)?.label ?? code;
   for (const event of data.events) {
     const row = sheet.addRow([
-      event.date,
+      new Date(`${event.date}T00:00:00Z`),
       safeText(event.name),
       event.kind,
       safeText(event.countries.map(countryName).join(', ')),
       safeText(event.worldviews.map((id) => worldviewNames.get(id) ?? id).join(', ')),
       safeText(event.heritages.map((id) => heritageNames.get(id) ?? id).join(', ')),
-      safeText(event.description === '' ? untold(event.kind, event.countries.map(countryName).join(', ')) : event.description),
-      event.relevance === null ? '' : event.relevance.percent,
+      safeText(event.description === '' ? untold(event, countryName) : event.description),
+      event.relevance === null ? null : event.relevance.percent / 100,
     ]);
     row.commit();
   }
@@ -274,6 +284,41 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 const dateArray = (day: string): [number, number, number] => [Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10))];
 const plusDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+interface IcsEvent {
+  readonly id: string;
+  readonly name: string;
+  readonly date: string;
+  readonly days: number;
+  readonly kind: string;
+  readonly description: string;
+  readonly countries: readonly string[];
+  readonly publicIn: readonly string[];
+}
+
+/** All-day events as an iCalendar file; each event once, by its catalogue id. */
+const icsOf = (events: readonly IcsEvent[], calName: string, countryName: (code: string) => string): string => {
+  const attributes: EventAttributes[] = events.map((event) => ({
+    uid: `${event.id}@cultural-diversity-calendar`,
+    title: event.name,
+    description: event.description === '' ? untold(event, countryName) : event.description,
+    start: dateArray(event.date),
+    end: dateArray(plusDays(event.date, event.days)),
+    categories: [event.kind],
+    calName,
+    productId: 'cultural-diversity-calendar',
+  }));
+  const { error, value } = createEvents(attributes);
+  if (error || value === undefined || value === null) throw new ApiError(500, 'The calendar could not be written.');
+  return value;
+};
+
+/** The events of the page's current view (its filters, sort and language) as an .ics file to download. */
+export const calendarViewIcs = async (db: Kysely<Database>, caller: CalendarCaller, query: CalendarQuery, now = new Date()): Promise<{ fileName: string; body: string }> => {
+  const { data, lookups } = await buildCalendar(db, caller, query, now);
+  const countryName = (code: string) => lookups.countries.get(code)?.label ?? code;
+  return { fileName: `calendar-${data.from}.ics`, body: icsOf(data.events, `${caller.auth.organization.name}: cultural diversity calendar`, countryName) };
+};
+
 /**
  * The feed of a live link: the organisation's country's public holidays and every observance
  * of the catalogue over the next twelve months, as all-day events. It carries no figure about
@@ -291,17 +336,6 @@ export const calendarIcs = async (db: Kysely<Database>, token: string, now = new
   if (feed === undefined) throw new ApiError(404, calendarMessages.feedNotFound);
   const { timeZone, from, to } = windowOf(feed.country, now);
   const events = catalogueWindow(from, to, feed.country, timeZone).filter((event) => event.id.startsWith('obs:') || event.countries.includes(feed.country));
-  const attributes: EventAttributes[] = events.map((event) => ({
-    uid: `${event.id}@cultural-diversity-calendar`,
-    title: event.name,
-    description: event.description === '' ? untold(event.kind, event.countries.join(', ')) : event.description,
-    start: dateArray(event.date),
-    end: dateArray(plusDays(event.date, event.days)),
-    categories: [event.kind],
-    calName: `${feed.name}: cultural diversity calendar`,
-    productId: 'cultural-diversity-calendar',
-  }));
-  const { error, value } = createEvents(attributes);
-  if (error || value === undefined || value === null) throw new ApiError(500, 'The calendar could not be written.');
-  return value;
+  const lookups = await lookupsOf(db);
+  return icsOf(events, `${feed.name}: cultural diversity calendar`, (code) => lookups.countries.get(code)?.label ?? code);
 };

@@ -97,17 +97,6 @@ const ownRow = async (db: Kysely<Database>, auth: AuthContext, id: string): Prom
 /** One of the caller's organisation's certificates; another organisation's is "not found". */
 export const certificateById = async (db: Kysely<Database>, auth: AuthContext, id: string): Promise<IssuedCertificate> => issued(await ownRow(db, auth, id));
 
-/** The language the administrator who issued a certificate chose for themselves; null when they chose none or are gone. */
-export const issuerLocale = async (db: Kysely<Database>, id: string): Promise<string | null> => {
-  const row = await db
-    .selectFrom('certificates')
-    .leftJoin('users', 'users.id', 'certificates.issued_by')
-    .select('users.locale_id')
-    .where('certificates.id', '=', id)
-    .executeTakeFirst();
-  return row?.locale_id ?? null;
-};
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Revokes one of the caller's organisation's certificates; audited. Another organisation's is "not found". */

@@ -21,13 +21,13 @@ const MIN_SIZE = 10;
 /** Splits a long text into lines of at most `width` characters (the code has no spaces). */
 const chunks = (text: string, width: number): string[] => text.match(new RegExp(`.{1,${width}}`, 'g')) ?? [];
 
-/** The certificate's language: the issuing administrator's when known, English otherwise. */
+/** The certificate's language: the one the route chose (docs/languages.md), English otherwise. */
 const certificateLanguage = (locale: string | null | undefined) => productLanguage(locale ?? 'en');
 
 /**
  * The certificate as a tagged A4 PDF: the organisation, the released figures it certifies, the
  * date, the verification code in full and a QR code of the public verification page's link.
- * The wording is in `locale` (the issuing administrator's language) and every name is drawn in
+ * The wording is in `locale` (the downloading administrator's language) and every name is drawn in
  * the report's Noto fonts, shaped and ordered, so an organisation named in Arabic or Chinese
  * prints as it is written.
  */

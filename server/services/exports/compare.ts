@@ -14,7 +14,7 @@ import { coverOf } from './cover';
 import { labelLocaliser } from './labels';
 import { type ExportCaller, type ExportFile, XLSX_TYPE } from './index';
 import { writeWorkbook } from './workbook';
-import { serverSentence, type Translate, translator } from './words';
+import { contentsWords, serverSentence, type Translate, translator } from './words';
 
 /**
  * A comparison as a spreadsheet (POST /general/export-excel-compare) or its key facts
@@ -97,7 +97,8 @@ export const exportCompare = async (db: Kysely<Database>, caller: ExportCaller, 
     db,
     auth,
     page: 'compare',
-    extra: [[t('export_compare_selections'), data.selections.map((column) => column.label).join('; ')]],
+    // The figures are the selections', whatever the caller's own scope: the cover names them.
+    shown: data.selections.map((column) => column.label).join('; '),
     filters,
     k: thresholdFor(filters),
     maxAdjustment: MAX_ADJUSTMENT,
@@ -107,7 +108,7 @@ export const exportCompare = async (db: Kysely<Database>, caller: ExportCaller, 
   });
   const stream = new PassThrough();
   const hidden = t('chart_hidden_short');
-  writeWorkbook(stream, { cover, coverName: t('export_cover_page'), sheets, hidden, note: t('export_cover_adjusted', { d: MAX_ADJUSTMENT }), creator: auth.organization.name, now }).catch(
+  writeWorkbook(stream, { cover, coverName: t('export_cover_page'), contents: contentsWords(t), sheets, hidden, note: t('export_cover_adjusted', { d: MAX_ADJUSTMENT }), creator: auth.organization.name, now }).catch(
     (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
   );
   const day = now.toISOString().slice(0, 10);

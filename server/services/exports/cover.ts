@@ -7,10 +7,13 @@ import { departmentScopeOf } from '../organization/scope';
 import { readDateRanges } from '../organization/settings';
 import type { Translate } from './words';
 
+/** A cover line's value: text, a number (written as a number) or a date and time (written as a date). */
+export type CoverValue = string | number | Date;
+
 /** The cover sheet's lines: a label and its value, in the reader's language. */
 export interface Cover {
   readonly title: string;
-  readonly lines: readonly (readonly [string, string])[];
+  readonly lines: readonly (readonly [string, CoverValue])[];
 }
 
 /** A scope of many groups is named by its first few. */
@@ -63,8 +66,10 @@ export interface CoverInput {
   readonly db: Kysely<Database>;
   readonly auth: AuthContext;
   readonly page: ExportPage | 'compare' | 'extra-survey';
-  /** Lines of the export's own, after the page (a comparison's selections). */
-  readonly extra?: readonly (readonly [string, string])[];
+  /** Lines of the export's own, after the page. */
+  readonly extra?: readonly (readonly [string, CoverValue])[];
+  /** What the figures are about, when it is not the caller's own scope (a comparison's selections). */
+  readonly shown?: string;
   readonly filters: ExportFilters;
   readonly k: number;
   readonly maxAdjustment: number;
@@ -74,9 +79,9 @@ export interface CoverInput {
 }
 
 /** What the export shows, for whom and how: the first sheet of every workbook. */
-export const coverOf = async ({ db, auth, page, extra = [], filters, k, maxAdjustment, now, locale, t }: CoverInput): Promise<Cover> => {
+export const coverOf = async ({ db, auth, page, extra = [], shown, filters, k, maxAdjustment, now, locale, t }: CoverInput): Promise<Cover> => {
   const [scope, filterText, range] = await Promise.all([
-    scopeWords(db, auth, t),
+    shown ?? scopeWords(db, auth, t),
     filterWords(db, filters, t, locale),
     dateRangeLabel(db, auth.organization.id, filters['date-tag']),
   ]);
@@ -90,8 +95,8 @@ export const coverOf = async ({ db, auth, page, extra = [], filters, k, maxAdjus
       [t('export_cover_scope'), scope],
       [t('export_cover_filters'), filterText],
       [t('export_cover_date_range'), range ?? t('date_range_all')],
-      [t('export_cover_made'), `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`],
-      [t('export_cover_k'), String(k)],
+      [t('export_cover_made'), now],
+      [t('export_cover_k'), k],
       [t('export_cover_hidden'), t('export_cover_hidden_text', { k, hidden: t('chart_hidden_short') })],
       ['', t('export_cover_adjusted', { d: maxAdjustment })],
     ],

@@ -11,7 +11,7 @@ import { coverOf } from './cover';
 import { labelLocaliser } from './labels';
 import { releasedSection } from './sections';
 import { writeWorkbook } from './workbook';
-import { serverSentence, tableWords, translator } from './words';
+import { contentsWords, serverSentence, tableWords, translator } from './words';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -82,7 +82,7 @@ export const exportDashboard = async (db: Kysely<Database>, caller: ExportCaller
   }
   const cover = await coverOf({ db, auth, page: body.page, filters, k: thresholdFor(filters), maxAdjustment: MAX_ADJUSTMENT, now, locale, t });
   const stream = new PassThrough();
-  writeWorkbook(stream, { cover, coverName: t('export_cover_page'), sheets, hidden, note, creator: auth.organization.name, now }).catch((error: unknown) =>
+  writeWorkbook(stream, { cover, coverName: t('export_cover_page'), contents: contentsWords(t), sheets, hidden, note, creator: auth.organization.name, now }).catch((error: unknown) =>
     stream.destroy(error instanceof Error ? error : new Error(String(error))),
   );
   return { fileName: exportFileName(body.page, 'xlsx', day), contentType: XLSX_TYPE, body: stream };

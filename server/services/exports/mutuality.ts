@@ -5,18 +5,21 @@ import type { CardTable, TableCell } from '../../../domain/exports/table';
 import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
-import { comparePillar } from '../../../domain/mutuality/score';
+import { MUTUALITY_PILLARS } from '../../../domain/mutuality/census';
+import { comparePillar, overallScoreName } from '../../../domain/mutuality/score';
 import { countryOf } from '../mutuality';
 import { censusNamesFor } from '../mutuality/names';
+import type { CoverValue } from './cover';
 import type { ExportCaller, ExportFile } from './index';
 import { XLSX_TYPE } from './index';
 import { writeWorkbook } from './workbook';
-import { serverSentence, translator } from './words';
+import { contentsWords, serverSentence, translator } from './words';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const text = (value: string): TableCell => ({ kind: 'text', value });
 const percent = (value: number): TableCell => ({ kind: 'percent', value });
+const decimal = (value: number, places: number): TableCell => ({ kind: 'decimal', value, places });
 
 /**
  * POST /general/export-excel-mutuality (organization_id, country_id): Compare → External as a
@@ -48,6 +51,7 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
       respondents: 0,
       pillars: census.pillars.map(({ pillar, source }) => ({ pillar: pillar.pillar, status: 204 as const, source, message })),
       overall: null,
+      missing: [...census.missing],
     };
   } else {
     const decoded = MutualityData.decode(envelope.data);
@@ -61,28 +65,42 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
   const hidden = t('chart_hidden_short');
   const note = t('export_cover_adjusted', { d: MAX_ADJUSTMENT });
   const pillarName = (pillar: ComparedMutualityPillar) => t(`compare_pillar.${pillar.pillar}`);
-  const score = (value: number | null) => (value === null ? t('mutuality_no_score') : value.toFixed(3));
+  // Scores, ratios and counts are written as numbers; only a missing one is a word.
+  const score = (value: number | null): CoverValue => (value === null ? t('mutuality_no_score') : value);
   const dataset = data.pillars[0]?.source.name ?? data.country.name;
+  const kindOf = (pillar: ComparedMutualityPillar) => (pillar.source.kind === 'estimate' ? t('mutuality_kind_estimate') : t('mutuality_kind_census'));
+  const overallName = overallScoreName(data.pillars, MUTUALITY_PILLARS, {
+    overall: t('mutuality_overall'),
+    only: (pillars) => t('mutuality_score_only', { pillars }),
+    estimate: t('mutuality_kind_estimate'),
+    pillar: (pillar) => t(`compare_pillar.${pillar}` as 'compare_pillar.language'),
+    separator: ', ',
+  });
 
-  const lines: [string, string][] = [
+  const lines: [string, CoverValue][] = [
     [t('export_cover_organisation'), auth.organization.name],
     [t('export_cover_scope'), data.label],
     [t('mutuality_country'), data.country.name],
-    [t('mutuality_respondents'), withheld ? `${hidden} (${said(envelope.message ?? '')})` : String(data.respondents)],
-    [t('mutuality_overall'), score(data.overall)],
-    ...data.pillars.map((pillar): [string, string] => [`${t('mutuality_score')}: ${pillarName(pillar)}`, pillar.status === 200 ? score(pillar.score) : pillar.message]),
+    [t('mutuality_respondents'), withheld ? `${hidden} (${said(envelope.message ?? '')})` : data.respondents],
+    [overallName, score(data.overall)],
+    ...data.pillars.map((pillar): [string, CoverValue] => [`${t('mutuality_score')}: ${pillarName(pillar)}`, pillar.status === 200 ? score(pillar.score) : pillar.message]),
     [t('mutuality_cover_method'), t('mutuality_cover_method_text')],
-    ...data.pillars.flatMap((pillar): [string, string][] => {
+    ...data.pillars.flatMap((pillar): [string, CoverValue][] => {
       const source = pillar.source;
       return [
-        [`${t('mutuality_source')}: ${pillarName(pillar)}`, `${source.name} (${source.publisher}); ${source.measure}; ${source.urls.join(' ')}`],
+        [`${t('mutuality_source')}: ${pillarName(pillar)}`, `${kindOf(pillar)}. ${source.name} (${source.publisher}); ${source.measure}`],
+        [t('mutuality_table'), source.table],
+        [t('mutuality_read_from'), `${source.readFrom} ${source.urls.join(' ')}`],
         [t('mutuality_licence'), `${source.licence.name} ${source.licence.url}`],
-        ...(source.quoted === null ? [] : [[t('mutuality_col_note'), t('mutuality_quoted', { who: source.quoted })] as [string, string]]),
-        ...(source.note === null ? [] : [['', source.note] as [string, string]]),
+        ...(source.note === null ? [] : [['', source.note] as [string, CoverValue]]),
       ];
     }),
-    [t('export_cover_made'), `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`],
-    [t('export_cover_k'), String(k)],
+    ...data.missing.map((gap): [string, CoverValue] => [
+      t('mutuality_missing_title'),
+      t(gap.reason === 'not-collected' ? 'mutuality_missing_not_collected' : 'mutuality_missing_not_found', { pillar: t(`compare_pillar.${gap.pillar}`), census: gap.census }),
+    ]),
+    [t('export_cover_made'), now],
+    [t('export_cover_k'), k],
     [t('export_cover_hidden'), t('export_cover_hidden_text', { k, hidden })],
     ['', note],
   ];
@@ -93,19 +111,23 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
     return entry === undefined ? [] : comparePillar(entry.pillar, []).values.map((value) => names.value(entry.pillar.pillar, value));
   };
   const header = [t('mutuality_col_value'), t('mutuality_col_share'), t('mutuality_col_census'), t('mutuality_col_published'), t('mutuality_col_gap'), t('mutuality_col_ratio'), t('mutuality_col_note')];
+  /** Largest census share first, "other" last: the order the page's table reads in. */
+  const bySize = <V extends { key: string; census: number }>(values: readonly V[]): V[] =>
+    [...values].sort((a, b) => Number(a.key === 'other') - Number(b.key === 'other') || b.census - a.census);
   const sheets = data.pillars.map((pillar) => {
     const rows: TableCell[][] =
       pillar.status === 200
-        ? pillar.values.map((value) => [
+        ? bySize(pillar.values).map((value) => [
             text(value.key === 'other' ? t('mutuality_other') : value.label),
             value.listed ? percent(value.share) : text(t('compare_not_listed')),
             percent(value.census),
             value.published === null ? text('') : percent(value.published),
-            value.listed ? percent(value.gap) : text(t('compare_not_listed')),
-            text(value.ratio === null ? '' : value.ratio.toFixed(2)),
-            text([value.quoted === null ? '' : t('mutuality_quoted', { who: value.quoted }), value.computed === null ? '' : t('mutuality_computed', { how: value.computed })].filter(Boolean).join(' ')),
+            // Points, not a share: a number with one decimal.
+            value.listed ? decimal(value.gap, 1) : text(t('compare_not_listed')),
+            value.ratio === null ? text('') : decimal(value.ratio, 2),
+            text(value.computed === null ? '' : t('mutuality_computed', { how: value.computed })),
           ])
-        : censusOnly(pillar.pillar).map((value) => [
+        : bySize(censusOnly(pillar.pillar)).map((value) => [
             text(value.key === 'other' ? t('mutuality_other') : value.label),
             { kind: 'hidden', threshold: k },
             percent(value.census),
@@ -116,13 +138,14 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
           ]);
     const source = pillar.source;
     rows.push(
-      [text(t('mutuality_score')), text(pillar.status === 200 ? score(pillar.score) : hidden)],
-      [text(t('mutuality_source')), text(`${source.name} (${source.publisher})`)],
-      [text(t('mutuality_year')), text(source.year === null ? '' : String(source.year))],
+      [text(t('mutuality_score')), pillar.status !== 200 ? text(hidden) : pillar.score === null ? text(t('mutuality_no_score')) : decimal(pillar.score, 3)],
+      [text(t('mutuality_source')), text(`${kindOf(pillar)}. ${source.name} (${source.publisher})`)],
+      [text(t('mutuality_table')), text(source.table)],
+      [text(t('mutuality_year')), source.year === null ? text('') : decimal(source.year, 0)],
+      [text(t('mutuality_read_from')), text(source.readFrom)],
       [text(t('mutuality_licence')), text(source.licence.name)],
       [text(t('mutuality_measure')), text(source.measure)],
     );
-    if (source.quoted !== null) rows.push([text(t('mutuality_col_note')), text(t('mutuality_quoted', { who: source.quoted }))]);
     const table: CardTable = { header, rows };
     return { title: pillarName(pillar), table };
   });
@@ -131,6 +154,7 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
   writeWorkbook(stream, {
     cover: { title: t('mutuality_cover_title', { dataset }), lines },
     coverName: t('export_cover_page'),
+    contents: contentsWords(t),
     sheets,
     hidden,
     note,

@@ -3,6 +3,7 @@ import { en, type MessageKey } from '../../../domain/i18n/en';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { serverMessageReader } from '../../../domain/i18n/serverMessages';
 import type { TableWords } from '../../../domain/exports/table';
+import type { ContentsWords } from './workbook';
 
 /** A key with plural forms (`fact_respondents_one`, `fact_respondents_other`, ...) named without its form. */
 type PluralKey<K> = K extends `${infer Base}_other` ? Base : never;
@@ -63,3 +64,6 @@ export const tableWords = (t: Translate): TableWords => ({
     return name in en ? t(name as MessageKey) : key;
   },
 });
+
+/** The contents sheet's words in a language. */
+export const contentsWords = (t: Translate): ContentsWords => ({ name: t('export_contents'), sheet: t('export_contents_sheet'), title: t('export_contents_title') });

@@ -8,9 +8,18 @@ export interface SheetInput {
   readonly table: CardTable;
 }
 
+/** The contents sheet's name and column headings, in the reader's language. */
+export interface ContentsWords {
+  readonly name: string;
+  readonly sheet: string;
+  readonly title: string;
+}
+
 export interface WorkbookInput {
   readonly cover: Cover;
   readonly coverName: string;
+  /** A contents sheet after the cover maps each sheet's (short) name to its full title. */
+  readonly contents: ContentsWords;
   readonly sheets: readonly SheetInput[];
   /** How a hidden cell is written ('hidden' in English). */
   readonly hidden: string;
@@ -21,20 +30,47 @@ export interface WorkbookInput {
 }
 
 export const COUNT_FORMAT = '#,##0';
-/** Shares are released as percents with one decimal (12.3): shown with a % sign, stored as released. */
-export const PERCENT_FORMAT = '0.0"%"';
+/**
+ * Shares are released as percents with one decimal (12.3) and stored as the fraction (0.123) under
+ * a percentage format, so a spreadsheet program computes with them as shares and shows "12.3%".
+ */
+export const PERCENT_FORMAT = '0.0%';
+/** The moment a file is made, in UTC (an Excel date has no zone of its own). */
+export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm "UTC"';
+export const SCORE_FORMAT = '0.000';
+
+/** A percent as the fraction a percentage format expects, without float noise (12.3 → 0.123; census shares keep their two decimals). */
+export const fractionOf = (percent: number): number => Math.round(percent * 100) / 10_000;
 
 const INVALID_SHEET_CHARACTERS = /[\\/?*[\]:]/g;
 const SHEET_NAME_MAX = 31;
 
-/** Excel's rules for sheet names: at most 31 characters, none of \ / ? * [ ] :, no quote at either end, unique. */
+/**
+ * A title shortened to `room` characters where it must be: cut at the last word that fits, with an
+ * ellipsis, so "People with a long-term condition by gender" reads "People with a long-term…"
+ * rather than "People with a long-term conditi". A single over-long word is cut inside it.
+ */
+const shortened = (title: string, room: number): string => {
+  const characters = [...title];
+  if (characters.length <= room) return title;
+  const head = characters.slice(0, room - 1).join('');
+  const space = head.lastIndexOf(' ');
+  const cut = space >= room / 2 ? head.slice(0, space) : head;
+  return `${cut.replace(/[\s,;:–-]+$/u, '')}…`;
+};
+
+/**
+ * Excel's rules for sheet names: at most 31 characters, none of \ / ? * [ ] :, no quote at either
+ * end, unique (ignoring case). Long titles are shortened at a word (the contents sheet and each
+ * sheet's first row give the full title); a repeated name takes " (2)".
+ */
 export const sheetNames = (titles: readonly string[]): string[] => {
   const used = new Set<string>();
   return titles.map((title) => {
-    const base = title.replace(INVALID_SHEET_CHARACTERS, ' ').replace(/^'+|'+$/g, '').trim() || 'Sheet';
+    const base = title.replace(INVALID_SHEET_CHARACTERS, ' ').replace(/\s+/g, ' ').replace(/^['\s]+|['\s]+$/g, '') || 'Sheet';
     for (let n = 1; ; n += 1) {
       const suffix = n === 1 ? '' : ` (${n})`;
-      const name = `${base.slice(0, SHEET_NAME_MAX - suffix.length).trim()}${suffix}`;
+      const name = `${shortened(base, SHEET_NAME_MAX - suffix.length).trim()}${suffix}`;
       if (!used.has(name.toLowerCase())) {
         used.add(name.toLowerCase());
         return name;
@@ -55,9 +91,10 @@ const cellValue = (cell: TableCell, hidden: string): string | number => {
     case 'text':
       return cell.value;
     case 'count':
-    case 'percent':
     case 'decimal':
       return cell.value;
+    case 'percent':
+      return fractionOf(cell.value);
     case 'hidden':
       return hidden;
   }
@@ -83,7 +120,7 @@ export const writeWorkbook = async (stream: Writable, input: WorkbookInput): Pro
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = input.creator;
   workbook.created = input.now;
-  const names = sheetNames([input.coverName, ...input.sheets.map((sheet) => sheet.title)]);
+  const names = sheetNames([input.coverName, input.contents.name, ...input.sheets.map((sheet) => sheet.title)]);
 
   const cover = workbook.addWorksheet(names[0], { views: [{ state: 'frozen', ySplit: 1 }] });
   cover.columns = [{ width: 28 }, { width: 90 }];
@@ -93,13 +130,25 @@ export const writeWorkbook = async (stream: Writable, input: WorkbookInput): Pro
   for (const [label, value] of input.cover.lines) {
     const row = cover.addRow([label, value]);
     row.getCell(1).font = BOLD;
-    row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
+    const cell = row.getCell(2);
+    // Dates and numbers stay typed, left-aligned like the text lines around them.
+    if (value instanceof Date) cell.numFmt = DATE_TIME_FORMAT;
+    else if (typeof value === 'number') cell.numFmt = Number.isInteger(value) ? COUNT_FORMAT : SCORE_FORMAT;
+    cell.alignment = { wrapText: true, vertical: 'top', horizontal: 'left' };
     row.commit();
   }
   cover.commit();
 
+  const contents = workbook.addWorksheet(names[1], { views: [{ state: 'frozen', ySplit: 1 }] });
+  contents.columns = [{ width: 34 }, { width: 90 }];
+  const contentsHeader = contents.addRow([input.contents.sheet, input.contents.title]);
+  contentsHeader.font = BOLD;
+  contentsHeader.commit();
+  input.sheets.forEach((sheet, index) => contents.addRow([names[index + 2], sheet.title]).commit());
+  contents.commit();
+
   input.sheets.forEach((sheet, index) => {
-    const worksheet = workbook.addWorksheet(names[index + 1], { views: [{ state: 'frozen', ySplit: 2 }] });
+    const worksheet = workbook.addWorksheet(names[index + 2], { views: [{ state: 'frozen', ySplit: 2 }] });
     worksheet.columns = sheet.table.header.map((_, column) => ({ width: column === 0 || (sheet.table.header.length === 5 && column === 1) ? 40 : 16 }));
     const title = worksheet.addRow([sheet.title]);
     title.font = { bold: true, size: 13 };

@@ -11,7 +11,7 @@ import { ApiError } from '../../http/apiError';
 import { coverOf } from '../exports/cover';
 import { type ExportCaller, type ExportFile, XLSX_TYPE } from '../exports';
 import { writeWorkbook } from '../exports/workbook';
-import { tableWords, translator } from '../exports/words';
+import { contentsWords, tableWords, translator } from '../exports/words';
 
 /**
  * POST /general/export-extra-survey: the extra survey's results as a spreadsheet, one sheet per
@@ -42,7 +42,7 @@ export const exportExtraSurvey = async (db: Kysely<Database>, caller: ExportCall
   });
   const cover = await coverOf({ db, auth, page: 'extra-survey', filters, k: thresholdFor(filters), maxAdjustment: MAX_ADJUSTMENT, now, locale, t });
   const stream = new PassThrough();
-  writeWorkbook(stream, { cover, coverName: t('export_cover_page'), sheets, hidden, note, creator: auth.organization.name, now }).catch((error: unknown) =>
+  writeWorkbook(stream, { cover, coverName: t('export_cover_page'), contents: contentsWords(t), sheets, hidden, note, creator: auth.organization.name, now }).catch((error: unknown) =>
     stream.destroy(error instanceof Error ? error : new Error(String(error))),
   );
   return { fileName: `extra-survey-${now.toISOString().slice(0, 10)}.xlsx`, contentType: XLSX_TYPE, body: stream };

@@ -1,3 +1,4 @@
+import { languageFor } from '../../../domain/i18n/precedence';
 import type { Kysely } from 'kysely';
 import type { Database, InvitationRow } from '../../db/database';
 import type { AuthContext } from '../../plugins/auth';
@@ -45,7 +46,7 @@ export const inviterMail = (
     organizationName: inviter.auth.organization.name,
     inviterName: fullName(inviter.auth),
     // The invitee has no setting yet: the inviter's language, else the request's.
-    languages: [inviter.auth.user.locale_id, inviter.locale],
+    languages: [languageFor('sentOnBehalf', { sender: inviter.auth.user.locale_id, request: inviter.locale })],
     ...extra,
   });
 

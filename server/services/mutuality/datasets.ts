@@ -1,13 +1,15 @@
 import { createRequire } from 'node:module';
-import { CENSUS_DATASETS, CLDR_LICENCE, CLDR_SOURCE, type CensusCategory, type CensusPillar, type MutualityPillarName } from '../../../domain/mutuality/census';
-import type { MutualitySource } from '../../../domain/contracts/mutuality';
+import { CENSUS_DATASETS, CENSUSES_WITHOUT_FIGURES, CLDR_LICENCE, CLDR_SOURCE, type CensusCategory, type CensusDataset, type CensusPillar, type MutualityPillarName } from '../../../domain/mutuality/census';
+import type { MutualityMissing, MutualitySource } from '../../../domain/contracts/mutuality';
 import { lookupSources } from '../../lookups/sources';
+import { newZealand2018 } from './officeTables';
 
 /**
  * Every country the mutuality comparison has a dataset for (docs/dashboards.md): the census
- * datasets of domain/mutuality/census.ts, and for every territory a language pillar made from
- * CLDR's territoryInfo (the share of the population speaking each language), unless its census
- * gives languages itself. Built once, from the package data the lookup lists are built from.
+ * datasets taken from the statistical offices (the short lists of domain/mutuality/census.ts and
+ * the full tables read by ./officeTables.ts), and for every territory a language pillar made from
+ * CLDR's territoryInfo, unless its census gives languages itself. CLDR's shares are estimates,
+ * not a census, and are marked `kind: 'estimate'` everywhere they are shown. Built once.
  */
 
 export interface PillarDataset {
@@ -21,20 +23,26 @@ export interface CountryDataset {
   readonly name: string;
   readonly year: number | null;
   readonly pillars: readonly PillarDataset[];
+  /** Pillars the census has no official figures for. */
+  readonly missing: readonly MutualityMissing[];
 }
 
 const require = createRequire(import.meta.url);
 const CLDR_VERSION = (require('cldr-core/package.json') as { version: string }).version.split('.')[0]!;
-const CLDR_NAME = `Unicode CLDR ${CLDR_VERSION} territory information`;
+const CLDR_NAME = `Unicode CLDR ${CLDR_VERSION} language estimates`;
 
-const censusSource = (dataset: (typeof CENSUS_DATASETS)[number], pillar: CensusPillar): MutualitySource => ({
-  name: `${dataset.name} ${dataset.year} census`,
+const censusName = (dataset: Pick<CensusDataset, 'name' | 'year'>): string => `${dataset.name} ${dataset.year} census`;
+
+const censusSource = (dataset: CensusDataset, pillar: CensusPillar): MutualitySource => ({
+  name: censusName(dataset),
   publisher: pillar.source.publisher,
   year: dataset.year,
   licence: dataset.licence,
   urls: [...pillar.source.urls],
   measure: pillar.measure,
-  quoted: pillar.source.quoted ?? null,
+  kind: 'census',
+  table: pillar.source.table,
+  readFrom: pillar.source.readFrom,
   note: [dataset.note, pillar.note].filter((line) => line !== undefined).join(' ') || null,
 });
 
@@ -90,7 +98,9 @@ const cldrSource = (pillar: CensusPillar): MutualitySource => ({
   licence: CLDR_LICENCE,
   urls: [...CLDR_SOURCE.urls],
   measure: pillar.measure,
-  quoted: null,
+  kind: 'estimate',
+  table: CLDR_SOURCE.table,
+  readFrom: CLDR_SOURCE.readFrom,
   note: pillar.note ?? null,
 });
 
@@ -101,9 +111,14 @@ export const countryDatasets = (): ReadonlyMap<string, CountryDataset> => {
   if (built !== undefined) return built;
   const result = new Map<string, CountryDataset>();
   const territories = Object.keys(lookupSources().territoryInfo).filter((code) => /^[A-Z]{2}$/.test(code));
-  const codes = new Set([...territories, ...CENSUS_DATASETS.map((dataset) => dataset.country)]);
+  const censuses: readonly CensusDataset[] = [...CENSUS_DATASETS, newZealand2018().dataset];
+  const codes = new Set([...territories, ...censuses.map((dataset) => dataset.country)]);
   for (const code of codes) {
-    const census = CENSUS_DATASETS.find((dataset) => dataset.country === code);
+    const census = censuses.find((dataset) => dataset.country === code);
+    const without = CENSUSES_WITHOUT_FIGURES.find((dataset) => dataset.country === code);
+    const missing: MutualityMissing[] = [census, without].flatMap((dataset) =>
+      dataset === undefined ? [] : dataset.missing.map((gap) => ({ pillar: gap.pillar, reason: gap.reason, table: gap.table, census: censusName(dataset) })),
+    );
     const pillars: PillarDataset[] = census === undefined ? [] : census.pillars.map((pillar) => ({ pillar, source: censusSource(census, pillar) }));
     if (!pillars.some((entry) => entry.pillar.pillar === 'language')) {
       const languages = cldrLanguagePillar(code);
@@ -112,7 +127,7 @@ export const countryDatasets = (): ReadonlyMap<string, CountryDataset> => {
     if (pillars.length === 0) continue;
     const order: readonly MutualityPillarName[] = ['heritage', 'country', 'language', 'worldview'];
     pillars.sort((a, b) => order.indexOf(a.pillar.pillar) - order.indexOf(b.pillar.pillar));
-    result.set(code, { code, name: census === undefined ? CLDR_NAME : `${census.name} ${census.year} census`, year: census?.year ?? null, pillars });
+    result.set(code, { code, name: census === undefined ? CLDR_NAME : censusName(census), year: census?.year ?? null, pillars, missing });
   }
   built = result;
   return result;

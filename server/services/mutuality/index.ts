@@ -129,6 +129,7 @@ export const compareWithCensus = async (
       respondents: total.data.count,
       pillars,
       overall: overallScore(pillars.map((pillar) => (pillar.status === 200 ? pillar.score : null))),
+      missing: [...dataset.missing],
     },
   };
 };

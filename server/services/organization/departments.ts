@@ -19,6 +19,8 @@ export interface VisibleDepartment {
   readonly assignee: Assignee | null;
   /** Active members whose department is this one (not counting sub-groups). */
   readonly directMembers: number;
+  /** Answers counted against the capacity (a group's include its sub-groups'); null without a capacity. */
+  readonly answersCounted: number | null;
 }
 
 /** The caller's view of the structure: groups and sub-groups, each list sorted by name. */
@@ -49,6 +51,14 @@ export const loadVisibleStructure = async (db: Kysely<Database>, caller: Caller)
         .where('m.active', '=', true)
         .as('direct_members'),
     )
+    // Counted only for a department with a capacity, as the submit counts them (responses/placement.ts).
+    .select(
+      sql<number | null>`case when d.capacity is null then null else (
+        select count(*)::int from responses r
+        where r.organization_id = d.organization_id
+          and (case when d.parent_id is null then r.group_id else r.department_id end) = d.id
+      ) end`.as('answers_counted'),
+    )
     .where('d.organization_id', '=', organizationId)
     .where(inDepartmentScope(scope, 'd.id'))
     .orderBy(sql`lower(d.name)`)
@@ -66,6 +76,7 @@ export const loadVisibleStructure = async (db: Kysely<Database>, caller: Caller)
         ? null
         : { id: row.assignee_id, first_name: row.first_name ?? '', last_name: row.last_name ?? '', email: row.email ?? '' },
     directMembers: Number(row.direct_members ?? 0),
+    answersCounted: row.answers_counted === null ? null : Number(row.answers_counted),
   }));
   const groups = departments.filter((department) => department.parentId === null);
   const groupIds = new Set(groups.map((group) => group.id));
@@ -95,6 +106,7 @@ export const toGroups = (structure: VisibleStructure): Group[] =>
       assignee: group.assignee,
       sub_group_count: subGroups.length,
       member_count: group.directMembers + subGroups.reduce((sum, subGroup) => sum + subGroup.directMembers, 0),
+      places_left: group.capacity === null ? null : Math.max(0, group.capacity - (group.answersCounted ?? 0)),
     };
   });
 

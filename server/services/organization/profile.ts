@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { BodyOf } from '../../../domain/contracts/endpoint';
 import { DETAILS_MAX, GroupMessages, LOGO_FIELD, type updateOrganization } from '../../../domain/contracts/groups';
 import { type OrganizationInformation, OrganizationMessages } from '../../../domain/contracts/organization';
+import { ORGANIZATION_NAME_LIMIT } from '../../../domain/contracts/textLimits';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import type { AuthContext } from '../../plugins/auth';
@@ -13,7 +14,7 @@ import { requireRole } from './scope';
 
 /** Who may change the organisation's name, details and logo. */
 export const PROFILE_EDITORS = ['admin', 'second_admin'] as const;
-const NAME_MAX = 255;
+const NAME_MAX = ORGANIZATION_NAME_LIMIT.max;
 
 export const logoFailure = (message: string): ApiError => new ApiError(422, message, { [LOGO_FIELD]: [message] });
 

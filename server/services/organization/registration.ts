@@ -1,3 +1,4 @@
+import { languageFor } from '../../../domain/i18n/precedence';
 import type { Kysely } from 'kysely';
 import { AuthMessages, type headRegister } from '../../../domain/contracts/auth';
 import { DEFAULT_TIER_NAMES } from '../../../domain/contracts/organization';
@@ -126,7 +127,7 @@ export const registerOrganization = async (db: Kysely<Database>, input: Organiza
     address: input.address,
   });
   // The new administrator has no language setting yet: the one they registered in.
-  const words = mailTexts(input.locale);
+  const words = mailTexts(languageFor('welcomeMail', { request: input.locale }));
   const link = `${config.appUrl}/login`;
   const welcome: MailMessage = {
     organizationId: created.organizationId,

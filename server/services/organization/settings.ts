@@ -3,6 +3,7 @@ import { isRight } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import type { Kysely } from 'kysely';
 import type { BodyOf } from '../../../domain/contracts/endpoint';
+import { ORGANIZATION_NAME_LIMIT } from '../../../domain/contracts/textLimits';
 import {
   DATE_RANGE_LABEL_MAX,
   DATE_RANGES_MAX,
@@ -152,7 +153,7 @@ export const updateOrganization = async (
   const name = input.form.name?.trim();
   if (name !== undefined) {
     if (name === '') errors.name = [OrganizationMessages.organizationNameRequired];
-    else if (name.length > ORGANIZATION_TEXT_MAX) errors.name = [OrganizationMessages.organizationNameTooLong];
+    else if (name.length > ORGANIZATION_NAME_LIMIT.max) errors.name = [OrganizationMessages.organizationNameTooLong];
   }
   const industry = input.form.industry === undefined ? undefined : input.form.industry === null ? null : input.form.industry.trim();
   if (typeof industry === 'string' && industry.length > ORGANIZATION_TEXT_MAX) errors.industry = [OrganizationMessages.industryTooLong];

@@ -1,3 +1,4 @@
+import { languageFor } from '../../../domain/i18n/precedence';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PackageRequest, PackageUsage } from '../../../domain/contracts/packages';
@@ -15,7 +16,7 @@ const endOf = (organization: Pick<OrganizationRow, 'package_expires_at'>): numbe
 export const packageUsage = async (
   db: Kysely<Database>,
   organization: OrganizationRow,
-  options: { readonly now: Date; readonly canRequest: boolean },
+  options: { readonly now: Date; readonly canRequest: boolean; readonly contactEmail?: string },
 ): Promise<PackageUsage> => {
   const { now } = options;
   const links = await db
@@ -43,6 +44,7 @@ export const packageUsage = async (
     days_left: daysLeft(endOf(organization), now.getTime()),
     reminder_days: [...REMINDER_DAYS],
     can_request: options.canRequest,
+    contact_email: options.contactEmail ?? null,
   };
 };
 
@@ -92,7 +94,7 @@ export const sendPackageReminders = async (db: Kysely<Database>, mailer: Mailer,
     const left = daysLeft(endsAt.getTime(), now.getTime());
     for (const admin of await administrators(db, organization.id)) {
       // Each administrator in their own language.
-      const words = mailTexts(admin.locale_id);
+      const words = mailTexts(languageFor('accountMail', { account: admin.locale_id }));
       await mailer.send({
         organizationId: organization.id,
         to: admin.email,
@@ -119,7 +121,7 @@ export const sendPackageRequest = async (
   request: { organization: OrganizationRow; from: { email: string; first_name: string; last_name: string }; body: PackageRequest; usage: PackageUsage },
 ): Promise<void> => {
   const { organization, from, body, usage } = request;
-  const words = mailTexts(operator.locale);
+  const words = mailTexts(languageFor('operatorMail', { operator: operator.locale }));
   await mailer.send({
     organizationId: organization.id,
     to: operator.to,

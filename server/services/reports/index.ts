@@ -1,22 +1,29 @@
 import type { Kysely } from 'kysely';
 import { EXPORT_CARDS, type ExportCard, exportMessages } from '../../../domain/contracts/exports';
 import { REPORT_TITLE_MAX, type ReportDefinition, reportFileName, reportMessages } from '../../../domain/contracts/reports';
-import { cardTable } from '../../../domain/exports/table';
 import type { FieldErrors } from '../../../domain/contracts/fieldErrors';
-import { sectionBars } from '../../../domain/reports/bars';
+import { numberFormats } from '../../../domain/i18n/numbers';
+import { isPyramidCard, reportChart } from '../../../domain/reports/charts';
+import { reportTable } from '../../../domain/reports/tables';
 import { isKeyFactPage } from '../../../domain/keyfacts/facts';
 import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
 import { invalidData } from '../auth/errors';
 import type { ExportCaller, ExportFile } from '../exports';
-import { coverOf } from '../exports/cover';
+import { type CoverValue, coverOf } from '../exports/cover';
 import { releasedSection } from '../exports/sections';
 import { tableWords, translator } from '../exports/words';
 import { readLogo } from '../organization/logo';
+import { departmentScopeOf } from '../organization/scope';
 import { readerLanguage, releasedKeyFacts } from '../statistics/keyFacts';
 import { type ReportSection, reportPdf } from './pdf';
+import { methodPage, summaryPage } from './summary';
 
 export const PDF_TYPE = 'application/pdf';
+
+/** A cover value as the PDF writes it: a date to the minute in UTC, a number in the reader's digits. */
+const coverText = (value: CoverValue, count: (value: number) => string): string =>
+  value instanceof Date ? `${value.toISOString().slice(0, 16).replace('T', ' ')} UTC` : typeof value === 'number' ? count(value) : value;
 
 /** The definition's pages and cards, checked against the export catalogue (422 in the SPEC's words otherwise). */
 export const checkDefinition = (definition: ReportDefinition): { title: string; pages: { page: keyof typeof EXPORT_CARDS; cards: ExportCard[] }[] } => {
@@ -41,10 +48,11 @@ export const checkDefinition = (definition: ReportDefinition): { title: string; 
 };
 
 /**
- * A report definition as a PDF: the title page (organisation, title, groups, filters in words,
- * date range, when it was made, k and ±d), per page its released key facts and each card's
- * chart, an appendix with every card's table as text, page numbers and the logo. Every figure
- * is read through the caller's ReleasedReader, so it is the one the dashboard shows them.
+ * A report definition as a PDF board pack: the cover (organisation, title, groups, filters in
+ * words, date range, when it was made, k and ±d), a one-page summary, per page its released key
+ * facts and each card's own chart (domain/reports/charts.ts), the figures as ruled tables and a
+ * closing page on method and privacy, page numbers and the logo. Every figure is read through
+ * the caller's ReleasedReader, so it is the one the dashboard shows them.
  */
 export const exportReport = async (db: Kysely<Database>, caller: ExportCaller, definition: ReportDefinition, now = new Date()): Promise<ExportFile> => {
   const { title, pages } = checkDefinition(definition);
@@ -54,6 +62,8 @@ export const exportReport = async (db: Kysely<Database>, caller: ExportCaller, d
   const words = tableWords(t);
   const hidden = t('chart_hidden_short');
   const language = readerLanguage(locale);
+  const numbers = numberFormats(language.lang);
+  const chartWords = { other: (count: number) => t('chart_other', { count }), headline: words.headline };
 
   const sections: ReportSection[] = [];
   for (const { page, cards } of pages) {
@@ -61,13 +71,9 @@ export const exportReport = async (db: Kysely<Database>, caller: ExportCaller, d
     const drawn = [];
     for (const card of cards) {
       const cardTitle = t(card.title);
+      // Each card is read from its own endpoint: a cross table keeps its own rows and columns.
       const answer = await releasedSection(read, card, filters);
-      drawn.push({
-        title: cardTitle,
-        bars: sectionBars(cardTitle, answer, words.headline),
-        ...(answer.status === 204 ? { withheld: answer.message } : {}),
-        table: cardTable(cardTitle, answer, words),
-      });
+      drawn.push({ chart: reportChart(card.key, cardTitle, answer, chartWords), table: reportTable(cardTitle, answer, words, isPyramidCard(card.key)) });
     }
     sections.push({ pageName: t(page), facts, cards: drawn });
   }
@@ -75,13 +81,20 @@ export const exportReport = async (db: Kysely<Database>, caller: ExportCaller, d
   const cover = await coverOf({ db, auth, page: pages[0]!.page, filters, k: thresholdFor(filters), maxAdjustment: MAX_ADJUSTMENT, now, locale, t });
   const pageLabel = t('export_cover_page');
   const lines = cover.lines.map(([label, value]): [string, string] =>
-    label === pageLabel ? [t('report_pages'), sections.map((section) => section.pageName).join(', ')] : [label, value],
+    label === pageLabel ? [t('report_pages'), sections.map((section) => section.pageName).join(', ')] : [label, coverText(value, numbers.count)],
   );
   const logo = await readLogo(db, auth.organization.id);
   const logoType = logo?.contentType === 'image/png' ? 'png' : logo?.contentType === 'image/jpeg' ? 'jpeg' : undefined;
 
+  const k = thresholdFor(filters);
+  // Participation sets respondents against the package's seats: only for the whole organisation, unfiltered.
+  const unfiltered = Object.values(filters).every((value) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0));
+  const wholeOrganisation = unfiltered && auth.viewAsGroupId === null && (await departmentScopeOf(db, auth)).kind === 'organization';
+  const summary = await summaryPage({ wholeOrganisation, auth, read, filters, t, numbers });
   const bytes = await reportPdf({
     title,
+    summary,
+    method: methodPage(t, k, MAX_ADJUSTMENT, hidden),
     lang: language.lang,
     direction: language.dir,
     organisation: auth.organization.name,
@@ -96,9 +109,14 @@ export const exportReport = async (db: Kysely<Database>, caller: ExportCaller, d
       appendix: t('report_appendix'),
       appendixIntro: t('report_appendix_intro', { hidden }),
       pageOf: (n, total) => t('report_page_of', { n, total }),
-      moreBars: (shown, total) => t('report_more_bars', { shown, total }),
       moreRows: (rows) => t('report_more_rows', { rows }),
       noBars: t('report_no_bars'),
+      hiddenValues: (count, threshold) => t('chart_values_hidden', { count, k: threshold }),
+      notDrawn: (count) => t('report_not_drawn', { count }),
+      moreChildren: (count) => t('report_more_children', { count }),
+      count: numbers.count,
+      percent: numbers.percent,
+      decimal: (value, places) => value.toFixed(places),
     },
   });
   return { fileName: reportFileName(title, now.toISOString().slice(0, 10)), contentType: PDF_TYPE, body: Buffer.from(bytes) };

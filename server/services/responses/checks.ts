@@ -14,6 +14,7 @@ import { questionById } from '../../../domain/survey/questions';
 import { answersOfSubmission, type FieldErrors, submissionMessage, validateSubmission } from '../../../domain/survey/validation';
 import type { Database } from '../../db/database';
 import { ApiError } from '../../http/apiError';
+import { TokenMessages } from '../../../domain/contracts/tokens';
 import { type AnsweredPrinciple, loadPrinciples, principleFits } from './principles';
 import { chosenPlacement, linkPlacement, type Placement, type PlacementResult } from './placement';
 
@@ -93,8 +94,8 @@ const principleErrors = (
 /** What the checks need from the database: the answered lookup items and where the answer is placed. */
 export interface SubmissionFacts {
   readonly principles: ReadonlyMap<number, AnsweredPrinciple>;
-  /** Where a link for one group places every response. */
-  readonly linkPlacement: () => Promise<Placement> | Placement;
+  /** Where a link for one group places every response; 'full' when its group's capacity is reached. */
+  readonly linkPlacement: () => Promise<Placement | 'full'> | Placement | 'full';
   /** The group a participant chose on a whole-organisation link, or why it cannot be. */
   readonly chosenPlacement: (chosen: string) => Promise<PlacementResult> | PlacementResult;
 }
@@ -108,7 +109,7 @@ const databaseFacts = async (
   exceptResponseId?: string,
 ): Promise<SubmissionFacts> => ({
   principles: await loadPrinciples(trx, principleIdsOf(definitions, body)),
-  linkPlacement: () => linkPlacement(trx, rules.organizationId, rules.departmentId),
+  linkPlacement: () => linkPlacement(trx, rules.organizationId, rules.departmentId, exceptResponseId),
   chosenPlacement: (chosen) => chosenPlacement(trx, rules.organizationId, chosen, exceptResponseId),
 });
 
@@ -165,7 +166,10 @@ export const judgeSubmission = async (
   let placement: Placement | undefined;
   const groupQuestion = definitions.find((definition) => definition.lookup === 'groups');
   if (rules.departmentId !== null || groupQuestion === undefined) {
-    placement = await facts.linkPlacement();
+    const onLink = await facts.linkPlacement();
+    // Not an answer to correct: the group of the link has no place left, whatever is answered.
+    if (onLink === 'full') throw new ApiError(409, TokenMessages.groupLinkFull);
+    placement = onLink;
   } else {
     const chosen = sent[String(groupQuestion.id)];
     // Left empty, the survey's own rule has already said "Department is required.".

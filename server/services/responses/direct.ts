@@ -18,9 +18,10 @@ import { type AnswerColumns, type ChildRows, responseRows } from './rows';
 
 /**
  * The common submit (a new anonymous or named answer through a link, with no invitation, no
- * extra answers, no edit and no group with a capacity) in two statements and no explicit
- * transaction: one read of everything the checks need, then one statement that claims the
- * seat and writes the response with its child rows only when it got one. A single statement
+ * extra answers, no edit, no email for edit links and no group with a capacity, chosen or the
+ * link's own) in two statements and no explicit transaction: one read of everything the
+ * checks need, then one statement that claims the seat and writes the response with its
+ * child rows only when it got one. A single statement
  * is atomic on its own, so the seat and the rows are written together or not at all, and the
  * claim is the same conditional UPDATE under the link's row lock as in the transaction
  * (concurrent claims queue and each re-checks `used < capacity`). Both statements' text is
@@ -32,11 +33,12 @@ import { type AnswerColumns, type ChildRows, responseRows } from './rows';
  * capacity, whose count must be taken under its lock).
  */
 
-/** Thrown by the checks' placement when the chosen group needs the locking path. */
+/** Thrown by the checks' placement when the chosen group, or the link's, needs the locking path. */
 class NeedsTransaction extends Error {}
 
 interface ReadRow extends PublicLinkRow {
   readonly found_department_parent_id: string | null;
+  readonly found_limited: boolean | null;
   readonly chosen_id: string | null;
   readonly chosen_parent_id: string | null;
   readonly chosen_limited: boolean | null;
@@ -46,12 +48,14 @@ interface ReadRow extends PublicLinkRow {
 /** What a submit's read answers; `ids` is the place of the comma-separated lookup ids. */
 const readColumns = (ids: string): string => `t.*, o.name as organization_name, o.active as organization_active, o.package_expires_at as organization_package_expires_at,
     d.id as found_department_id, d.name as found_department_name, d.parent_id as found_department_parent_id,
+    (d.capacity is not null or dp.capacity is not null) as found_limited,
     c.id as chosen_id, c.parent_id as chosen_parent_id, (c.capacity is not null or cp.capacity is not null) as chosen_limited,
     ${principlesJsonSql(ids)} as principles`;
 
 /** The link's organisation and group, and the chosen group at `chosen`. */
 const readJoins = (chosen: string): string => `join organizations o on o.id = t.organization_id
   left join departments d on d.id = t.department_id and d.organization_id = t.organization_id
+  left join departments dp on dp.id = d.parent_id and dp.organization_id = d.organization_id
   left join departments c on c.id = ${chosen} and c.organization_id = t.organization_id
   left join departments cp on cp.id = c.parent_id and cp.organization_id = c.organization_id`;
 
@@ -194,7 +198,10 @@ const submittingOn = (db: Kysely<Database>): Submitting => {
 
 /** Whether a submit can take the two-statement path (what only the transaction does is absent). */
 export const directSubmittable = (body: SurveySubmitBody, invitationToken: string): boolean =>
-  invitationToken === '' && (body.edit_token === undefined || body.edit_token.trim() === '') && Object.keys(body.extra ?? {}).length === 0;
+  invitationToken === '' &&
+  (body.edit_token === undefined || body.edit_token.trim() === '') &&
+  (body.email === undefined || body.email.trim() === '') &&
+  Object.keys(body.extra ?? {}).length === 0;
 
 /** Every survey's lookup answers and chosen group: the read happens before the link says which survey it is. */
 const SURVEYS = Object.values(SURVEY_QUESTIONS);
@@ -230,8 +237,12 @@ export const submitDirect = async (db: Kysely<Database>, body: SurveySubmitBody,
   if (definitions === null) throw new ApiError(404, SurveyMessages.surveyNotFound);
   const row = read!;
 
-  const linkPlacement = (): Placement =>
-    link.department_id === null || row.found_department_id === null ? { departmentId: null, groupId: null } : placementOf({ id: row.found_department_id, parent_id: row.found_department_parent_id });
+  const linkPlacement = (): Placement => {
+    if (link.department_id === null || row.found_department_id === null) return { departmentId: null, groupId: null };
+    // A group link whose group has a capacity counts its answers under the group's lock.
+    if (row.found_limited === true) throw new NeedsTransaction();
+    return placementOf({ id: row.found_department_id, parent_id: row.found_department_parent_id });
+  };
   const chosenPlacement = (wanted: string): PlacementResult => {
     const id = wanted.trim();
     if (!isUuid(id)) return { error: SurveyMessages.groupNotFound };
@@ -265,7 +276,7 @@ export const submitDirect = async (db: Kysely<Database>, body: SurveySubmitBody,
 
 /** The read's row without the columns that are not the link's (the link is handed on as read). */
 const withoutExtras = (row: ReadRow): PublicLinkRow => {
-  const { found_department_parent_id, chosen_id, chosen_parent_id, chosen_limited, principles, ...rest } = row;
+  const { found_department_parent_id, found_limited, chosen_id, chosen_parent_id, chosen_limited, principles, ...rest } = row;
   return rest;
 };
 

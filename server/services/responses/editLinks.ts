@@ -1,3 +1,4 @@
+import { languageFor } from '../../../domain/i18n/precedence';
 import type { Kysely, Selectable } from 'kysely';
 import { EDIT_LINK_TTL_DAYS, EDIT_LINK_TTL_MS, type EditLinkPurpose } from '../../../domain/contracts/responses';
 import { mailTexts } from '../../../domain/i18n/mails';
@@ -96,7 +97,7 @@ export const editLinkMail = (input: EditLinkMailInput): MailMessage => {
   const edit = editLinkUrl(input.appUrl, input.links.editToken);
   const erase = deleteLinkUrl(input.appUrl, input.links.deleteToken);
   const name = input.firstName.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  const words = mailTexts(input.locale);
+  const words = mailTexts(languageFor('participantMail', { answeredIn: input.locale }));
   return {
     organizationId: input.organizationId,
     to: input.to,

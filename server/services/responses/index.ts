@@ -1,7 +1,9 @@
 import * as t from 'io-ts';
 import { isRight } from 'fp-ts/Either';
 import type { Kysely } from 'kysely';
-import { type EditableSurvey, type EditLinkCheck, ResponseMessages, type SurveySubmitBody } from '../../../domain/contracts/responses';
+import { type EditableSurvey, type EditLinkCheck, RESPONSE_EMAIL_MAX, ResponseMessages, type SurveySubmitBody } from '../../../domain/contracts/responses';
+import { AuthMessages } from '../../../domain/contracts/auth';
+import { isValidEmail } from '../../../domain/session/email';
 import { AnswerValue, SurveyMessages, type QuestionDefinition } from '../../../domain/contracts/survey';
 import { type Anonymity, TokenMessages } from '../../../domain/contracts/tokens';
 import { PREFER_NOT_CODE } from '../../../domain/contracts/lookups';
@@ -42,6 +44,20 @@ export interface SubmitOutcome {
   /** To send once the transaction has committed (the mailer writes with its own connection). */
   readonly mail?: MailMessage;
 }
+
+/**
+ * The address a named participant typed for the edit links, or null for none; one that is
+ * not an address is refused (422, SPEC section 5's 'Please provide a valid email.') before
+ * anything is written.
+ */
+const givenEmailOf = (body: SurveySubmitBody): string | null => {
+  const email = body.email?.trim() ?? '';
+  if (email === '') return null;
+  if (email.length > RESPONSE_EMAIL_MAX || !isValidEmail(email)) {
+    throw new ApiError(422, AuthMessages.invalidEmail, { email: [AuthMessages.invalidEmail] });
+  }
+  return email;
+};
 
 const cannotUpdate = (): ApiError => new ApiError(404, ResponseMessages.cannotUpdate);
 
@@ -98,8 +114,11 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
     invitation = { id: pending.id, email: pending.email };
   }
 
+  const givenEmail = givenEmailOf(body);
   const checked = await checkSubmission(trx, definitions, body, rulesOf(found));
   const extraRows = await checkExtraAnswers(trx, link.id, link.organization_id, body.extra);
+  // The invitation's address when there is one (the person it was sent to), else the one typed in.
+  const email = checked.anonymous ? null : (invitation?.email ?? givenEmail);
   // Two submits with one invitation: the second waits on the first's row lock, then finds it used.
   if (invitation !== undefined && !(await markSurveyInvitationAccepted(trx, invitation.id, now))) {
     throw new ApiError(409, TokenMessages.alreadyCompleted);
@@ -118,7 +137,7 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
         token_id: link.id,
         department_id: checked.placement.departmentId,
         group_id: checked.placement.groupId,
-        ...personOf(checked, invitation?.email ?? null, invitation?.id ?? null),
+        ...personOf(checked, email, invitation?.id ?? null),
         ...columns,
       },
       children,
@@ -135,9 +154,9 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
   }
   await insertExtraAnswers(trx, link.organization_id, responseId, extraRows);
 
-  const links = checked.anonymous || invitation === undefined ? undefined : await issueEditLinks(trx, link.organization_id, responseId, now);
+  const links = email === null ? undefined : await issueEditLinks(trx, link.organization_id, responseId, now);
 
-  if (links === undefined || invitation === undefined) return { responseId, edited: false };
+  if (links === undefined || email === null) return { responseId, edited: false };
   return {
     responseId,
     edited: false,
@@ -145,7 +164,7 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
       appUrl: input.appUrl,
       organizationId: link.organization_id,
       organizationName: found.organization.name,
-      to: invitation.email,
+      to: email,
       firstName: checked.firstName,
       links,
       edited: false,

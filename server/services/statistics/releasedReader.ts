@@ -5,4 +5,8 @@
  * scope, selection budget and disclosure control as the dashboard and can only hold figures the
  * dashboard releases. The route builds it (server/http/internalRead.ts).
  */
-export type ReleasedReader = (url: string) => Promise<{ readonly statusCode: number; readonly body: string }>;
+export type ReleasedReader = (
+  url: string,
+  /** POST for the few statistics endpoints asked with one (benchmark/internal/process); no body. */
+  method?: 'GET' | 'POST',
+) => Promise<{ readonly statusCode: number; readonly body: string }>;

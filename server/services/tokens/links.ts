@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { Messages } from '../../../domain/contracts/envelope';
+import { ALIAS_LIMIT, textProblem } from '../../../domain/contracts/textLimits';
 import {
   ALIAS_MAX,
   type Anonymity,
@@ -98,7 +99,6 @@ export const findLink = async (db: Kysely<Database>, organizationId: string, sco
 
 export const listSurveys = (db: Kysely<Database>): Promise<SurveySummary[]> => db.selectFrom('surveys').select(['id', 'name']).orderBy('id').execute();
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const INT4_MAX = 2_147_483_647;
 
 export const linkNotFound = (): ApiError => new ApiError(404, TokenMessages.linkNotFound);
@@ -125,7 +125,7 @@ const checkInput = (input: TokenUpdateInput): CheckedInput => {
   if (alias === undefined) {
     if (creating) errors.alias = [Messages.fieldRequired('alias')];
   } else if (alias.length < 1 || alias.length > ALIAS_MAX) errors.alias = [TokenMessages.aliasLength];
-  else if (CONTROL.test(alias)) errors.alias = [TokenMessages.aliasCharacters];
+  else if (textProblem(ALIAS_LIMIT, alias) !== undefined) errors.alias = [TokenMessages.aliasCharacters];
 
   if (input.survey_id !== undefined && !(Number.isInteger(input.survey_id) && input.survey_id > 0 && input.survey_id <= INT4_MAX)) {
     errors.survey_id = [TokenMessages.surveyDoesNotExist];

@@ -1,3 +1,4 @@
+import { languageFor } from '../../../domain/i18n/precedence';
 import type { Kysely } from 'kysely';
 import { AuthMessages } from '../../../domain/contracts/auth';
 import type { BodyOf } from '../../../domain/contracts/endpoint';
@@ -84,6 +85,6 @@ export const prepareLinkMailing = async (db: Kysely<Database>, request: LinkEmai
     recipients,
     message,
     // The recipients have no account: the sender's language, as for an invitation.
-    languages: [auth.user.locale_id, request.locale],
+    languages: [languageFor('sentOnBehalf', { sender: auth.user.locale_id, request: request.locale })],
   };
 };

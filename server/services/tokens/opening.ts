@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Anonymity, type RegisterTokenCheck, TokenMessages } from '../../../domain/contracts/tokens';
 import type { Database, InvitationRow, SurveyTokenRow } from '../../db/database';
 import { ApiError } from '../../http/apiError';
+import { linkGroupFull } from '../responses/placement';
 import { findLinkByToken, findLinkInvitation, type LinkRefusal, linkRefusal, type PublicLink } from './seats';
 
 /**
@@ -93,6 +94,8 @@ export const checkLink = async (db: Kysely<Database>, input: LinkCheckInput): Pr
   const invitation = invitationToken === '' ? undefined : await openLinkInvitation(db, link, invitationToken, input.now);
   const assignee = invitation === undefined ? false : await isAssignee(db, link.organization_id, invitation.email);
   assertAnswerable(link, input.now);
+  // A group link whose group is full says so before anyone fills the survey in.
+  if (await linkGroupFull(db, link.organization_id, link.department_id)) throw new ApiError(409, TokenMessages.groupLinkFull);
   // Read here rather than with the link: only the survey page's first call needs it, never a submit.
   const organization = await db.selectFrom('organizations').select('survey_locale').where('id', '=', link.organization_id).executeTakeFirst();
   return {

@@ -8,6 +8,7 @@ import {
   CodeField, FormAlert, FormDone, NewPasswordFields, PasswordField, codeProblem, confirmationProblem, passwordProblem,
   useFormCheck, usePasswordRule,
 } from './formParts';
+import { useDates } from '../../hooks/dates';
 
 const selectTwoFactor = (s: AppState) => s.session.user?.two_factor ?? 'off';
 const selectCodeExpiry = (s: AppState) => s.account.twoFactorCodeExpiresAt;
@@ -16,8 +17,9 @@ const selectCodeExpiry = (s: AppState) => s.account.twoFactorCodeExpiresAt;
  * Changing one's password with the current one (and a second factor when the account has
  * one). Used by the security tab and by the expired-password page.
  */
-export const ChangePasswordForm = ({ onDone }: { onDone?: () => void }) => {
+export const ChangePasswordForm = ({ onDone, paused = false }: { onDone?: () => void; paused?: boolean }) => {
   const { t } = useTranslation();
+  const { localTime } = useDates();
   const twoFactor = useSelector(selectTwoFactor);
   const change = useAction('changePassword');
   const changeWithCode = useAction('changePassword2fa');
@@ -63,12 +65,12 @@ export const ChangePasswordForm = ({ onDone }: { onDone?: () => void }) => {
     else change.submit(passwords);
   };
 
+  if (paused) return <p className="muted" role="status">{t('password_change_paused')}</p>;
+
   return (
     <Form
-      ref={check.formRef}
+      {...check.formProps}
       onSubmit={submit}
-      validationBehavior="aria"
-      validationErrors={check.serverErrors}
       className="stack"
       aria-label={t('change_password')}
     >
@@ -100,7 +102,7 @@ export const ChangePasswordForm = ({ onDone }: { onDone?: () => void }) => {
               twoFactor === 'totp'
                 ? t('two_factor_app')
                 : codeExpiresAt
-                  ? t('two_factor_expires', { time: new Date(codeExpiresAt).toLocaleTimeString() })
+                  ? t('two_factor_expires', { time: localTime(codeExpiresAt) })
                   : t('two_factor_send_first')
             }
           />

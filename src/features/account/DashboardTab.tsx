@@ -7,7 +7,7 @@ import type { MessageKey } from '../../../domain/i18n/en';
 import { BANNER_PANELS } from '../../../domain/navigation/menu';
 import { useSelector } from '../../hooks/runtime';
 import { useAction } from '../../hooks/resources';
-import { FormAlert, FormDone, SaveActions } from './formParts';
+import { FormAlert, FormDone, SaveActions, useFormCheck } from './formParts';
 
 type Panel = (typeof BANNER_PANELS)[number];
 
@@ -32,6 +32,7 @@ const BannerForm = ({ saved }: { saved: Readonly<Record<string, BannerChoice>> |
   const save = useAction('saveSetting');
   const status = save.state;
   const [banners, setBanners] = useState(() => bannerDraft(saved));
+  const check = useFormCheck(status);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,7 +40,7 @@ const BannerForm = ({ saved }: { saved: Readonly<Record<string, BannerChoice>> |
   };
 
   return (
-    <Form onSubmit={submit} className="stack" aria-labelledby="banners-heading">
+    <Form {...check.formProps} onSubmit={submit} className="stack" aria-labelledby="banners-heading">
       <h2 id="banners-heading">{t('banners_title')}</h2>
       <p className="muted">{t('banners_intro')}</p>
       <FormAlert status={status} />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { Button, Form } from 'react-aria-components';
 import { useObservableEagerState } from 'observable-hooks';
@@ -9,6 +9,7 @@ import { useRuntime, useSelector } from '../../hooks/runtime';
 import { useAction } from '../../hooks/resources';
 import { QrCode } from '../../components/QrCode';
 import { CodeField, FormAlert, FormDone, codeProblem, useFormCheck } from './formParts';
+import { useDates } from '../../hooks/dates';
 
 const selectMethod = (s: AppState): TwoFactorMethod => s.session.user?.two_factor ?? 'off';
 const selectEmail = (s: AppState) => s.session.user?.email ?? s.session.userEmail ?? '';
@@ -24,8 +25,9 @@ const METHOD_LABEL: Record<TwoFactorMethod, MessageKey> = {
 type Change = { readonly to: TwoFactorMethod } | null;
 
 /** Two-factor authentication: turn on emailed codes or an authenticator app, or turn it off. */
-export const TwoFactorSection = () => {
+export const TwoFactorSection = ({ onPendingChange }: { onPendingChange?: (pending: boolean) => void } = {}) => {
   const { t } = useTranslation();
+  const { localTime } = useDates();
   const { secrets } = useRuntime();
   const totp = useObservableEagerState(secrets.totp$);
   const method = useSelector(selectMethod);
@@ -75,8 +77,9 @@ export const TwoFactorSection = () => {
 
   // Once the switch is confirmed the section returns to its summary.
   const open = change !== null && status.status !== 'done';
+  useEffect(() => onPendingChange?.(open), [open, onPendingChange]);
   const codeSource = change?.to === 'totp' || (change?.to === 'off' && method === 'totp') ? 'app' : 'email';
-  const expiry = codeExpiresAt ? t('two_factor_expires', { time: new Date(codeExpiresAt).toLocaleTimeString() }) : undefined;
+  const expiry = codeExpiresAt ? t('two_factor_expires', { time: localTime(codeExpiresAt) }) : undefined;
 
   return (
     <section aria-labelledby="two-factor-heading" className="stack narrow">
@@ -106,7 +109,7 @@ export const TwoFactorSection = () => {
         </div>
       )}
       {open && change && (
-        <Form ref={check.formRef} onSubmit={confirm} validationBehavior="aria" validationErrors={check.serverErrors} className="stack two-factor-change" aria-labelledby="two-factor-change-heading">
+        <Form {...check.formProps} onSubmit={confirm} className="stack two-factor-change" aria-labelledby="two-factor-change-heading">
           <h3 id="two-factor-change-heading">
             {change.to === 'totp' ? t('two_factor_use_app') : change.to === 'email' ? t('two_factor_use_email') : t('two_factor_turn_off')}
           </h3>

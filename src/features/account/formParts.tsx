@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { Button, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
 import { FALLBACK_PASSWORD_RULE, passwordMeetsRule } from '../../../domain/config/state';
@@ -11,11 +11,42 @@ import { useSelector } from '../../hooks/runtime';
 /** What a form shows of its action's outcome (useAction in src/hooks/resources.ts clears it when the form goes away). */
 export type FormStatus = Pick<ActionState, 'status' | 'message' | 'errors'>;
 
+/** What each named field of a form holds, as the browser would send it (file inputs by their file names). */
+export type FieldValues = ReadonlyMap<string, string>;
+
+export const fieldValues = (form: HTMLFormElement): FieldValues => {
+  const data = new FormData(form);
+  return new Map(
+    [...new Set(data.keys())].map((name) => [name, JSON.stringify(data.getAll(name).map((v) => (typeof v === 'string' ? v : v.name)))]),
+  );
+};
+
+/** The fields among `names` whose value on screen is no longer the one the server refused. */
+export const fieldsChangedSince = (sent: FieldValues | null, now: FieldValues, names: readonly string[]): readonly string[] =>
+  sent === null ? NO_FIELDS : names.filter((name) => (sent.get(name) ?? '[]') !== (now.get(name) ?? '[]'));
+
 /**
- * Client-side errors show once the person has tried to send the form, and from then on follow
- * each keystroke; a server error at a field goes as soon as that field is typed in. (Errors
- * that go only when a field loses focus would move the submit button away from under the
- * pointer at the very moment it is pressed.) Forms using it set validationBehavior="aria".
+ * The values a refusal is about, completed with fields that were not on screen when the form was
+ * sent (another step of a wizard): their value when they first appear.
+ */
+export const withFieldsSeen = (sent: FieldValues, now: FieldValues): FieldValues => {
+  const appeared = [...now].filter(([name]) => !sent.has(name));
+  return appeared.length === 0 ? sent : new Map([...sent, ...appeared]);
+};
+
+/**
+ * The one form mechanism of the app (docs/architecture.md, "Forms"). Spread `formProps` on a
+ * react-aria Form and it:
+ * - shows client-side errors once the person has tried to send the form, and from then on
+ *   follows each keystroke (errors that went only when a field lost focus moved the submit
+ *   button away from under the pointer at the moment it was pressed: the click was lost);
+ * - shows each server error at its field while that field still holds the value the server
+ *   refused, and drops it on the keystroke that changes it (not on blur).
+ * It learns what changed by comparing the form's values with those it had when the request left
+ * (a submit the form declines must call refuse()), after React has drawn them. It never sets
+ * state from a native listener on the form: such an update was drawn before React's own handler
+ * saw the keystroke, put the old value back in the controlled input, and froze the field after
+ * any refusal (issue 27).
  */
 export const useFormCheck = (status?: FormStatus) => {
   const { t } = useTranslation();
@@ -23,48 +54,64 @@ export const useFormCheck = (status?: FormStatus) => {
   const [failures, setFailures] = useState(0);
   const [form, setForm] = useState<HTMLFormElement | null>(null);
   const errors = status?.errors ?? NO_ERRORS;
-  const [edited, setEdited] = useState<{ source: FormStatus['errors']; fields: readonly string[] }>({ source: errors, fields: [] });
-  const editedFields = edited.source === errors ? edited.fields : NO_FIELDS;
+  // The values of the request last sent: its server errors are about them. A submit the form
+  // declines (refuse) sends nothing, so the values before it stay.
+  const sent = useRef<FieldValues | null>(null);
+  const beforeSubmit = useRef<FieldValues | null>(null);
+
+  const [changed, setChanged] = useState<{ source: FormStatus['errors']; fields: readonly string[] }>({ source: errors, fields: NO_FIELDS });
+  const changedFields = changed.source === errors ? changed.fields : NO_FIELDS;
   const serverErrors = useMemo(
     () =>
       Object.fromEntries(
         Object.entries(errors)
-          .filter(([field]) => !editedFields.includes(field))
+          .filter(([field]) => !changedFields.includes(field))
           .map(([field, list]) => [field, [...list]]),
       ) as Record<string, string[]>,
-    [errors, editedFields],
+    [errors, changedFields],
   );
+
+  const notice = useCallback(() => {
+    if (!form) return;
+    const now = fieldValues(form);
+    if (sent.current) sent.current = withFieldsSeen(sent.current, now);
+    const fields = fieldsChangedSince(sent.current, now, Object.keys(errors));
+    setChanged((prev) => (prev.source === errors && sameFields(prev.fields, fields) ? prev : { source: errors, fields }));
+  }, [form, errors]);
+  // After every drawing of the form: a controlled field's new value is on screen by now.
+  useLayoutEffect(notice);
 
   useEffect(() => {
     if (failures > 0) form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [failures, form]);
 
-  useEffect(() => {
-    if (!form) return;
-    const onInput = (event: Event) => {
-      const name = (event.target as HTMLInputElement | null)?.name;
-      if (!name || !(name in errors)) return;
-      setEdited((prev) => ({ source: errors, fields: prev.source === errors ? [...prev.fields, name] : [name] }));
-    };
-    form.addEventListener('input', onInput);
-    return () => form.removeEventListener('input', onInput);
-  }, [form, errors]);
-
   const shown = useCallback((problem: MessageKey | null): string | null => (attempted && problem ? t(problem) : null), [attempted, t]);
   return {
-    formRef: setForm,
     attempted,
     shown,
-    /** Server field errors not yet typed over, for react-aria's Form to show beside each field. */
-    serverErrors,
+    /** Spread on react-aria's Form, before its own onSubmit and className. */
+    formProps: {
+      ref: setForm,
+      validationBehavior: 'aria' as const,
+      validationErrors: serverErrors,
+      onSubmitCapture: (event: FormEvent<HTMLFormElement>) => {
+        beforeSubmit.current = sent.current;
+        sent.current = fieldValues(event.currentTarget);
+      },
+      // Inside React's own dispatch (batched with the field's update); covers a field kept by a child component.
+      onInput: notice,
+    },
     /** The form was refused on the client: show every problem and focus the first. */
     refuse: () => {
+      sent.current = beforeSubmit.current;
       setAttempted(true);
       setFailures((n) => n + 1);
     },
     reset: () => setAttempted(false),
   };
 };
+
+const sameFields = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((field, i) => field === b[i]);
 
 const NO_ERRORS: FormStatus['errors'] = {};
 const NO_FIELDS: readonly string[] = [];

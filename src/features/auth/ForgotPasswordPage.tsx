@@ -34,7 +34,7 @@ export const ForgotPasswordPage = () => {
         <>
           <p>{t('forgot_password_intro')}</p>
           <FormAlert status={status} />
-          <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="stack">
+          <Form {...check.formProps} onSubmit={submit} className="stack">
             <TextField
               name="email"
               type="email"

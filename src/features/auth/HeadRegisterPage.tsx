@@ -13,6 +13,8 @@ import {
   FormAlert, NewPasswordFields, confirmationProblem, emailProblem, passwordProblem, requiredProblem,
   useFormCheck, usePasswordRule,
 } from '../account/formParts';
+import { FIRST_NAME_LIMIT, LAST_NAME_LIMIT, ORGANIZATION_NAME_LIMIT, type TextLimit } from '../../../domain/contracts/textLimits';
+import { limitProblem } from '../forms/textLimits';
 
 /** Three tabs, indices 0 to 2: the wizard keeps its index within 0 and its length. */
 const LAST_TAB = 2;
@@ -39,9 +41,16 @@ const selectWizard = (s: AppState) => (s.wizard.name === REGISTRATION_WIZARD ? s
 const tabProblems = (tab: number, values: Values, secrets: { password: string; confirmation: string; agree: boolean }, rule: string) => {
   const problems: (MessageKey | null)[] =
     tab === 0
-      ? [requiredProblem(values.organization_name, 'organisation_name_required'), requiredProblem(values.country, 'country_required')]
+      ? [
+          requiredProblem(values.organization_name, 'organisation_name_required') ?? limitProblem(ORGANIZATION_NAME_LIMIT, values.organization_name ?? ''),
+          requiredProblem(values.country, 'country_required'),
+        ]
       : tab === 1
-        ? [requiredProblem(values.first_name, 'first_name_required'), requiredProblem(values.last_name, 'last_name_required'), emailProblem(values.email ?? '')]
+        ? [
+            requiredProblem(values.first_name, 'first_name_required') ?? limitProblem(FIRST_NAME_LIMIT, values.first_name ?? ''),
+            requiredProblem(values.last_name, 'last_name_required') ?? limitProblem(LAST_NAME_LIMIT, values.last_name ?? ''),
+            emailProblem(values.email ?? ''),
+          ]
         : [passwordProblem(secrets.password, rule), confirmationProblem(secrets.confirmation, secrets.password), secrets.agree ? null : 'must_agree'];
   return problems.filter((p): p is MessageKey => p !== null);
 };
@@ -127,9 +136,9 @@ export const HeadRegisterPage = () => {
   const text = (
     field: string,
     label: MessageKey,
-    options: { required?: MessageKey; check?: (value: string) => MessageKey | null; type?: string; autoComplete?: string } = {},
+    options: { required?: MessageKey; check?: (value: string) => MessageKey | null; type?: string; autoComplete?: string; limit?: TextLimit } = {},
   ) => {
-    const { required, type, autoComplete } = options;
+    const { required, type, autoComplete, limit } = options;
     const problemOf = options.check ?? (required ? (value: string) => requiredProblem(value, required) : undefined);
     return (
       <TextField
@@ -139,11 +148,16 @@ export const HeadRegisterPage = () => {
         onChange={set(field)}
         isRequired={!!required}
         autoComplete={autoComplete}
-        validate={problemOf ? (value) => check.shown(problemOf(value)) : undefined}
+        validate={(value) => {
+          // Past a limit is said as the person types; other problems once the step was tried.
+          const broken = limit ? limitProblem(limit, value) : null;
+          if (broken) return t(broken);
+          return problemOf ? check.shown(problemOf(value)) : null;
+        }}
         className="field"
       >
         <Label>{t(label)}</Label>
-        <Input />
+        <Input maxLength={limit?.max} />
         <FieldError />
       </TextField>
     );
@@ -172,15 +186,13 @@ export const HeadRegisterPage = () => {
       <FormAlert status={status} />
       <Form
         key={active}
-        ref={check.formRef}
+        {...check.formProps}
         onSubmit={submit}
-        validationBehavior="aria"
-        validationErrors={check.serverErrors}
         className="stack"
       >
         {active === 0 && (
           <>
-            {text('organization_name', 'organisation_name', { required: 'organisation_name_required', autoComplete: 'organization' })}
+            {text('organization_name', 'organisation_name', { required: 'organisation_name_required', autoComplete: 'organization', limit: ORGANIZATION_NAME_LIMIT })}
             <Select
               name="country"
               className="field"
@@ -213,8 +225,8 @@ export const HeadRegisterPage = () => {
         )}
         {active === 1 && (
           <>
-            {text('first_name', 'first_name', { required: 'first_name_required', autoComplete: 'given-name' })}
-            {text('last_name', 'last_name', { required: 'last_name_required', autoComplete: 'family-name' })}
+            {text('first_name', 'first_name', { required: 'first_name_required', autoComplete: 'given-name', limit: FIRST_NAME_LIMIT })}
+            {text('last_name', 'last_name', { required: 'last_name_required', autoComplete: 'family-name', limit: LAST_NAME_LIMIT })}
             {text('email', 'email', { type: 'email', autoComplete: 'email', required: 'email_invalid', check: emailProblem })}
           </>
         )}

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isValidEmail } from '../../../domain/session/email';
 import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
+import { codeProblem, useFormCheck, type FormStatus } from '../account/formParts';
+import { useDates } from '../../hooks/dates';
 
 const selectLogin = (s: AppState) => ({
   pending: s.session.pending,
@@ -19,6 +21,7 @@ const sameLogin = (a: ReturnType<typeof selectLogin>, b: ReturnType<typeof selec
 /** Sign-in (SPEC section 4): email and password, then a code when the account has 2FA. */
 export const LoginPage = () => {
   const { t } = useTranslation();
+  const { localTime } = useDates();
   const dispatch = useDispatch();
   const { pending, loginError, twoFactor, lastSignOut } = useSelector(selectLogin, sameLogin);
   // The password stays in this component: the 2FA step sends it again with the code.
@@ -28,16 +31,24 @@ export const LoginPage = () => {
   // The emailed link of a second administrator (/login?second-admin-token=...) signs in through its invitation.
   const [params] = useSearchParams();
   const secondAdminToken = params.get('second-admin-token');
+  // The sign-in's outcome as every form of the app reads it (formParts: useFormCheck).
+  const status = useMemo<FormStatus>(
+    () => ({ status: pending ? 'pending' : loginError ? 'failed' : 'idle', message: loginError?.message ?? null, errors: loginError?.errors ?? NO_ERRORS }),
+    [pending, loginError],
+  );
+  const credentialsCheck = useFormCheck(status);
+  const codeCheck = useFormCheck(status);
 
   const submitCredentials = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isValidEmail(email) || password.length === 0) return;
+    if (!isValidEmail(email) || password.length === 0) return credentialsCheck.refuse();
     dispatch(secondAdminToken ? { type: 'session/loginSecondAdmin', email, password, token: secondAdminToken } : { type: 'session/login', email, password });
   };
 
   const submitCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!twoFactor || !/^\d{6}$/.test(code)) return;
+    if (!twoFactor) return;
+    if (codeProblem(code)) return codeCheck.refuse();
     dispatch({ type: 'session/confirmTwoFactor', email: twoFactor.email, password, code });
   };
 
@@ -53,7 +64,7 @@ export const LoginPage = () => {
         <h1 id="login-heading">{t('two_factor_title')}</h1>
         <p>{twoFactor.method === 'email' ? t('two_factor_email_sent', { email: twoFactor.email }) : t('two_factor_app')}</p>
         {errorBox}
-        <Form onSubmit={submitCode} className="stack">
+        <Form {...codeCheck.formProps} onSubmit={submitCode} className="stack">
           <TextField
             name="code"
             value={code}
@@ -61,13 +72,13 @@ export const LoginPage = () => {
             isRequired
             autoComplete="one-time-code"
             inputMode="numeric"
-            validate={(v) => (/^\d{6}$/.test(v) ? null : t('two_factor_code_invalid'))}
+            validate={(v) => codeCheck.shown(codeProblem(v))}
             className="field"
           >
             <Label>{t('two_factor_code')}</Label>
             <Input />
             {twoFactor.expiresAt && (
-              <Text slot="description">{t('two_factor_expires', { time: new Date(twoFactor.expiresAt).toLocaleTimeString() })}</Text>
+              <Text slot="description">{t('two_factor_expires', { time: localTime(twoFactor.expiresAt) })}</Text>
             )}
             <FieldError />
           </TextField>
@@ -88,7 +99,7 @@ export const LoginPage = () => {
       {lastSignOut === 'unauthorised' && !loginError && <p role="status">{t('session_expired')}</p>}
       {secondAdminToken && <p className="notice">{t('second_admin_login_help')}</p>}
       {errorBox}
-      <Form onSubmit={submitCredentials} className="stack">
+      <Form {...credentialsCheck.formProps} onSubmit={submitCredentials} className="stack">
         <TextField
           name="email"
           type="email"
@@ -96,7 +107,7 @@ export const LoginPage = () => {
           onChange={setEmail}
           isRequired
           autoComplete="username"
-          validate={(value) => (isValidEmail(value) ? null : t('email_invalid'))}
+          validate={(value) => credentialsCheck.shown(isValidEmail(value) ? null : 'email_invalid')}
           className="field"
         >
           <Label>{t('email')}</Label>
@@ -110,7 +121,7 @@ export const LoginPage = () => {
           onChange={setPassword}
           isRequired
           autoComplete="current-password"
-          validate={(value) => (value.length > 0 ? null : t('password_invalid'))}
+          validate={(value) => credentialsCheck.shown(value.length > 0 ? null : 'password_invalid')}
           className="field"
         >
           <Label>{t('password')}</Label>
@@ -129,3 +140,5 @@ export const LoginPage = () => {
     </section>
   );
 };
+
+const NO_ERRORS: FormStatus['errors'] = {};

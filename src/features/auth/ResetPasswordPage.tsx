@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { Button, Form } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -13,7 +13,12 @@ export const ResetPasswordPage = () => {
   const [params] = useSearchParams();
   const token = params.get('token');
   const reset = useAction('resetPassword');
+  const linkCheck = useAction('checkResetLink');
   const status = reset.state;
+  const { submit: checkLink } = linkCheck;
+  useEffect(() => {
+    if (token) checkLink({ token });
+  }, [token, checkLink]);
   const rule = usePasswordRule();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -25,6 +30,19 @@ export const ResetPasswordPage = () => {
         <h1 id="reset-heading">{t('reset_password_title')}</h1>
         <p>{t('reset_link_invalid')}</p>
         <Link to="/password-reset">{t('reset_link_request_new')}</Link>
+      </section>
+    );
+  }
+
+  if (linkCheck.state.status === 'failed' && status.status !== 'done') {
+    return (
+      <section aria-labelledby="reset-heading" className="stack">
+        <h1 id="reset-heading">{t('reset_password_title')}</h1>
+        <p role="alert">{t(linkCheck.state.message ?? 'reset_link_invalid')}</p>
+        <div className="inline-links">
+          <Link to="/password-reset" className="button primary">{t('reset_link_request_new')}</Link>
+          <Link to="/login">{t('back_to_login')}</Link>
+        </div>
       </section>
     );
   }
@@ -56,7 +74,7 @@ export const ResetPasswordPage = () => {
     <section aria-labelledby="reset-heading" className="stack">
       <h1 id="reset-heading">{t('reset_password_title')}</h1>
       <FormAlert status={status} />
-      <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="stack">
+      <Form {...check.formProps} onSubmit={submit} className="stack">
         <NewPasswordFields
           shown={check.shown}
           password={password}

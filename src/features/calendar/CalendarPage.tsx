@@ -23,8 +23,10 @@ interface Choice {
 
 const NO_CHOICE: Choice = { month: '', worldview: '', country: '', view: 'relevant', sort: 'date' };
 
-const queryOf = (choice: Choice): Record<string, string> =>
-  Object.fromEntries(Object.entries(choice).filter(([key, value]) => value !== '' && !(key === 'view' && value === 'relevant') && !(key === 'sort' && value === 'date')));
+const queryOf = (choice: Choice, language: string): Record<string, string> => ({
+  ...Object.fromEntries(Object.entries(choice).filter(([key, value]) => value !== '' && !(key === 'view' && value === 'relevant') && !(key === 'sort' && value === 'date'))),
+  language,
+});
 
 /** A labelled select: the label names it by id (an implicit label would also read out the chosen option). */
 const SelectField = ({ label, value, onChange, children }: { label: string; value: string; onChange: (event: React.ChangeEvent<HTMLSelectElement>) => void; children: React.ReactNode }) => {
@@ -45,6 +47,14 @@ const EventRow = ({ event, data }: { event: CalendarEvent; data: CalendarData })
   const relevanceText = useRelevanceText();
   const names = (ids: readonly string[], options: CalendarData['countries']) => ids.map((id) => options.find((option) => option.id === id)?.label ?? id);
   const countries = names(event.countries, data.countries);
+  const publicIn = names(event.publicIn, data.countries);
+  const markedIn = names(event.countries.filter((code) => !event.publicIn.includes(code)), data.countries);
+  const untold =
+    publicIn.length === 0
+      ? t('calendar_country_observance', { country: markedIn.join(', ') })
+      : markedIn.length === 0
+        ? t('calendar_public_holiday', { country: publicIn.join(', ') })
+        : t('calendar_public_and_marked', { public: publicIn.join(', '), marked: markedIn.join(', ') });
   const groups = [...names(event.worldviews, data.worldviews), ...names(event.heritages, data.heritages)];
   return (
     <tr data-event={event.id}>
@@ -54,7 +64,7 @@ const EventRow = ({ event, data }: { event: CalendarEvent; data: CalendarData })
       </td>
       <td>
         <span className="strong">{event.name}</span>
-        <span className="muted small">{event.description !== '' ? event.description : t(event.kind === 'public' ? 'calendar_public_holiday' : 'calendar_country_observance', { country: countries.join(', ') })}</span>
+        <span className="muted small">{event.description !== '' ? event.description : untold}</span>
       </td>
       <td>
         {t(`calendar_kind_${event.kind}`)}
@@ -119,7 +129,7 @@ export const CalendarPage = () => {
   const day = useDayFormat();
   const [choice, setChoice] = useState<Choice>(NO_CHOICE);
   const [shown, setShown] = useState(PAGE_SIZE);
-  const query = useMemo(() => queryOf(choice), [choice]);
+  const query = useMemo(() => queryOf(choice, language), [choice, language]);
   const section = useSection('calendarEvents', query);
   const data = section.data;
   const pick = (field: keyof Choice) => (event: React.ChangeEvent<HTMLSelectElement>) => {
@@ -152,9 +162,14 @@ export const CalendarPage = () => {
       <section className="card stack" aria-labelledby="calendar-events-heading">
         <div className="card-header">
           <h2 id="calendar-events-heading">{t('calendar_events')}</h2>
-          <Button className="button secondary small" onPress={() => dispatch({ type: 'calendar/exportYear', view: choice.view })}>
-            {t('calendar_export')}
-          </Button>
+          <div className="button-row">
+            <Button className="button secondary small" onPress={() => dispatch({ type: 'calendar/downloadView', query })}>
+              {t('calendar_download_view')}
+            </Button>
+            <Button className="button secondary small" onPress={() => dispatch({ type: 'calendar/exportYear', view: choice.view })}>
+              {t('calendar_export')}
+            </Button>
+          </div>
         </div>
         <form className="calendar-filters" aria-label={t('calendar_filters')} onSubmit={(event) => event.preventDefault()}>
           <SelectField label={t('calendar_show')} value={choice.view} onChange={pick('view')}>

@@ -5,10 +5,10 @@ import { useDayFormat, useRelevanceText } from './format';
 
 /** Home's card: the next few events relevant to the organisation, and the way to the calendar. */
 export const UpcomingCard = () => {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const day = useDayFormat();
   const relevanceText = useRelevanceText();
-  const section = useSection('calendarEvents', {});
+  const section = useSection('calendarEvents', { language });
   const next = section.data?.events.slice(0, 5) ?? [];
   return (
     <section className="card stack" aria-labelledby="upcoming-heading" data-testid="calendar-upcoming">

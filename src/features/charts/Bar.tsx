@@ -1,97 +1,92 @@
-import { scaleBand, scaleLinear } from 'd3-scale';
 import { useTranslation } from '../../hooks/translation';
-import { isSuppressed, type Distribution, type ReleasedCell, type StatCell } from '../../../domain/contracts/stats';
+import type { Distribution } from '../../../domain/contracts/stats';
+import { along, distributionChart, edgeColourFor, fitLabel, hiddenNote, lettersIn } from '../../../domain/charts';
 import { productLanguage } from '../../../domain/i18n/languages';
-import { ChartFrame } from './ChartFrame';
+import { AXIS_HEIGHT, AxisMarks } from './Axis';
+import { ChartFrame, NARROW_CHART } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { cutLabels, distinctLabels, labelRoom } from './format';
 import { fallbackLang } from './localNames';
 import { useNumbers } from './useNumbers';
-import { HATCH_ID, colourFor, edgeFor } from './palette';
 import { summarize } from './summary';
+import type { CutLabel } from './format';
 
-export const BAR_ROW = 26;
-const LABEL_W = 100;
-const VALUE_W = 60;
-const WIDTH = 420;
-export const HIDDEN_STUB = 18;
-
-/** Largest share first; hidden values keep their order after the released ones. */
-export const byShare = (cells: readonly StatCell[]): StatCell[] => {
-  const released = cells.filter((c) => !isSuppressed(c)) as ReleasedCell[];
-  return [...released.sort((a, b) => b.percent - a.percent), ...cells.filter(isSuppressed)];
-};
+/** Line height of a label, and a bar's thickness, in pixels (12 px type). */
+export const LINE = 15;
+export const BAR_HEIGHT = 14;
+const VALUE_W = 58;
+const GAP = 10;
 
 /**
- * Where each bar goes: rows on a band scale, lengths on a linear scale from 0 to the largest
- * released share (so small groups stay visible). Hidden cells take no part in the domain.
+ * Horizontal bars drawn from the shared chart definition (domain/charts): one per released
+ * value, largest first (or in the answers' order), against a value axis. A hidden value has no
+ * bar: the chart says once how many are hidden. Wide, names stand left of the bars and wrap onto
+ * two lines before they are cut; narrow (a phone), each name stands above its bar on the full
+ * width. A cut name is whole on hover, on focus and in the table.
  */
-export const barScales = (cells: readonly StatCell[], plot: number) => {
-  const max = Math.max(1, ...cells.map((c) => (isSuppressed(c) ? 0 : c.percent)));
-  // Inner padding p with outer p / 2 keeps the step at exactly one BAR_ROW per value.
-  const gap = 8 / BAR_ROW;
-  const rows = scaleBand<number>().domain(cells.map((_, i) => i)).range([4, 4 + cells.length * BAR_ROW]).paddingInner(gap).paddingOuter(gap / 2);
-  const length = scaleLinear().domain([0, max]).range([0, plot]);
-  return { rows, length };
-};
-
-/**
- * Horizontal bars, one per value, scaled to the largest share so small groups stay visible.
- * A hidden value draws a short hatched stub: it exists, its size is not told.
- */
-export const Bar = ({ title, data, genders = false, max: maxRows }: { title: string; data: Distribution; genders?: boolean; max?: number }) => {
+export const Bar = ({ title, data, genders = false, max, order = 'size' }: {
+  title: string; data: Distribution; genders?: boolean; max?: number; order?: 'size' | 'given';
+}) => {
   const { t, language } = useTranslation();
   const n = useNumbers();
   // Right to left, the picture mirrors: names on the right, bars growing to the left.
   const rtl = productLanguage(language).dir === 'rtl';
-  const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
-  // A capped chart shows the largest values (hidden ones last, their size unknown); the table has them all.
-  const cells = maxRows === undefined ? data.cells : byShare(data.cells).slice(0, maxRows);
-  const more = data.cells.length - cells.length;
-  const short = distinctLabels(cells.map((c) => c.label), labelRoom(LABEL_W));
-  const plot = WIDTH - LABEL_W - VALUE_W;
-  const { rows, length } = barScales(cells, plot);
-  const height = Math.max(1, cells.length) * BAR_ROW + 8 + (more > 0 ? BAR_ROW : 0);
+  const model = distributionChart(data, { genders, order, ...(max === undefined ? {} : { top: max }), otherLabel: (count) => t('chart_other', { count }) });
+  const draw = (width: number) => {
+    const cut: CutLabel[] = [];
+    const across = (x: number, w = 0) => (rtl ? width - x - w : x);
+    const narrow = width < NARROW_CHART;
+    const labelW = narrow ? width : Math.min(220, Math.max(110, Math.round(width * 0.34)));
+    const from = narrow ? 2 : labelW;
+    const plot = width - from - VALUE_W;
+    const room = lettersIn(labelW - 8);
+    let y = 4;
+    const rows = model.items.map((item) => {
+      const label = fitLabel(item.label, room, 2);
+      if (label.cut && !cut.some((c) => c.full === item.label)) cut.push({ shown: label.lines.join(' '), full: item.label });
+      const labelHeight = label.lines.length * LINE;
+      const top = y;
+      const barTop = narrow ? top + labelHeight + 2 : top + Math.max(0, (labelHeight - BAR_HEIGHT) / 2);
+      const rowHeight = narrow ? labelHeight + 2 + BAR_HEIGHT : Math.max(labelHeight, BAR_HEIGHT);
+      y += rowHeight + GAP;
+      return { item, label, top, barTop, rowHeight };
+    });
+    const bottom = Math.max(y - GAP + 4, 8);
+    const body = (
+      <>
+        <AxisMarks axis={model.axis} from={from} plot={plot} top={0} bottom={bottom} rtl={rtl} width={width} />
+        {rows.map(({ item, label, top, barTop, rowHeight }) => {
+          const w = Math.max(1, along(model.axis, item.bar) * plot);
+          const labelY = narrow ? top + LINE / 2 : top + (rowHeight - label.lines.length * LINE) / 2 + LINE / 2;
+          return (
+            <g key={item.key} className="bar" data-key={item.key}>
+              <title>{`${item.label}: ${n.count(item.count)} (${n.percent(item.percent)})`}</title>
+              <text
+                x={narrow ? across(from) : across(labelW - 8)} y={labelY}
+                textAnchor={narrow ? (rtl ? 'end' : 'start') : rtl ? 'start' : 'end'}
+                className="chart-label" lang={fallbackLang(item)}
+              >
+                {label.lines.map((line, i) => (
+                  <tspan key={i} x={narrow ? across(from) : across(labelW - 8)} dy={i === 0 ? 0 : LINE} dominantBaseline="middle">{line}</tspan>
+                ))}
+              </text>
+              <rect x={across(from, w)} y={barTop} width={w} height={BAR_HEIGHT} fill={item.colour} stroke={edgeColourFor(item.colour)} />
+              <text x={across(from + w + 4)} y={barTop + BAR_HEIGHT / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-value">
+                {n.percent(item.percent)}
+              </text>
+            </g>
+          );
+        })}
+      </>
+    );
+    return { height: bottom + AXIS_HEIGHT, body, cut };
+  };
   return (
     <ChartFrame
       title={title}
       summary={summarize(data.cells, t, n)}
-      width={WIDTH}
-      height={height}
       table={<ChartTable caption={title} cells={data.cells} />}
-      cut={cutLabels(cells.map((c) => c.label), short)}
-    >
-      {cells.map((c, i) => {
-        const top = rows(i) ?? 0;
-        const middle = top + rows.bandwidth() / 2;
-        const hidden = isSuppressed(c);
-        // A short hatched stub: a long one would read as a large group.
-        const w = hidden ? HIDDEN_STUB : Math.max(1, length(c.percent));
-        return (
-          <g key={c.key} className="bar" data-key={c.key} data-hidden={hidden || undefined}>
-            <title>{`${c.label}: ${hidden ? t('chart_hidden', { k: c.threshold }) : `${n.count(c.count)} (${n.percent(c.percent)})`}`}</title>
-            <text x={across(LABEL_W - 6)} y={middle} textAnchor={rtl ? 'start' : 'end'} dominantBaseline="middle" className="chart-label" lang={fallbackLang(c)}>
-              {short[i]}
-            </text>
-            <rect
-              x={across(LABEL_W, w)}
-              y={top}
-              width={w}
-              height={rows.bandwidth()}
-              fill={hidden ? `url(#${HATCH_ID})` : colourFor(c, genders ? i : 0, genders)}
-              stroke={hidden ? '#6b6b6b' : edgeFor(colourFor(c, genders ? i : 0, genders))}
-            />
-            <text x={across(LABEL_W + w + 4)} y={middle} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-value">
-              {hidden ? t('chart_hidden_short') : n.percent(c.percent)}
-            </text>
-          </g>
-        );
-      })}
-      {more > 0 && (
-        <text x={across(LABEL_W)} y={cells.length * BAR_ROW + 4 + BAR_ROW / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-note">
-          {t('chart_more_in_table', { count: more })}
-        </text>
-      )}
-    </ChartFrame>
+      draw={draw}
+      notes={[hiddenNote(model.hidden, t), model.more > 0 ? t('chart_more_in_table', { count: model.more }) : '']}
+    />
   );
 };

@@ -1,3 +1,4 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { isSuppressed, type CrossTable, type StatCell, type TreeCell } from '../../../domain/contracts/stats';
 import { fallbackLang } from './localNames';
@@ -26,20 +27,60 @@ interface Row {
   readonly depth: number;
 }
 
-const flatten = (nodes: readonly TreeCell[], depth = 0): Row[] =>
-  nodes.flatMap((n) => [{ cell: n, depth }, ...flatten(n.children, depth + 1)]);
+/** How the table is ordered: by name, or by size (people and share order alike). */
+export type TableOrder = { readonly by: 'name' | 'size'; readonly descending: boolean };
 
-/** A list of figures (a distribution, or a tree walked depth first) as a table with full names. */
+const sizeOf = (cell: StatCell): number => (isSuppressed(cell) ? -1 : cell.percent);
+
+/** Siblings in the asked order; hidden ones last whatever the direction, since their size is not told. */
+export const orderCells = <C extends StatCell>(cells: readonly C[], order: TableOrder, collator: Intl.Collator): C[] => {
+  const direction = order.descending ? -1 : 1;
+  const released = cells.filter((cell) => !isSuppressed(cell));
+  const hidden = cells.filter(isSuppressed);
+  const byName = (a: C, b: C) => collator.compare(a.label, b.label);
+  const sorted = order.by === 'name'
+    ? [...released].sort((a, b) => direction * byName(a, b))
+    : [...released].sort((a, b) => direction * (sizeOf(a) - sizeOf(b)) || byName(a, b));
+  return [...sorted, ...[...hidden].sort(byName)];
+};
+
+const flatten = (nodes: readonly TreeCell[], order: TableOrder, collator: Intl.Collator, depth = 0): Row[] =>
+  orderCells(nodes, order, collator).flatMap((n) => [{ cell: n, depth }, ...flatten(n.children, order, collator, depth + 1)]);
+
+/** A column header that orders the table: a button, with aria-sort saying the order in force. */
+const SortHeader = ({ label, by, order, onOrder, numeric = false }: { label: string; by: TableOrder['by']; order: TableOrder; onOrder: (order: TableOrder) => void; numeric?: boolean }) => {
+  const active = order.by === by;
+  return (
+    <th scope="col" className={numeric ? 'num' : undefined} aria-sort={active ? (order.descending ? 'descending' : 'ascending') : 'none'}>
+      <button
+        type="button"
+        className="sort-button"
+        onClick={() => onOrder({ by, descending: active ? !order.descending : by === 'size' })}
+      >
+        {label}
+        <span aria-hidden="true">{active ? (order.descending ? ' ▼' : ' ▲') : ''}</span>
+      </button>
+    </th>
+  );
+};
+
+/**
+ * A list of figures (a distribution, or a tree walked depth first) as a table with full names,
+ * largest first; a column header orders it by name or size (a tree orders each level, keeping
+ * children under their parent). Hidden values stay last: their size is not told.
+ */
 export const ChartTable = ({ caption, cells, tree }: { caption: string; cells?: readonly StatCell[]; tree?: readonly TreeCell[] }) => {
-  const { t } = useTranslation();
-  const rows: Row[] = tree ? flatten(tree) : (cells ?? []).map((cell) => ({ cell, depth: 0 }));
+  const { t, language } = useTranslation();
+  const [order, setOrder] = useState<TableOrder>({ by: 'size', descending: true });
+  const collator = useMemo(() => new Intl.Collator(language), [language]);
+  const rows: Row[] = tree ? flatten(tree, order, collator) : orderCells(cells ?? [], order, collator).map((cell) => ({ cell, depth: 0 }));
   return (
     <table className="chart-table">
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">{t('chart_col_name')}</th>
-          <th scope="col" className="num">{t('chart_col_count')}</th>
+          <SortHeader label={t('chart_col_name')} by="name" order={order} onOrder={setOrder} />
+          <SortHeader label={t('chart_col_count')} by="size" order={order} onOrder={setOrder} numeric />
           <th scope="col" className="num">{t('chart_col_percent')}</th>
         </tr>
       </thead>

@@ -1,122 +1,83 @@
-import { hierarchy, type HierarchyNode } from 'd3-hierarchy';
-import { scaleLinear } from 'd3-scale';
 import { useTranslation } from '../../hooks/translation';
-import { isSuppressed, type StatTree, type TreeCell } from '../../../domain/contracts/stats';
+import type { StatTree } from '../../../domain/contracts/stats';
+import { along, edgeColourFor, fitLabel, hiddenNote, lettersIn, treeChart } from '../../../domain/charts';
 import { productLanguage } from '../../../domain/i18n/languages';
-import { ChartFrame } from './ChartFrame';
+import { AXIS_HEIGHT, AxisMarks } from './Axis';
+import { BAR_HEIGHT, LINE } from './Bar';
+import { ChartFrame, NARROW_CHART } from './ChartFrame';
 import { ChartTable } from './ChartTable';
-import { cutLabels, distinctLabels, labelRoom } from './format';
+import type { CutLabel } from './format';
 import { useNumbers } from './useNumbers';
-import { HATCH_ID, paletteColour } from './palette';
 import { summarize } from './summary';
 
-const ROW = 24;
-const INDENT = 16;
-const LABEL_W = 150;
-const WIDTH = 500;
-/** Past this many rows the picture stops helping; the table still lists every node. */
-export const TREE_MAX_ROWS = 40;
-
-export interface TreeRow {
-  readonly node: TreeCell;
-  readonly depth: number;
-  /** The top-level branch the node belongs to, which gives its colour. */
-  readonly branch: number;
-  readonly parentRow: number | null;
-}
-
-const shareOf = (node: TreeCell) => (isSuppressed(node) ? -1 : node.percent);
-
-/** The forest under one unnamed root, so d3-hierarchy sees a single tree. */
-type Datum = TreeCell | { readonly root: true; readonly children: readonly TreeCell[] };
-
-const toHierarchy = (nodes: readonly TreeCell[]): HierarchyNode<Datum> =>
-  hierarchy<Datum>({ root: true, children: nodes }, (d) => d.children);
-
-const cellOf = (d: Datum): TreeCell | null => ('root' in d ? null : d);
+const INDENT = 14;
+const GAP = 8;
+const VALUE_W = 58;
 
 /**
- * Depth-first rows of a tree (country → region, worldview → branch → denomination): d3's
- * pre-order walk of the hierarchy, the root left out. Every hidden node keeps its row and no
- * node is sized by its count (an icicle or a treemap would have to size the hidden ones).
+ * A hierarchy (continent → region → country, worldview → branch) from the shared chart
+ * definition: its largest top levels, each followed by its largest children, indented and in
+ * the parent's colour, on one value axis; a child is never drawn longer than its parent. Hidden
+ * nodes are not drawn, only counted once; the table lists every node at every level.
  */
-export const treeRows = (nodes: readonly TreeCell[]): TreeRow[] => {
-  const rows: TreeRow[] = [];
-  const rowOf = new Map<HierarchyNode<Datum>, number>();
-  const root = toHierarchy(nodes);
-  const branches = root.children ?? [];
-  root.eachBefore((h) => {
-    const node = cellOf(h.data);
-    if (!node || !h.parent) return;
-    const top = h.ancestors().find((a) => a.depth === 1) ?? h;
-    rowOf.set(h, rows.length);
-    rows.push({ node, depth: h.depth - 1, branch: branches.indexOf(top), parentRow: rowOf.get(h.parent) ?? null });
-  });
-  return rows;
-};
-
-/** Largest first at every level, hidden nodes last, so the capped picture keeps the big branches. */
-export const sortTree = (nodes: readonly TreeCell[]): TreeCell[] => {
-  const share = (h: HierarchyNode<Datum>) => {
-    const cell = cellOf(h.data);
-    return cell ? shareOf(cell) : 0;
-  };
-  const root = toHierarchy(nodes).sort((a, b) => share(b) - share(a));
-  const rebuild = (h: HierarchyNode<Datum>): TreeCell[] => {
-    const cell = cellOf(h.data);
-    return cell ? [{ ...cell, children: (h.children ?? []).flatMap(rebuild) }] : [];
-  };
-  return (root.children ?? []).flatMap(rebuild);
-};
-
-/**
- * An indented tree: each node a bar of its share of the selection under its parent, joined to
- * the parent by an elbow line. Every node of one top-level branch shares its colour.
- */
-export const Tree = ({ title, data }: { title: string; data: StatTree }) => {
+export const Tree = ({ title, data, top, children }: { title: string; data: StatTree; top?: number; children?: number }) => {
   const { t, language } = useTranslation();
   const n = useNumbers();
-  // Right to left, the picture mirrors: indented from the right, bars growing to the left.
   const rtl = productLanguage(language).dir === 'rtl';
-  const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
-  const all = treeRows(sortTree(data.nodes));
-  const rows = all.slice(0, TREE_MAX_ROWS);
-  const short = distinctLabels(rows.map((r) => r.node.label), labelRoom(LABEL_W));
-  const maxDepth = Math.max(0, ...rows.map((r) => r.depth));
-  const barX = LABEL_W + maxDepth * INDENT + 8;
-  const plot = WIDTH - barX - 60;
-  const max = Math.max(1, ...rows.map((r) => (isSuppressed(r.node) ? 0 : r.node.percent)));
-  const length = scaleLinear().domain([0, max]).range([0, plot]);
-  const height = rows.length * ROW + 8 + (all.length > rows.length ? ROW : 0);
+  const model = treeChart(data, { ...(top === undefined ? {} : { top }), ...(children === undefined ? {} : { children }) });
+  const draw = (width: number) => {
+    const across = (x: number, w = 0) => (rtl ? width - x - w : x);
+    const narrow = width < NARROW_CHART;
+    const labelW = narrow ? width : Math.min(240, Math.max(120, Math.round(width * 0.36)));
+    const from = narrow ? INDENT + 2 : labelW;
+    const plot = width - from - VALUE_W;
+    const cut: CutLabel[] = [];
+    let y = 4;
+    const rows = model.items.map((item) => {
+      const indent = item.depth * INDENT;
+      const label = fitLabel(item.label, lettersIn(labelW - 8 - indent), 2);
+      if (label.cut) cut.push({ shown: label.lines.join(' '), full: item.label });
+      const labelHeight = label.lines.length * LINE;
+      const rowTop = y;
+      const barTop = narrow ? rowTop + labelHeight + 2 : rowTop + Math.max(0, (labelHeight - BAR_HEIGHT) / 2);
+      const rowHeight = narrow ? labelHeight + 2 + BAR_HEIGHT : Math.max(labelHeight, BAR_HEIGHT);
+      y += rowHeight + GAP;
+      return { item, label, indent, rowTop, barTop, rowHeight };
+    });
+    const bottom = Math.max(y - GAP + 4, 8);
+    const body = (
+      <>
+        <AxisMarks axis={model.axis} from={from} plot={plot} top={0} bottom={bottom} rtl={rtl} width={width} />
+        {rows.map(({ item, label, indent, rowTop, barTop, rowHeight }) => {
+          const w = Math.max(1, along(model.axis, item.bar) * plot);
+          const labelX = narrow ? across(indent) : across(indent + 2);
+          const labelY = narrow ? rowTop + LINE / 2 : rowTop + (rowHeight - label.lines.length * LINE) / 2 + LINE / 2;
+          return (
+            <g key={`${item.parent ?? ''}/${item.key}`} className="tree-node" data-key={item.key} data-depth={item.depth}>
+              <title>{`${item.label}: ${n.count(item.count)} (${n.percent(item.percent)})`}</title>
+              <text x={labelX} y={labelY} textAnchor={rtl ? 'end' : 'start'} className="chart-label" fontWeight={item.depth === 0 ? 600 : 400}>
+                {label.lines.map((line, i) => (
+                  <tspan key={i} x={labelX} dy={i === 0 ? 0 : LINE} dominantBaseline="middle">{line}</tspan>
+                ))}
+              </text>
+              <rect x={across(from, w)} y={barTop} width={w} height={BAR_HEIGHT} fill={item.colour} fillOpacity={item.depth === 0 ? 1 : 0.6} stroke={edgeColourFor(item.colour) ?? item.colour} />
+              <text x={across(from + w + 4)} y={barTop + BAR_HEIGHT / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-value">
+                {n.percent(item.percent)}
+              </text>
+            </g>
+          );
+        })}
+      </>
+    );
+    return { height: bottom + AXIS_HEIGHT, body, cut };
+  };
   return (
-    <ChartFrame title={title} summary={summarize(data.nodes, t, n)} width={WIDTH} height={height} table={<ChartTable caption={title} tree={data.nodes} />} cut={cutLabels(rows.map((r) => r.node.label), short)}>
-      {rows.map((r, i) => {
-        const y = 4 + i * ROW;
-        const x = r.depth * INDENT;
-        const hidden = isSuppressed(r.node);
-        const w = hidden ? 24 : Math.max(1, length(r.node.percent));
-        const parentY = r.parentRow === null ? null : 4 + r.parentRow * ROW + ROW / 2;
-        return (
-          <g key={`${r.node.key}-${i}`} className="tree-node" data-key={r.node.key} data-depth={r.depth} data-hidden={hidden || undefined}>
-            <title>{`${r.node.label}: ${hidden ? t('chart_hidden', { k: r.node.threshold }) : `${n.count(r.node.count)} (${n.percent(r.node.percent)})`}`}</title>
-            {parentY !== null && (
-              <path d={`M${across(x - INDENT + 4)},${parentY + 6}V${y + ROW / 2}H${across(x)}`} fill="none" stroke="#9a9a9a" />
-            )}
-            <text x={across(x + 2)} y={y + ROW / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label" fontWeight={r.depth === 0 ? 600 : 400}>
-              {short[i]}
-            </text>
-            <rect x={across(barX, w)} y={y + 5} width={w} height={ROW - 10}
-              fill={hidden ? `url(#${HATCH_ID})` : paletteColour(r.branch)} opacity={hidden ? 1 : 1 - r.depth * 0.2}
-              stroke={hidden ? '#6b6b6b' : undefined} />
-            <text x={across(barX + w + 4)} y={y + ROW / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-value">
-              {hidden ? t('chart_hidden_short') : n.percent(r.node.percent)}
-            </text>
-          </g>
-        );
-      })}
-      {all.length > rows.length && (
-        <text x={across(0)} y={rows.length * ROW + 20} textAnchor={rtl ? 'end' : 'start'} className="chart-note">{t('chart_more_in_table', { count: all.length - rows.length })}</text>
-      )}
-    </ChartFrame>
+    <ChartFrame
+      title={title}
+      summary={summarize(data.nodes, t, n)}
+      table={<ChartTable caption={title} tree={data.nodes} />}
+      draw={draw}
+      notes={[hiddenNote(model.hidden, t), model.more > 0 ? t('chart_more_in_table', { count: model.more }) : '']}
+    />
   );
 };

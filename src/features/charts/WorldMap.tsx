@@ -16,8 +16,6 @@ export type CountryShape = Feature<Geometry, { readonly name: string }> & { read
 
 const WIDTH = 640;
 const MAP_H = 320;
-const LEGEND_TOP = MAP_H + 14;
-const LEGEND_H = 64;
 const STEP_W = 100;
 
 /**
@@ -106,7 +104,6 @@ export const WorldMap = ({ title, data, shapes, shapeOf, measure }: {
   // Right to left the legend reads from the right: its title, steps and keys start there.
   // The map itself stays as the world is drawn.
   const rtl = productLanguage(language).dir === 'rtl';
-  const across = (x: number, w = 0) => (rtl ? WIDTH - x - w : x);
   const anchor = rtl ? 'end' : 'start';
   const placed = useMemo(() => placeCells(data.cells, new Set(shapes.map((s) => s.id)), shapeOf), [data.cells, shapes, shapeOf]);
   const drawn = useMemo(
@@ -117,7 +114,6 @@ export const WorldMap = ({ title, data, shapes, shapeOf, measure }: {
   const colour = measure === undefined ? mapScale() : scaleThreshold<number, string>().domain([...measure.breaks]).range([...measure.ramp]);
   const format = measure?.format ?? ((value: number) => n.percent(value));
   const noteRow = placed.offMap.length > 0 ? 20 : 0;
-  const height = LEGEND_TOP + LEGEND_H + noteRow;
   const steps = colour.range().map((fill) => {
     const [from, to] = colour.invertExtent(fill);
     const label = from === undefined ? t('chart_map_under', { value: format(to ?? 0) })
@@ -125,45 +121,63 @@ export const WorldMap = ({ title, data, shapes, shapeOf, measure }: {
         : `${format(from)}–${format(to)}`;
     return { fill, label };
   });
-  return (
-    <ChartFrame title={title} summary={measure?.summary ?? summarize(data.cells, t, n)} width={WIDTH} height={height} table={measure?.table ?? <ChartTable caption={title} cells={data.cells} />}>
-      <g className="map-countries">
-        {countries.map(({ shape, path }) => {
-          const cell = placed.byShape.get(shape.id);
-          const name = cell?.label ?? shape.properties.name;
-          const hidden = cell !== undefined && isSuppressed(cell);
-          const fill = cell === undefined ? NO_FIGURE_FILL : isSuppressed(cell) ? `url(#${HATCH_ID})` : colour(cell.percent);
-          const said = cell === undefined ? t('chart_map_no_figure') : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : measure !== undefined ? measure.said(cell) : `${n.count(cell.count)} (${n.percent(cell.percent)})`;
-          return (
-            <path key={shape.id} d={path} fill={fill} stroke={hidden ? HIDDEN_BORDER : cell === undefined ? NO_FIGURE_BORDER : BORDER} strokeWidth={hidden ? 0.8 : 0.5}
-              className="map-country" data-id={shape.id} data-key={cell?.key} data-hidden={hidden || undefined}>
-              <title>{`${name}: ${said}`}</title>
-            </path>
-          );
-        })}
-      </g>
-      <g className="map-legend" transform={`translate(0,${LEGEND_TOP})`}>
-        <text x={across(4)} y={6} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{measure?.legend ?? t('chart_map_legend')}</text>
-        {steps.map(({ fill, label }, i) => (
-          <g key={fill} transform={`translate(${across(4 + i * STEP_W, STEP_W - 2)},16)`} className="map-legend-step">
-            <rect width={STEP_W - 2} height={10} fill={fill} />
-            <text x={rtl ? STEP_W - 2 : 0} y={22} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{label}</text>
+  /**
+   * Drawn at the card's width: the world scaled to it, the key at its true 12 px, its six steps
+   * in one row when they fit and in two rows of three on a phone.
+   */
+  const draw = (width: number) => {
+    const k = width / WIDTH;
+    const across = (x: number, w = 0) => (rtl ? width - x - w : x);
+    const perRow = width >= steps.length * STEP_W + 8 ? steps.length : 3;
+    const stepW = perRow === steps.length ? STEP_W : Math.floor((width - 8) / perRow);
+    const stepRows = Math.ceil(steps.length / perRow);
+    const legendTop = MAP_H * k + 14;
+    const keysY = 16 + stepRows * 36;
+    const legendH = keysY + 16;
+    const body = (
+      <>
+        <g className="map-countries" transform={`scale(${k})`}>
+            {countries.map(({ shape, path }) => {
+              const cell = placed.byShape.get(shape.id);
+              const name = cell?.label ?? shape.properties.name;
+              const hidden = cell !== undefined && isSuppressed(cell);
+              const fill = cell === undefined ? NO_FIGURE_FILL : isSuppressed(cell) ? `url(#${HATCH_ID})` : colour(cell.percent);
+              const said = cell === undefined ? t('chart_map_no_figure') : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : measure !== undefined ? measure.said(cell) : `${n.count(cell.count)} (${n.percent(cell.percent)})`;
+              return (
+                <path key={shape.id} d={path} fill={fill} stroke={hidden ? HIDDEN_BORDER : cell === undefined ? NO_FIGURE_BORDER : BORDER} strokeWidth={hidden ? 0.8 : 0.5}
+                  className="map-country" data-id={shape.id} data-key={cell?.key} data-hidden={hidden || undefined}>
+                  <title>{`${name}: ${said}`}</title>
+                </path>
+              );
+            })}
           </g>
-        ))}
-        <g transform={`translate(${across(4)},48)`}>
-          <rect x={rtl ? -14 : 0} width={14} height={10} fill={`url(#${HATCH_ID})`} stroke={HIDDEN_BORDER} />
-          <text x={rtl ? -18 : 18} y={5} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{t('chart_hidden_short')}</text>
+        <g className="map-legend" transform={`translate(0,${legendTop})`}>
+          <text x={across(4)} y={6} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{measure?.legend ?? t('chart_map_legend')}</text>
+          {steps.map(({ fill, label }, i) => (
+            <g key={fill} transform={`translate(${across(4 + (i % perRow) * stepW, stepW - 2)},${16 + Math.floor(i / perRow) * 36})`} className="map-legend-step">
+              <rect width={stepW - 2} height={10} fill={fill} />
+              <text x={rtl ? stepW - 2 : 0} y={22} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{label}</text>
+            </g>
+          ))}
+          <g transform={`translate(${across(4)},${keysY})`}>
+            <rect x={rtl ? -14 : 0} width={14} height={10} fill={`url(#${HATCH_ID})`} stroke={HIDDEN_BORDER} />
+            <text x={rtl ? -18 : 18} y={5} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{t('chart_hidden_short')}</text>
+          </g>
+          <g transform={`translate(${across(124)},${keysY})`}>
+            <rect x={rtl ? -14 : 0} width={14} height={10} fill={NO_FIGURE_FILL} stroke={NO_FIGURE_BORDER} />
+            <text x={rtl ? -18 : 18} y={5} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{t('chart_map_no_figure')}</text>
+          </g>
         </g>
-        <g transform={`translate(${across(124)},48)`}>
-          <rect x={rtl ? -14 : 0} width={14} height={10} fill={NO_FIGURE_FILL} stroke={NO_FIGURE_BORDER} />
-          <text x={rtl ? -18 : 18} y={5} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{t('chart_map_no_figure')}</text>
-        </g>
-      </g>
-      {noteRow > 0 && (
-        <text x={across(4)} y={LEGEND_TOP + LEGEND_H + 10} textAnchor={anchor} className="chart-note" dominantBaseline="middle">
-          {t('chart_map_off_map', { count: placed.offMap.length })}
-        </text>
-      )}
-    </ChartFrame>
+        {noteRow > 0 && (
+          <text x={across(4)} y={legendTop + legendH + 10} textAnchor={anchor} className="chart-note" dominantBaseline="middle">
+            {t('chart_map_off_map', { count: placed.offMap.length })}
+          </text>
+        )}
+      </>
+    );
+    return { height: legendTop + legendH + noteRow, body };
+  };
+  return (
+    <ChartFrame title={title} summary={measure?.summary ?? summarize(data.cells, t, n)} table={measure?.table ?? <ChartTable caption={title} cells={data.cells} />} draw={draw} />
   );
 };

@@ -1,11 +1,7 @@
-/** SPEC section 9 gender colours, keyed by the gender lookup's code. */
-export const GENDER_COLOURS: Readonly<Record<string, string>> = {
-  FEMALE: '#8E26D9',
-  MALE: '#1CA1BA',
-  OTHER: '#AD961F',
-  PREFER_NOT: '#D96226',
-  SILENT: '#4ead1f',
-};
+import { DIFFERENT_TERM_COLOUR, GENDER_COLOURS, PALETTE, contrastRatio } from '../../../domain/charts/colours';
+
+// The colours themselves are defined once, in domain/charts (shared with the PDF report).
+export { GENDER_COLOURS, PALETTE, contrastRatio };
 
 /**
  * Colours SPEC section 9 leaves open: its PREFER_NOT_TO_SAY key reads as PREFER_NOT, and the
@@ -15,19 +11,7 @@ export const GENDER_COLOURS: Readonly<Record<string, string>> = {
  */
 export const GENDER_COLOURS_EXTRA: Readonly<Record<string, string>> = {
   PREFER_NOT_TO_SAY: GENDER_COLOURS.PREFER_NOT!,
-  DIFFERENT_TERM: '#1F2A5A',
-};
-
-const channel = (hex: string, at: number): number => {
-  const value = parseInt(hex.slice(at, at + 2), 16) / 255;
-  return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-};
-const luminance = (hex: string): number => 0.2126 * channel(hex, 1) + 0.7152 * channel(hex, 3) + 0.0722 * channel(hex, 5);
-
-/** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
-export const contrastRatio = (a: string, b: string): number => {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
+  DIFFERENT_TERM: DIFFERENT_TERM_COLOUR,
 };
 
 /** The charts' card background. */
@@ -42,18 +26,14 @@ const EDGE = '#3b3a48';
 export const edgeFor = (fill: string, otherwise?: string): string | undefined =>
   /^#[0-9a-f]{6}$/i.test(fill) && contrastRatio(fill, CHART_BACKGROUND) < 3 ? EDGE : otherwise;
 
-/**
- * The ten-colour chart palette (SPEC gives no values), each holding 3:1 against white for the
+/*
+ * The ten-colour chart palette (PALETTE, SPEC gives no values), each holding 3:1 against white for the
  * graphical-object rule. Its order matters as much as its colours: segments and slices take
  * them in turn, so each colour sits next to one that stays apart from it (CIEDE2000 of 15 or
  * more) for normal vision and under protanopia, deuteranopia and tritanopia, the last next to
  * the first too for charts of more than ten values (tests/src/chartLocale.test.ts). Orange
  * beside green, as it was, merged for protanopes.
  */
-export const PALETTE: readonly string[] = [
-  '#2F5D9E', '#C2571A', '#6B4FBB', '#2E8540', '#A3326B',
-  '#8A6D00', '#0F7C80', '#B8322A', '#5E6B7A', '#7A4E2D',
-];
 
 /** 'Prefer not to answer' is styled apart from the answers in every chart. */
 export const PREFER_NOT_COLOUR = GENDER_COLOURS.PREFER_NOT;

@@ -1,4 +1,4 @@
-import { useId, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { STORED_THINGS } from '../../../domain/consent/policy';
 import type { Consent } from '../../../infrastructure/storage/consent';
 
@@ -13,9 +13,26 @@ type Translate = (key: string) => string;
 export const CookieBanner = ({ consent, t }: { consent: Consent; t: Translate }) => {
   const choice = useSyncExternalStore(consent.subscribe, consent.choice);
   const titleId = useId();
+  const banner = useRef<HTMLElement>(null);
+  // The page keeps room below its content as tall as the banner (--cookie-banner-space, read by
+  // styles.css), so the banner never sits over the last buttons of a form ("Accept and sign in",
+  // the survey's Start): they scroll clear of it, and a focused field scrolls above it.
+  useEffect(() => {
+    const element = banner.current;
+    const root = document.documentElement;
+    if (choice !== undefined || element === null) return;
+    const reserve = () => root.style.setProperty('--cookie-banner-space', `${Math.ceil(element.getBoundingClientRect().height) + 16}px`);
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(reserve);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--cookie-banner-space');
+    };
+  }, [choice]);
   if (choice !== undefined) return null;
   return (
-    <section className="cookie-banner" role="region" aria-labelledby={titleId} data-testid="cookie-banner">
+    <section ref={banner} className="cookie-banner" role="region" aria-labelledby={titleId} data-testid="cookie-banner">
       <h2 id={titleId}>{t('cookie_title')}</h2>
       <p>{t('cookie_text')}</p>
       <details>

@@ -31,7 +31,7 @@ export const LinkEmailDialog = ({ link, onClose }: { link: TokenLink; onClose: (
     <ModalOverlay className="modal-overlay" isOpen onOpenChange={(isOpen) => !isOpen && onClose()} isDismissable>
       <Modal className="modal wide">
         <Dialog className="dialog">
-          <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="stack">
+          <Form {...check.formProps} onSubmit={submit} className="stack">
             <Heading slot="title">{t('link_email_title', { alias: link.alias })}</Heading>
             <FormAlert status={send.state} />
             <FormDone status={send.state} text={t('link_email_sent', { count: queued })} />

@@ -8,6 +8,8 @@ import type { OptionNode } from '../../../domain/contracts/groups';
 import { LINK_MAX_DAYS, type TokenLink } from '../../../domain/contracts/tokens';
 import { useAction, useSection } from '../../hooks/resources';
 import { FormAlert, useFormCheck } from '../account/formParts';
+import { ALIAS_LIMIT } from '../../../domain/contracts/textLimits';
+import { limitProblem } from '../forms/textLimits';
 import { defaultExpiry, fromUtcInput, toUtcInput } from './linkTimes';
 
 const WHOLE_ORGANISATION = 'whole';
@@ -32,7 +34,9 @@ export const LinkFormDialog = ({ link, onClose }: { link: TokenLink | null; onCl
     if (save.state.status === 'done') onClose();
   }, [save.state.status, onClose]);
 
-  const aliasProblem = alias.trim() === '' ? 'link_alias_required' : null;
+  const aliasProblem = alias.trim() === '' ? 'link_alias_required' : limitProblem(ALIAS_LIMIT, alias);
+  // Letters a person cannot put in an alias are said as they type, not at Save.
+  const aliasBroken = limitProblem(ALIAS_LIMIT, alias);
   const capacityProblem = /^\d+$/.test(capacity.trim()) ? null : 'link_capacity_invalid';
   const expiryProblem = expires === '' ? 'link_expiry_required' : null;
 
@@ -54,13 +58,13 @@ export const LinkFormDialog = ({ link, onClose }: { link: TokenLink | null; onCl
     <ModalOverlay className="modal-overlay" isOpen onOpenChange={(isOpen) => !isOpen && onClose()} isDismissable>
       <Modal className="modal wide">
         <Dialog className="dialog">
-          <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="stack">
+          <Form {...check.formProps} onSubmit={submit} className="stack">
             <Heading slot="title">{link ? t('link_edit_title', { alias: link.alias }) : t('link_create')}</Heading>
             <FormAlert status={save.state} />
             <TextField name="alias" value={alias} onChange={setAlias} isRequired className="field" autoFocus
-              validate={() => check.shown(aliasProblem)}>
+              validate={() => (aliasBroken ? t(aliasBroken) : check.shown(aliasProblem))}>
               <Label>{t('link_alias')}</Label>
-              <Input maxLength={60} />
+              <Input maxLength={ALIAS_LIMIT.max} />
               <Text slot="description">{t('link_alias_help')}</Text>
               <FieldError />
             </TextField>

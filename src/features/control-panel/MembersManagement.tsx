@@ -61,6 +61,7 @@ export const MembersManagement = ({ page }: { page: string }) => {
   return (
     <div className="members-page">
       <p className="muted members-intro">{t('members_intro', { groups: tiers.groups, subGroups: tiers.subGroups })}</p>
+      <p className="muted members-intro">{t('members_accounts_note')}</p>
       <p role="status" className={notice ? 'form-success' : 'visually-hidden'}>{notice}</p>
       <GroupsTable groups={groups} pendingAssignees={pendingAssignees} tiers={tiers} canManage={canManage} userId={user?.id ?? null} open={openDialog} />
       <SubGroupsTable subGroups={subGroups} pendingAssignees={pendingAssignees} tiers={tiers} canManage={canManage}

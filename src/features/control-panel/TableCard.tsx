@@ -26,7 +26,8 @@ export const ListTable = <T extends { readonly id: string }>({
     <>
       <ListState section={section} empty={empty} count={items?.length} />
       {rows.length > 0 && (
-        <div className="table-scroll">
+        // On a phone the table scrolls sideways under its fixed first column: the keyboard can reach the region to scroll it.
+        <div className="table-scroll" role="group" tabIndex={0} aria-label={label} aria-labelledby={labelledBy}>
           <Table aria-label={label} aria-labelledby={labelledBy} className="data-table">
             <TableHeader>
               {columns.map((column, index) => (

@@ -6,6 +6,7 @@ import type { AppState } from '../../../domain/app/state';
 import { BENCHMARK_METRICS, type Band, type BenchmarkData, type BenchmarkGroup, type BenchmarkMetric, type PooledBenchmark, metricKind } from '../../../domain/contracts/benchmark';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { placeOf, rankOf } from '../../../domain/stats/bands';
+import { defaultBenchmarkGroup, wholePeople } from '../../../domain/dashboard/defaults';
 import { useAction, useSection } from '../../hooks/resources';
 import { useSelector } from '../../hooks/runtime';
 import { FormAlert } from '../account/formParts';
@@ -22,7 +23,8 @@ const formatValue = (metric: BenchmarkMetric, value: number | null, notReleased:
     case 'groups':
       return value.toFixed(1);
     case 'count':
-      return value.toLocaleString();
+      // A median or percentile of counts may fall between two; a number of people is whole.
+      return wholePeople(value).toLocaleString();
   }
 };
 
@@ -48,7 +50,7 @@ const BandsTable = ({ data, chosen }: { data: BenchmarkData; chosen: BenchmarkGr
   const { t } = useTranslation();
   const notReleased = t('benchmark_not_released');
   return (
-    <div className="compare-table-wrap">
+    <div className="compare-table-wrap" role="region" tabIndex={0} aria-label={t('benchmark_bands_caption')}>
       <table className="chart-table benchmark-table">
         <caption>{t('benchmark_bands_caption')}</caption>
         <thead>
@@ -58,7 +60,7 @@ const BandsTable = ({ data, chosen }: { data: BenchmarkData; chosen: BenchmarkGr
             <th scope="col">{t('benchmark_p10')}</th>
             <th scope="col">{t('benchmark_median')}</th>
             <th scope="col">{t('benchmark_p90')}</th>
-            <th scope="col">{chosen === undefined ? t('benchmark_here') : t('benchmark_here_named', { name: chosen.name })}</th>
+            <th scope="col" className="long-name">{chosen === undefined ? t('benchmark_here') : t('benchmark_here_named', { name: chosen.name })}</th>
             <th scope="col">{t('benchmark_place')}</th>
           </tr>
         </thead>
@@ -109,7 +111,7 @@ const RankedTable = ({ data, chosen, metric }: { data: BenchmarkData; chosen: Be
           return (
             <tr key={group.id} className={here ? 'benchmark-chosen' : undefined} aria-current={here ? 'true' : undefined}>
               <td className="num">{rank ?? '–'}</td>
-              <th scope="row">
+              <th scope="row" className="long-name">
                 {group.name}
                 {here && <span className="benchmark-you"> · {t('benchmark_here')}</span>}
               </th>
@@ -149,7 +151,7 @@ const PooledSection = ({ pooled, chosen }: { pooled: PooledBenchmark; chosen: Be
       ) : pooled.status === 'too_few' ? (
         <p className="stat-withheld">{t('benchmark_pooled_too_few', { industry: pooled.industry ?? '–', band: pooled.sizeBand })}</p>
       ) : (
-        <div className="compare-table-wrap">
+        <div className="compare-table-wrap" role="region" tabIndex={0} aria-label={t('benchmark_pooled_caption', { n: pooled.organizations, industry: pooled.industry, band: pooled.sizeBand })}>
           <table className="chart-table benchmark-pooled-table">
             <caption>{t('benchmark_pooled_caption', { n: pooled.organizations, industry: pooled.industry, band: pooled.sizeBand })}</caption>
             <thead>
@@ -158,7 +160,7 @@ const PooledSection = ({ pooled, chosen }: { pooled: PooledBenchmark; chosen: Be
                 <th scope="col">{t('benchmark_p10')}</th>
                 <th scope="col">{t('benchmark_median')}</th>
                 <th scope="col">{t('benchmark_p90')}</th>
-                <th scope="col">{chosen === undefined ? t('benchmark_here') : t('benchmark_here_named', { name: chosen.name })}</th>
+                <th scope="col" className="long-name">{chosen === undefined ? t('benchmark_here') : t('benchmark_here_named', { name: chosen.name })}</th>
               </tr>
             </thead>
             <tbody>
@@ -183,7 +185,7 @@ const Results = ({ data }: { data: BenchmarkData }) => {
   const { t } = useTranslation();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [metric, setMetric] = useState<BenchmarkMetric>('index_overall');
-  const chosen = data.groups.find((group) => group.id === chosenId) ?? data.groups[0];
+  const chosen = data.groups.find((group) => group.id === chosenId) ?? defaultBenchmarkGroup(data.groups);
   const groupName = (group: BenchmarkGroup) => (group.parentId === null ? group.name : `${data.groups.find((item) => item.id === group.parentId)?.name ?? ''} › ${group.name}`.replace(/^ › /, ''));
   const leftOut = data.leftOut.length === 0 ? t('benchmark_none_left_out') : t('benchmark_left_out', { k: data.k, names: data.leftOut.map((group) => group.name).join(', ') });
   if (data.groups.length === 0) {
@@ -219,7 +221,9 @@ const Results = ({ data }: { data: BenchmarkData }) => {
             ))}
           </select>
         </div>
-        <RankedTable data={data} chosen={chosen} metric={metric} />
+        <div className="compare-table-wrap" role="region" tabIndex={0} aria-label={t('benchmark_ranked_caption', { metric: t(`benchmark_metric.${metric}`) })}>
+          <RankedTable data={data} chosen={chosen} metric={metric} />
+        </div>
       </section>
       <PooledSection pooled={data.pooled} chosen={chosen} />
     </>

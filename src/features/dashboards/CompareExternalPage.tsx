@@ -4,7 +4,9 @@ import { Button } from 'react-aria-components';
 import { ChoiceSelect } from '../../components/ChoiceSelect';
 import { WHOLE_ORGANIZATION } from '../../../domain/contracts/compare';
 import type { OptionNode } from '../../../domain/contracts/groups';
-import type { ComparedMutualityPillar, MutualityData, MutualitySource, MutualityValue } from '../../../domain/contracts/mutuality';
+import type { ComparedMutualityPillar, MutualityData, MutualityMissing, MutualitySource, MutualityValue } from '../../../domain/contracts/mutuality';
+import { MUTUALITY_PILLARS } from '../../../domain/mutuality/census';
+import { overallScoreName } from '../../../domain/mutuality/score';
 import type { ReleasedCell } from '../../../domain/contracts/stats';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { useSection } from '../../hooks/resources';
@@ -29,14 +31,14 @@ const flatten = (nodes: readonly OptionNode[], depth = 0): { id: string; name: s
 
 const score3 = (value: number | null) => (value === null ? null : value.toFixed(2));
 
-/** Source, year and licence of a pillar's figures, with the file's mark where a figure is quoted rather than the office's. */
+/** Office, table, year, licence and where the figures were read; an estimate (CLDR) says it is not a census. */
 const SourceNote = ({ source }: { source: MutualitySource }) => {
   const { t } = useTranslation();
   return (
-    <dl className="mutuality-source">
+    <dl className="mutuality-source" data-kind={source.kind}>
       <dt>{t('mutuality_source')}</dt>
       <dd>
-        {source.name} ({source.publisher}){source.urls[0] !== undefined && <> · <a href={source.urls[0]} target="_blank" rel="noreferrer">{source.urls[0].replace(/^https?:\/\//, '').split('/')[0]}</a></>}
+        <strong className="mutuality-kind">{source.kind === 'estimate' ? t('mutuality_kind_estimate') : t('mutuality_kind_census')}</strong>: {source.name} ({source.publisher}){source.urls[0] !== undefined && <> · <a href={source.urls[0]} target="_blank" rel="noreferrer">{source.urls[0].replace(/^https?:\/\//, '').split('/')[0]}</a></>}
       </dd>
       {source.year !== null && (
         <>
@@ -48,9 +50,12 @@ const SourceNote = ({ source }: { source: MutualitySource }) => {
       <dd>
         <a href={source.licence.url} target="_blank" rel="noreferrer">{source.licence.name}</a>
       </dd>
+      <dt>{t('mutuality_table')}</dt>
+      <dd className="mutuality-table">{source.table}</dd>
+      <dt>{t('mutuality_read_from')}</dt>
+      <dd>{source.readFrom}</dd>
       <dt>{t('mutuality_measure')}</dt>
       <dd>{source.measure}</dd>
-      {source.quoted !== null && <dd className="mutuality-quoted">{t('mutuality_quoted', { who: source.quoted })}</dd>}
       {source.note !== null && <dd className="muted">{source.note}</dd>}
     </dl>
   );
@@ -93,7 +98,6 @@ const DivergingBar = ({ title, values, other }: { title: string; values: readonl
           <tr key={value.key}>
             <th scope="row">
               <span lang={langOf(value)}>{labelOf(value, other)}</span>
-              {value.quoted !== null && <span className="mutuality-quoted"> ({t('mutuality_quoted_short')})</span>}
             </th>
             <td className="num">{signed(value.gap)}</td>
             <td className="num">{value.ratio === null ? '–' : value.ratio.toFixed(2)}</td>
@@ -193,7 +197,8 @@ const PillarCard = ({ pillar, organisation }: { pillar: ComparedMutualityPillar;
   const series = [
     // A category the organisation's figures do not list reads "not listed", never 0.0%.
     { label: organisation, cells: top.filter((value) => value.listed).map((value) => cellOf(value, other, value.share)) },
-    { label: t('mutuality_census'), cells: top.map((value) => cellOf(value, other, value.census)) },
+    // CLDR's shares are an estimate: never labelled as a census.
+    { label: pillar.source.kind === 'estimate' ? t('mutuality_kind_estimate') : t('mutuality_census'), cells: top.map((value) => cellOf(value, other, value.census)) },
   ];
   return (
     <section className="card stat-card wide" aria-label={name} data-pillar={pillar.pillar}>
@@ -225,15 +230,40 @@ const PillarCard = ({ pillar, organisation }: { pillar: ComparedMutualityPillar;
   );
 };
 
+/** Topics the country's census has no official figures for: said, never filled from elsewhere. */
+const MissingTopics = ({ missing }: { missing: readonly MutualityMissing[] }) => {
+  const { t } = useTranslation();
+  if (missing.length === 0) return null;
+  return (
+    <section className="card stat-card wide mutuality-missing" aria-labelledby="mutuality-missing">
+      <h2 id="mutuality-missing">{t('mutuality_missing_title')}</h2>
+      <ul>
+        {missing.map((gap) => (
+          <li key={gap.pillar} data-pillar={gap.pillar} data-reason={gap.reason}>
+            {t(gap.reason === 'not-collected' ? 'mutuality_missing_not_collected' : 'mutuality_missing_not_found', { pillar: t(`compare_pillar.${gap.pillar}`), census: gap.census })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};
+
 const Results = ({ data, onExport }: { data: MutualityData; onExport: (() => void) | null }) => {
   const { t } = useTranslation();
   const n = useNumbers();
+  const overallName = overallScoreName(data.pillars, MUTUALITY_PILLARS, {
+    overall: t('mutuality_overall'),
+    only: (pillars) => t('mutuality_score_only', { pillars }),
+    estimate: t('mutuality_kind_estimate'),
+    pillar: (pillar) => t(`compare_pillar.${pillar}` as 'compare_pillar.language'),
+    separator: ', ',
+  });
   return (
     <>
       <section className="card stat-card wide" aria-labelledby="mutuality-summary">
         <h2 id="mutuality-summary">{t('mutuality_title', { dataset: data.pillars[0]?.source.name ?? data.country.name })}</h2>
         <p className="mutuality-overall" data-score={data.overall ?? ''}>
-          {t('mutuality_overall')}: <strong>{score3(data.overall) ?? t('mutuality_no_score')}</strong>
+          {overallName}: <strong>{score3(data.overall) ?? t('mutuality_no_score')}</strong>
         </p>
         <p className="field-help">{t('mutuality_score_help')}</p>
         <table className="chart-table">
@@ -261,6 +291,7 @@ const Results = ({ data, onExport }: { data: MutualityData; onExport: (() => voi
       {data.pillars.map((pillar) => (
         <PillarCard key={pillar.pillar} pillar={pillar} organisation={data.label} />
       ))}
+      <MissingTopics missing={data.missing} />
     </>
   );
 };

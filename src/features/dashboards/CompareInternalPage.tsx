@@ -15,6 +15,8 @@ import { GroupedBar, type Series } from '../charts/GroupedBar';
 import { useNumbers } from '../charts/useNumbers';
 import { ExportStatus, PageToolbar } from './PageToolbar';
 import { DateRangeField } from './DateRangeField';
+import { useFormCheck } from '../account/formParts';
+import { defaultCompareGroups } from '../../../domain/dashboard/defaults';
 
 const ALL_DATES = '';
 
@@ -215,7 +217,6 @@ const Results = ({ data, page, selections }: { data: CompareData; page: string; 
             <section key={key} className="card stat-card" aria-label={title}>
               <h2>{title}</h2>
               <GroupedBar title={title} series={seriesOf(key)} />
-              <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
             </section>
           );
         })}
@@ -229,7 +230,14 @@ export const CompareInternalPage = ({ page }: { page: string }) => {
   const { t, language } = useTranslation();
   const groups = useSection('selectionGroups');
   const ranges = useSection('dateRanges');
-  const [draft, setDraft] = useState<CompareSelection[]>([{ group: WHOLE_ORGANIZATION }, { group: WHOLE_ORGANIZATION }]);
+  const sizes = useSection('orgGroups');
+  // Until the administrator changes a row, the form shows the organisation against its largest groups.
+  const [edited, setDraft] = useState<CompareSelection[] | null>(null);
+  const draft = useMemo<CompareSelection[]>(() => {
+    if (edited !== null) return edited;
+    const choosable = new Set(flatten(groups.data ?? []).map((choice) => choice.id));
+    return defaultCompareGroups(WHOLE_ORGANIZATION, sizes.data ?? [], choosable).map((group) => ({ group }));
+  }, [edited, groups.data, sizes.data]);
   const [asked, setAsked] = useState<ResourceArgs | null>(null);
   const [askedSelections, setAskedSelections] = useState<CompareSelection[]>([]);
   const result = useSection('compareData', asked ?? {}, page, asked !== null);
@@ -239,7 +247,8 @@ export const CompareInternalPage = ({ page }: { page: string }) => {
   const resultId = useId();
   const choices = [{ id: WHOLE_ORGANIZATION, name: t('compare_whole_organisation'), depth: 0 }, ...flatten(groups.data ?? [])];
   const rangeChoices = ranges.data ?? [];
-  const change = (index: number, next: CompareSelection) => setDraft((rows) => rows.map((row, i) => (i === index ? next : row)));
+  const change = (index: number, next: CompareSelection) => setDraft(draft.map((row, i) => (i === index ? next : row)));
+  const check = useFormCheck();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setAsked(compareArgs(draft));
@@ -248,7 +257,7 @@ export const CompareInternalPage = ({ page }: { page: string }) => {
   return (
     <div className="dashboard-page">
       <PageToolbar panel="compare" />
-      <Form className="card compare-form" onSubmit={submit} aria-label={t('compare_form')}>
+      <Form {...check.formProps} className="card compare-form" onSubmit={submit} aria-label={t('compare_form')}>
         <p className="field-help">{t('compare_help', { min: COMPARE_MIN, max: COMPARE_MAX })}</p>
         <div className="compare-selections">
           {draft.map((selection, index) => (
@@ -260,13 +269,13 @@ export const CompareInternalPage = ({ page }: { page: string }) => {
               ranges={rangeChoices}
               canRemove={draft.length > COMPARE_MIN}
               onChange={(next) => change(index, next)}
-              onRemove={() => setDraft((rows) => rows.filter((_, i) => i !== index))}
+              onRemove={() => setDraft(draft.filter((_, i) => i !== index))}
             />
           ))}
         </div>
         <div className="compare-actions">
           {draft.length < COMPARE_MAX && (
-            <Button className="button secondary" onPress={() => setDraft((rows) => [...rows, { group: WHOLE_ORGANIZATION }])}>
+            <Button className="button secondary" onPress={() => setDraft([...draft, { group: WHOLE_ORGANIZATION }])}>
               {t('compare_add')}
             </Button>
           )}

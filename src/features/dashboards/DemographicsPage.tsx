@@ -1,5 +1,6 @@
 import { useTranslation } from '../../hooks/translation';
 import { StackedBar } from '../charts/StackedBar';
+import { Pyramid } from '../charts/Pyramid';
 import { transpose } from '../charts/format';
 import { CountFigure, DistributionChart, StatCard } from './StatCard';
 import { PageToolbar } from './PageToolbar';
@@ -13,6 +14,25 @@ export const DemographicsPage = ({ page }: { page: string }) => {
         <StatCard name="statDemographicPeopleLtc" title={t('stat.people_ltc')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
       </div>
       <div className="chart-grid">
+        {/* The core questions first: gender, age, position, education, disability (SPEC demographic/row-one to row-five). */}
+        <StatCard name="statDemographicRowOne" title={t('stat.demographic.row_one')} page={page}>
+          {(d, title) => <DistributionChart title={title} data={d} genders />}
+        </StatCard>
+        <StatCard name="statOverviewGenderAgeRange" title={t('stat.overview.gender_age_range')} page={page} wide>
+          {(d, title) => <Pyramid title={title} data={transpose(d)} />}
+        </StatCard>
+        <StatCard name="statDemographicRowTwo" title={t('stat.demographic.row_two')} page={page}>
+          {(d, title) => <DistributionChart title={title} data={d} />}
+        </StatCard>
+        <StatCard name="statDemographicRowThree" title={t('stat.demographic.row_three')} page={page}>
+          {(d, title) => <DistributionChart title={title} data={d} />}
+        </StatCard>
+        <StatCard name="statDemographicRowFour" title={t('stat.demographic.row_four')} page={page}>
+          {(d, title) => <DistributionChart title={title} data={d} />}
+        </StatCard>
+        <StatCard name="statDemographicRowFive" title={t('stat.demographic.row_five')} page={page}>
+          {(d, title) => <DistributionChart title={title} data={d} />}
+        </StatCard>
         <StatCard name="statDemographicBirthContinent" title={t('stat.demographic.birth_continent')} page={page}>
           {(d, title) => <DistributionChart title={title} data={d} />}
         </StatCard>

@@ -2,6 +2,7 @@ import { useTranslation } from '../../hooks/translation';
 import { CountFigure, StatCard } from './StatCard';
 import { PageToolbar } from './PageToolbar';
 import { BadgesCard } from './BadgesCard';
+import { DiversityIndexCard } from './DiversityIndexCard';
 import { UpcomingCard } from '../calendar/UpcomingCard';
 
 /** Home: the headline counts, each its own card. */
@@ -18,6 +19,7 @@ export const HomePage = ({ page }: { page: string }) => {
         <StatCard name="statHomeTotalWorldview" title={t('stat.home.total_worldview')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
         <StatCard name="statHomeTotalEthnicity" title={t('stat.home.total_ethnicity')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
       </div>
+      <DiversityIndexCard page={page} />
       <BadgesCard page={page} />
       <UpcomingCard />
     </div>

@@ -17,38 +17,23 @@ export const LanguagesPage = ({ page }: { page: string }) => {
         <StatCard name="statLanguageRowThree" title={t('stat.language.row_three')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
       </div>
       <div className="chart-grid">
+        {/* Each figure drawn once: the most-common lists are the top of the distributions below; one language or several
+            (language/monolingual, language/multilingual) is the headline above and the "1" of languages known per person;
+            the continent → zone → language tree holds the zone → language one. */}
         <StatCard name="statLanguageLanguages" title={t('stat.language.languages')} page={page}>
           {(d, title) => <Bar title={title} data={d} max={15} />}
         </StatCard>
         <StatCard name="statLanguageNative" title={t('stat.language.native')} page={page}>
           {(d, title) => <Bar title={title} data={d} max={15} />}
         </StatCard>
-        <StatCard name="statLanguageMonolingual" title={t('stat.language.monolingual')} page={page}>
-          {(d, title) => <DistributionChart title={title} data={d} />}
-        </StatCard>
-        <StatCard name="statLanguageMultilingual" title={t('stat.language.multilingual')} page={page}>
-          {(d, title) => <DistributionChart title={title} data={d} />}
-        </StatCard>
         <StatCard name="statLanguageZones" title={t('stat.language.zones')} page={page}>
           {(d, title) => <Bar title={title} data={d} max={15} />}
-        </StatCard>
-        <StatCard name="statLanguageTree" title={t('stat.language.tree')} page={page} wide>
-          {(d, title) => <Tree title={title} data={d} />}
-        </StatCard>
-        <StatCard name="statLanguageMostCommon" title={t('stat.language.most_common')} page={page}>
-          {(d, title) => <Bar title={title} data={d} max={10} />}
         </StatCard>
         <StatCard name="statLanguageTotalKnown" title={t('stat.language.total_known')} page={page}>
           {(d, title) => <DistributionChart title={title} data={d} />}
         </StatCard>
         <StatCard name="statLanguageListLevel" title={t('stat.language.list_level')} page={page}>
           {(d, title) => <Bar title={title} data={d} />}
-        </StatCard>
-        <StatCard name="statLanguageMostCommonZone" title={t('stat.language.most_common_zone')} page={page}>
-          {(d, title) => <Bar title={title} data={d} max={10} />}
-        </StatCard>
-        <StatCard name="statLanguageMostCommonMacrozone" title={t('stat.language.most_common_macrozone')} page={page}>
-          {(d, title) => <Bar title={title} data={d} max={10} />}
         </StatCard>
         <StatCard name="statLanguageMicroZones" title={t('stat.language.micro_zones')} page={page}>
           {(d, title) => <Bar title={title} data={d} max={15} />}

@@ -9,6 +9,8 @@ import { DateRangeField } from './DateRangeField';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
 import { useLocalNames } from '../charts/localNames';
+import { FilterChips } from '../shell/FilterChips';
+import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 
 const selectFilters = (s: AppState) => s.filters.active;
 const selectBanners = (s: AppState) => s.session.user?.setting.banners ?? null;
@@ -21,7 +23,8 @@ export const DateRangeSelect = () => {
   const dispatch = useDispatch();
   const filters = useSelector(selectFilters);
   const ranges = useSection('dateRanges');
-  if (ranges.status !== 'loaded' || !ranges.data || ranges.data.length === 0) return null;
+  // Kept on screen while the list reloads (the filter chips ask for it again when a range is chosen).
+  if (!ranges.data || ranges.data.length === 0) return null;
   const tag = filters['date-tag'];
   return (
     <DateRangeField
@@ -121,6 +124,12 @@ const WaitingNote = ({ page }: { page: string }) => {
   );
 };
 
+/** Said once for the page, not under every card: every figure on it is adjusted the same way. */
+export const AdjustmentNote = () => {
+  const { t } = useTranslation();
+  return <p className="stat-note page-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>;
+};
+
 export const PageToolbar = ({ panel, page }: { panel?: BannerPanel; page?: string }) => (
   <>
     <ChartNames />
@@ -128,6 +137,8 @@ export const PageToolbar = ({ panel, page }: { panel?: BannerPanel; page?: strin
       <DateRangeSelect />
       {page !== undefined && <ExportButton page={page} />}
     </div>
+    {page !== undefined && <FilterChips />}
+    {page !== undefined && <AdjustmentNote />}
     {page !== undefined && <WaitingNote page={page} />}
     {panel && <PanelBanner panel={panel} />}
     {page !== undefined && isKeyFactPage(page) && <KeyFacts key={page} page={page} />}

@@ -2,7 +2,6 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
 import { isSuppressed, type Distribution } from '../../../domain/contracts/stats';
-import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import type { Count, Headline } from '../../../domain/contracts/statistics';
 import { type StatisticsSectionName, statisticsSections } from '../../../domain/resources/sections/statistics';
 import type { SectionData } from '../../../domain/resources/sections';
@@ -45,7 +44,6 @@ export const StatCard = <K extends StatisticsSectionName>({
       {section.status === 'loaded' && data !== null ? (
         <>
           {children(data, title)}
-          <p className="stat-note">{t('stat_adjusted', { d: MAX_ADJUSTMENT })}</p>
           {!shared && exportable && (
             <Button
               className="button ghost small card-export"

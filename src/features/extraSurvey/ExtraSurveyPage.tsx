@@ -7,6 +7,9 @@ import type { AppState } from '../../../domain/app/state';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { useAction, useSection } from '../../hooks/resources';
 import { useDispatch, useSelector } from '../../hooks/runtime';
+import { Form } from 'react-aria-components';
+import { useFormCheck } from '../account/formParts';
+import { asSentence, refusalSentences } from '../../../domain/i18n/sentences';
 
 /** Languages an author may add a translation in (English is what they write first). */
 const OTHER_LANGUAGES = PRODUCT_LANGUAGES.filter((language) => language.code !== 'au' && language.code !== 'en');
@@ -173,7 +176,7 @@ const Builder = () => {
       <p>{t('extra_builder_help')}</p>
       {update.state.status === 'failed' && (
         <p role="alert" className="form-error">
-          {[update.state.message, ...Object.values(update.state.errors).flat()].filter(Boolean).map((message) => t(message!)).join(' ')}
+          {refusalSentences(update.state.message, update.state.errors).map((message) => asSentence(t(message))).join(' ')}
         </p>
       )}
       {draft !== null && (
@@ -213,6 +216,7 @@ const QuestionItem = ({
   const [chosen, setChosen] = useState<readonly string[]>(question.links.map((link) => link.id));
   const [publishing, setPublishing] = useState(false);
   const groupId = useId();
+  const publishCheck = useFormCheck(update.state);
   const send = (body: Parameters<typeof update.submit>[0]) => update.submit(body);
   return (
     <div className="stack">
@@ -234,7 +238,8 @@ const QuestionItem = ({
         {question.status === 'published' && <button type="button" className="button ghost small" onClick={() => send({ action: 'retire', id: question.id })} disabled={pending}>{t('extra_retire')}</button>}
       </div>
       {publishing && (
-        <form
+        <Form
+          {...publishCheck.formProps}
           className="stack"
           onSubmit={(event) => {
             event.preventDefault();
@@ -259,7 +264,7 @@ const QuestionItem = ({
           <div className="form-actions start">
             <button type="submit" className="button primary small" disabled={pending}>{t('extra_publish')}</button>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   );
@@ -279,8 +284,9 @@ const Editor = ({
   const { t } = useTranslation();
   const id = useId();
   const setOption = (index: number, option: DraftOption) => onChange({ ...draft, options: draft.options.map((current, i) => (i === index ? option : current)) });
+  const check = useFormCheck();
   return (
-    <form className="card stack extra-editor" onSubmit={onSubmit} aria-label={draft.id === undefined ? t('extra_new') : t('extra_edit')}>
+    <Form {...check.formProps} className="card stack extra-editor" onSubmit={onSubmit} aria-label={draft.id === undefined ? t('extra_new') : t('extra_edit')}>
       <div className="field">
         <label htmlFor={`${id}-text`}>{t('extra_text')}</label>
         <input id={`${id}-text`} value={draft.text} maxLength={300} onChange={(event) => onChange({ ...draft, text: event.target.value })} />
@@ -367,6 +373,6 @@ const Editor = ({
         <button type="submit" className="button primary" disabled={pending}>{t('extra_save')}</button>
         <button type="button" className="button" onClick={onCancel}>{t('extra_cancel')}</button>
       </div>
-    </form>
+    </Form>
   );
 };

@@ -13,6 +13,8 @@ import {
   confirmationProblem, FormAlert, NewPasswordFields, passwordProblem, requiredProblem, useFormCheck, usePasswordRule,
 } from '../account/formParts';
 import { useFormatDay } from '../../hooks/dates';
+import { FIRST_NAME_LIMIT, LAST_NAME_LIMIT } from '../../../domain/contracts/textLimits';
+import { limitProblem, useLimitShown } from '../forms/textLimits';
 
 /** Which check each invitation page asks for (domain/contracts/members.ts says which kinds each accepts). */
 export type InvitationCheckAction = 'checkDepartmentInvitation' | 'checkActivationAssignee' | 'checkInvitation' | 'checkActivation';
@@ -86,6 +88,7 @@ const AcceptInvitation = ({ invitation, token }: { invitation: InvitationCheck; 
     return { status: 'done', message: null, errors: {} };
   }, [sent, session.pending, session.loginError]);
   const check = useFormCheck(status);
+  const limitShown = useLimitShown();
   const [signedInBefore] = useState(session.signedIn);
 
   useEffect(() => {
@@ -95,7 +98,7 @@ const AcceptInvitation = ({ invitation, token }: { invitation: InvitationCheck; 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problems = [
-      requiredProblem(firstName, 'first_name_required'),
+      requiredProblem(firstName, 'first_name_required') ?? limitProblem(FIRST_NAME_LIMIT, firstName),
       requiredProblem(lastName, 'last_name_required'),
       passwordProblem(password, rule),
       confirmationProblem(confirmation, password),
@@ -143,21 +146,21 @@ const AcceptInvitation = ({ invitation, token }: { invitation: InvitationCheck; 
       </dl>
       <p className="muted">{t('invitation_valid_until', { day: formatDay(invitation.expires_at) })}</p>
       {signedInBefore && <p className="muted">{t('invitation_signed_in_note')}</p>}
-      <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="stack"
+      <Form {...check.formProps} onSubmit={submit} className="stack"
         aria-labelledby="accept-heading">
         <h2 id="accept-heading">{t('invitation_accept_heading')}</h2>
         <FormAlert status={alert} />
         <div className="field-pair">
           <TextField name="first_name" value={firstName} onChange={setFirstName} isRequired autoComplete="given-name" className="field"
-            validate={(v) => check.shown(requiredProblem(v, 'first_name_required'))}>
+            validate={(v) => limitShown(FIRST_NAME_LIMIT, v) ?? check.shown(requiredProblem(v, 'first_name_required'))}>
             <Label>{t('first_name')}</Label>
-            <Input maxLength={255} />
+            <Input maxLength={FIRST_NAME_LIMIT.max} />
             <FieldError />
           </TextField>
           <TextField name="last_name" value={lastName} onChange={setLastName} isRequired autoComplete="family-name" className="field"
-            validate={(v) => check.shown(requiredProblem(v, 'last_name_required'))}>
+            validate={(v) => limitShown(LAST_NAME_LIMIT, v) ?? check.shown(requiredProblem(v, 'last_name_required'))}>
             <Label>{t('last_name')}</Label>
-            <Input maxLength={255} />
+            <Input maxLength={LAST_NAME_LIMIT.max} />
             <FieldError />
           </TextField>
         </div>

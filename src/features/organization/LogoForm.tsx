@@ -40,7 +40,7 @@ export const LogoForm = ({ info, disabled }: { info: OrganizationInformation; di
   const logoError = save.state.errors.logo?.[0] ?? (check.attempted && tooLarge ? t('logo_too_large') : null);
   const shown = preview ?? info.logo_url;
   return (
-    <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="card stack" aria-labelledby="logo-heading">
+    <Form {...check.formProps} onSubmit={submit} className="card stack" aria-labelledby="logo-heading">
       <h2 id="logo-heading">{t('organization_details_logo')}</h2>
       <FormAlert status={save.state} />
       <FormDone status={save.state} text={t('saved')} />

@@ -11,6 +11,8 @@ import { DEFAULT_LANGUAGE } from '../../../domain/i18n/state';
 import { useNumbers } from '../charts/useNumbers';
 import { LogoForm } from './LogoForm';
 import { CertificatesCard } from './CertificatesCard';
+import { ORGANIZATION_NAME_LIMIT } from '../../../domain/contracts/textLimits';
+import { limitProblem, useLimitShown } from '../forms/textLimits';
 
 export const ORGANIZATION_SETTINGS_PATH = '/dashboard/organization-settings';
 
@@ -49,20 +51,21 @@ const InformationForm = ({ info, disabled }: { info: OrganizationInformation; di
   const [industry, setIndustry] = useState(info.industry ?? '');
   const [surveyLocale, setSurveyLocale] = useState(info.survey_locale ?? DEFAULT_LANGUAGE);
   const check = useFormCheck(save.state);
+  const limitShown = useLimitShown();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (requiredProblem(name, 'organisation_name_required')) return check.refuse();
+    if (requiredProblem(name, 'organisation_name_required') || limitProblem(ORGANIZATION_NAME_LIMIT, name)) return check.refuse();
     save.submit({ name: name.trim(), industry: industry.trim() === '' ? null : industry.trim(), survey_locale: surveyLocale });
   };
   return (
-    <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="card stack" aria-labelledby="org-info-heading">
+    <Form {...check.formProps} onSubmit={submit} className="card stack" aria-labelledby="org-info-heading">
       <h2 id="org-info-heading">{t('organization_information')}</h2>
       <FormAlert status={save.state} />
       <FormDone status={save.state} text={t('saved')} />
       <TextField name="name" value={name} onChange={setName} isRequired isDisabled={disabled} className="field"
-        validate={(v) => check.shown(requiredProblem(v, 'organisation_name_required'))}>
+        validate={(v) => limitShown(ORGANIZATION_NAME_LIMIT, v) ?? check.shown(requiredProblem(v, 'organisation_name_required'))}>
         <Label>{t('organisation_name')}</Label>
-        <Input />
+        <Input maxLength={ORGANIZATION_NAME_LIMIT.max} />
         <FieldError />
       </TextField>
       <TextField name="industry" value={industry} onChange={setIndustry} isDisabled={disabled} className="field">
@@ -110,7 +113,7 @@ const TiersForm = ({ disabled }: { disabled: boolean }) => {
     rename.submit({ tiers: list });
   };
   return (
-    <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="card stack" aria-labelledby="tiers-heading">
+    <Form {...check.formProps} onSubmit={submit} className="card stack" aria-labelledby="tiers-heading">
       <h2 id="tiers-heading">{t('tier_names')}</h2>
       <p className="muted">{t('tier_names_help')}</p>
       <FormAlert status={rename.state} />
@@ -160,7 +163,7 @@ const DateRangesForm = ({ disabled }: { disabled: boolean }) => {
     save.submit({ ranges: rows.map((row) => ({ ...(row.id ? { id: row.id } : {}), label: row.label.trim(), type: row.type, value: valueOf(row) })) });
   };
   return (
-    <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="card stack" aria-labelledby="ranges-heading">
+    <Form {...check.formProps} onSubmit={submit} className="card stack" aria-labelledby="ranges-heading">
       <h2 id="ranges-heading">{t('date_ranges')}</h2>
       <p className="muted">{t('date_ranges_help')}</p>
       <FormAlert status={save.state} />

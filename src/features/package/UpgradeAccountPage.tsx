@@ -6,6 +6,7 @@ import { useAction, useSection } from '../../hooks/resources';
 import { FormAlert, FormDone, useFormCheck } from '../account/formParts';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { useFormatDay } from '../../hooks/dates';
+import { useNumbers } from '../charts/useNumbers';
 
 export const UPGRADE_ACCOUNT_PATH = '/dashboard/upgrade-account';
 
@@ -33,6 +34,7 @@ const PackageDetails = ({ usage }: { usage: PackageUsage }) => {
   const { t, language } = useTranslation();
   const list = new Intl.ListFormat(productLanguage(language).lang, { type: 'conjunction' });
   const formatDay = useFormatDay();
+  const n = useNumbers();
   const promisedShare = usage.seat_capacity > 0 ? Math.min(usage.seats_promised, usage.seat_capacity) : 0;
   return (
     <div className="settings-grid">
@@ -44,29 +46,30 @@ const PackageDetails = ({ usage }: { usage: PackageUsage }) => {
               ? t('package_ended_text', { date: formatDay(usage.ends_at) })
               : t('package_suspended_text')}
           </p>
+          <ContactLine email={usage.contact_email} />
         </section>
       )}
 
       <section className="card stack" aria-labelledby="package-seats-heading">
         <h2 id="package-seats-heading">{t('package_seats')}</h2>
-        <p className="package-figure">{t('package_seats_summary', { promised: usage.seats_promised, capacity: usage.seat_capacity })}</p>
+        <p className="package-figure">{t('package_seats_summary', { promised: n.count(usage.seats_promised), capacity: n.count(usage.seat_capacity) })}</p>
         <meter
           className="package-meter"
           min={0}
           max={Math.max(usage.seat_capacity, 1)}
           value={promisedShare}
           aria-label={t('package_seats_meter')}
-          aria-valuetext={t('package_seats_summary', { promised: usage.seats_promised, capacity: usage.seat_capacity })}
+          aria-valuetext={t('package_seats_summary', { promised: n.count(usage.seats_promised), capacity: n.count(usage.seat_capacity) })}
         />
         <dl className="package-figures">
           <dt>{t('package_seats_free')}</dt>
-          <dd>{usage.seats_free}</dd>
+          <dd>{n.count(usage.seats_free)}</dd>
           <dt>{t('package_live_links')}</dt>
-          <dd>{usage.live_links}</dd>
+          <dd>{n.count(usage.live_links)}</dd>
           <dt>{t('package_live_link_seats')}</dt>
-          <dd>{usage.live_link_seats}</dd>
+          <dd>{n.count(usage.live_link_seats)}</dd>
           <dt>{t('package_answers')}</dt>
-          <dd>{usage.answers_received}</dd>
+          <dd>{n.count(usage.answers_received)}</dd>
         </dl>
         <p className="muted">{t('package_seats_help')}</p>
       </section>
@@ -90,8 +93,19 @@ const PackageDetails = ({ usage }: { usage: PackageUsage }) => {
         <p className="muted">{t('package_reminders', { days: list.format(usage.reminder_days.map(String)) })}</p>
       </section>
 
-      <RequestForm canRequest={usage.can_request} />
+      <RequestForm canRequest={usage.can_request} contactEmail={usage.contact_email} />
     </div>
+  );
+};
+
+/** Who to write to about the package: the operator's address, or who to ask when none is set. */
+const ContactLine = ({ email }: { email: string | null }) => {
+  const { t } = useTranslation();
+  if (email === null) return <p className="muted">{t('package_contact_none')}</p>;
+  return (
+    <p>
+      {t('package_contact_write')} <a href={`mailto:${email}`}>{email}</a>
+    </p>
   );
 };
 
@@ -102,7 +116,7 @@ const wholeNumber = (value: string, max: number): number | null | 'invalid' => {
   return n >= 1 && n <= max ? n : 'invalid';
 };
 
-const RequestForm = ({ canRequest }: { canRequest: boolean }) => {
+const RequestForm = ({ canRequest, contactEmail }: { canRequest: boolean; contactEmail: string | null }) => {
   const { t } = useTranslation();
   const send = useAction('requestPackage');
   const check = useFormCheck(send.state);
@@ -122,13 +136,15 @@ const RequestForm = ({ canRequest }: { canRequest: boolean }) => {
       <section className="card stack" aria-labelledby="package-request-heading">
         <h2 id="package-request-heading">{t('package_request')}</h2>
         <p>{t('package_request_unavailable')}</p>
+        <ContactLine email={contactEmail} />
       </section>
     );
   }
   return (
-    <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="card stack" aria-labelledby="package-request-heading">
+    <Form {...check.formProps} onSubmit={submit} className="card stack" aria-labelledby="package-request-heading">
       <h2 id="package-request-heading">{t('package_request')}</h2>
       <p className="muted">{t('package_request_help')}</p>
+      <ContactLine email={contactEmail} />
       <FormAlert status={send.state} />
       <FormDone status={send.state} text={t('package_request_sent')} />
       <TextField name="seats" value={seats} onChange={setSeats} inputMode="numeric" className="field"

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/translation';
-import { Button, Input, Label, TextField } from 'react-aria-components';
+import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
 import { CERTIFICATE_MIN_PARTICIPATION, CERTIFICATE_MIN_RESPONDENTS } from '../../../domain/certificates/criteria';
 import { dateFormats } from '../../../domain/i18n/dates';
 import { useSection } from '../../hooks/resources';
 import { useNumbers } from '../charts/useNumbers';
+import { useFormCheck } from '../account/formParts';
 
 const day = (iso: string, language: string): string => dateFormats(language).day(iso);
 
@@ -21,6 +22,7 @@ export const CertificatePage = () => {
   const code = params.get('code')?.trim() ?? '';
   const [draft, setDraft] = useState(code);
   const result = useSection('certificateVerification', { code }, undefined, code !== '');
+  const check = useFormCheck();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,13 +34,13 @@ export const CertificatePage = () => {
     <section aria-labelledby="plain-heading" className="stack narrow certificate-page">
       <h1 id="plain-heading">{t('certificate')}</h1>
       <p>{t('certificate_intro')}</p>
-      <form className="stack" onSubmit={submit}>
+      <Form {...check.formProps} className="stack" onSubmit={submit}>
         <TextField className="field" name="code" value={draft} onChange={setDraft} isRequired>
           <Label>{t('certificate_code')}</Label>
           <Input className="input" spellCheck={false} autoComplete="off" />
         </TextField>
         <Button type="submit" className="button primary">{t('certificate_verify')}</Button>
-      </form>
+      </Form>
       <div role="status" aria-live="polite" data-testid="certificate-result">
         {code !== '' && (result.status === 'pending' || result.status === 'idle') && <p>{t('certificate_checking')}</p>}
         {code !== '' && result.status === 'error' && <p className="form-error">{t(result.message ?? 'unknown_error', { defaultValue: result.message ?? '' })}</p>}

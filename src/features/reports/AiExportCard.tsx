@@ -1,13 +1,16 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { Button, Checkbox, CheckboxGroup, Form, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text, TextArea, TextField } from 'react-aria-components';
-import { AI_FILES_MAX, AI_PROMPT_MAX, type ExportDescription, filesOf } from '../../../domain/contracts/aiExport';
+import { AI_FILES_MAX, AI_GROUPS_MAX, AI_PROMPT_MAX, type AiQuestion, type ExportDescription, filesOf } from '../../../domain/contracts/aiExport';
+import type { OptionNode } from '../../../domain/contracts/groups';
 import { EXPORT_CARDS, EXPORT_PAGES, type ExportFilters, type ExportPage } from '../../../domain/contracts/exports';
 import { GENERATIONS } from '../../../domain/filters/model';
+import { productLanguage } from '../../../domain/i18n/languages';
 import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
 import { DateRangeField } from '../dashboards/DateRangeField';
+import { useFormCheck } from '../account/formParts';
 import { LookupChoices, YesNoAny } from '../shell/FilterPanel';
 
 const selectAiExport = (s: AppState) => s.aiExport;
@@ -38,7 +41,7 @@ const PageChoice = ({ description, index }: { description: ExportDescription; in
           ))}
         </div>
       </CheckboxGroup>
-      {description.pages.length > 1 && (
+      {(description.pages.length > 1 || (description.groups ?? []).length > 0 || description.census !== undefined) && (
         <Button className="button ghost small" onPress={() => correct({ pages: description.pages.filter((_, at) => at !== index) })}>
           {t('ai_export_remove_page', { page: t(entry.page) })}
         </Button>
@@ -126,6 +129,93 @@ const FilterChoices = ({ description }: { description: ExportDescription }) => {
   );
 };
 
+const flatten = (nodes: readonly OptionNode[], depth = 0): { id: string; name: string; depth: number }[] =>
+  nodes.flatMap((node) => [{ id: node.id, name: node.name, depth }, ...flatten(node.children, depth + 1)]);
+
+/** The groups set side by side with the whole organisation: the organisation's own, ticked or not. */
+const GroupChoices = ({ description }: { description: ExportDescription }) => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const groups = useSection('selectionGroups');
+  const chosen = description.groups ?? [];
+  const all = flatten(groups.data ?? []);
+  if (all.length === 0) return null;
+  return (
+    <CheckboxGroup
+      className="field"
+      value={chosen}
+      onChange={(ids) => {
+        // In the organisation's order, whatever order they were ticked in.
+        const ordered = all.map((group) => group.id).filter((id) => ids.includes(id));
+        const { groups: _before, ...rest } = description;
+        dispatch({ type: 'aiExport/correct', description: ordered.length === 0 ? rest : { ...rest, groups: ordered } });
+      }}
+    >
+      <Label>{t('ai_export_groups')}</Label>
+      <Text slot="description">{t('ai_export_groups_help', { max: AI_GROUPS_MAX })}</Text>
+      <div className="choice-grid">
+        {all.map((group) => (
+          <Checkbox key={group.id} value={group.id} isDisabled={!chosen.includes(group.id) && chosen.length >= AI_GROUPS_MAX} style={{ paddingInlineStart: `${group.depth}rem` }}>
+            {group.name}
+          </Checkbox>
+        ))}
+      </div>
+    </CheckboxGroup>
+  );
+};
+
+/** The census to compare with: off, or one of the countries with a census. */
+const CensusChoice = ({ description }: { description: ExportDescription }) => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const countries = useSection('mutualityCountries');
+  const list = countries.data ?? [];
+  if (list.length === 0) return null;
+  const choose = (census: string | undefined) => {
+    const { census: _before, ...rest } = description;
+    dispatch({ type: 'aiExport/correct', description: census === undefined ? rest : { ...rest, census } });
+  };
+  const fallback = String(list.find((country) => country.code === 'AU')?.id ?? list[0]!.id);
+  return (
+    <div className="stack">
+      <Checkbox isSelected={description.census !== undefined} onChange={(on) => choose(on ? fallback : undefined)}>
+        {t('ai_export_census')}
+      </Checkbox>
+      {description.census !== undefined && (
+        <Select className="field" selectedKey={description.census} onSelectionChange={(key) => key !== null && choose(String(key))}>
+          <Label>{t('mutuality_country')}</Label>
+          <Button className="button secondary select-button">
+            <SelectValue />
+            <span aria-hidden="true">▾</span>
+          </Button>
+          <Popover className="popover">
+            <ListBox className="listbox">
+              {list.map((country) => (
+                <ListBoxItem key={country.id} id={String(country.id)} className="listbox-item">{country.name}</ListBoxItem>
+              ))}
+            </ListBox>
+          </Popover>
+        </Select>
+      )}
+    </div>
+  );
+};
+
+/** A question asked back: the period asked for in the reader's language and the saved range taken instead. */
+const QuestionText = ({ question }: { question: AiQuestion }) => {
+  const { t, language } = useTranslation();
+  const ranges = useSection('dateRanges');
+  const day = (value: string) => new Intl.DateTimeFormat(productLanguage(language).lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+  const period =
+    question.from === undefined
+      ? ''
+      : question.to === undefined
+        ? t('ai_period_since', { from: day(question.from) })
+        : t('ai_period_between', { from: day(question.from), to: day(question.to) });
+  const closest = ranges.data?.find((range) => range.id === question.closest)?.label ?? '';
+  return <>{t(`ai_question.${question.key}`, { period, closest })}</>;
+};
+
 const Understanding = () => {
   const { t } = useTranslation();
   const dispatch = useDispatch();
@@ -134,15 +224,27 @@ const Understanding = () => {
   if (understanding === undefined) return null;
   const { description } = understanding;
   const correct = (change: Partial<ExportDescription>) => dispatch({ type: 'aiExport/correct', description: { ...description, ...change } });
-  const csvFiles = filesOf({ pages: description.pages, format: 'csv' });
+  const csvFiles = filesOf({ ...description, format: 'csv' });
   return (
     <section className="ai-export-understood stack" aria-labelledby={headingId} data-testid="ai-understanding">
       <h3 id={headingId}>{t('ai_export_understood')}</h3>
       <p className="muted">{t(understanding.source === 'model' ? 'ai_export_source_model' : 'ai_export_source_builtin')}</p>
+      {understanding.questions.length > 0 && (
+        <div className="ai-export-questions notice" data-testid="ai-questions">
+          <h4>{t('ai_export_questions')}</h4>
+          <ul>
+            {understanding.questions.map((question) => (
+              <li key={question.key}>
+                <QuestionText question={question} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {understanding.notes.length > 0 && (
         <ul className="ai-export-notes">
           {understanding.notes.map((note) => (
-            <li key={note}>{t(`ai_note.${note}`)}</li>
+            <li key={note}>{t(`ai_note.${note}`, { max: AI_GROUPS_MAX })}</li>
           ))}
         </ul>
       )}
@@ -153,6 +255,9 @@ const Understanding = () => {
             <PageChoice key={entry.page} description={description} index={index} />
           ))}
           <AddPage description={description} />
+          <h4>{t('ai_export_comparisons')}</h4>
+          <GroupChoices description={description} />
+          <CensusChoice description={description} />
         </div>
         <div className="stack">
           <h4>{t('filters')}</h4>
@@ -193,11 +298,13 @@ export const AiExportCard = () => {
   const state = useSelector(selectAiExport);
   const [prompt, setPrompt] = useState(state.prompt);
   const headingId = useId();
+  const check = useFormCheck();
   return (
     <section className="card ai-export stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('ai_export_title')}</h2>
       <p>{t('ai_export_intro')}</p>
       <Form
+        {...check.formProps}
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();

@@ -4,7 +4,7 @@ import { Button, Checkbox, CheckboxGroup, Input, Label, TextField } from 'react-
 import { EXPORT_CARDS, EXPORT_PAGES, type ExportCard, type ExportPage } from '../../../domain/contracts/exports';
 import { REPORT_NAME_MAX } from '../../../domain/contracts/reports';
 import { REPORT_TITLE_MAX, type ReportPageChoice } from '../../../domain/contracts/reports';
-import { sectionBars } from '../../../domain/reports/bars';
+import { reportChart } from '../../../domain/reports/charts';
 import { type StatisticsSectionName, statisticsSections } from '../../../domain/resources/sections/statistics';
 import type { AppState } from '../../../domain/app/state';
 import type { ExportFilters } from '../../../domain/contracts/exports';
@@ -13,6 +13,8 @@ import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useAction, useSection } from '../../hooks/resources';
 import { FormAlert, FormDone } from '../account/formParts';
 import { SavedReportsList } from './SavedReports';
+import { ReportChartPreview } from './ReportChartPreview';
+import { localiseLabels, useChartLabels } from '../charts/localNames';
 
 const selectActiveFilters = (s: AppState) => s.filters.active;
 
@@ -20,22 +22,19 @@ const selectActiveFilters = (s: AppState) => s.filters.active;
 const sectionOfCard = (card: ExportCard): StatisticsSectionName | undefined =>
   (Object.entries(statisticsSections) as [StatisticsSectionName, { endpoint: unknown }][]).find(([, entry]) => entry.endpoint === card.endpoint)?.[0];
 
-/** A chosen card's released figures, as the summary list of the preview (the same bars the PDF draws). */
-const PreviewFigures = ({ name, title }: { name: StatisticsSectionName; title: string }) => {
+/** A chosen card's released figures drawn as the PDF draws them: the same model (domain/reports/charts.ts). */
+const PreviewFigures = ({ name, card, title }: { name: StatisticsSectionName; card: ExportCard; title: string }) => {
   const { t } = useTranslation();
   const section = useSection(name, {}, 'reports');
-  if (section.status === 'empty') return <p className="stat-withheld">{section.message}</p>;
+  const { names, facts, fixed } = useChartLabels();
+  if (section.status === 'empty') return <ReportChartPreview chart={{ cardKey: card.key, title, model: null, withheld: section.message ?? t('section_empty') }} />;
   if (section.data === null) return <p className="muted">{t('loading')}</p>;
-  const bars = sectionBars(title, { status: 200, data: section.data }, (key) => t(`stat_headline.${key}`, { defaultValue: key }));
-  return (
-    <ul className="report-preview-figures">
-      {bars.slice(0, 12).map((bar, index) => (
-        <li key={`${bar.label}-${index}`}>
-          {bar.label}: {bar.kind === 'hidden' ? t('chart_hidden_short') : bar.percent === undefined ? bar.count : `${bar.count} (${bar.percent.toFixed(1)}%)`}
-        </li>
-      ))}
-    </ul>
-  );
+  const data = localiseLabels(section.data, names, facts, fixed);
+  const chart = reportChart(card.key, title, { status: 200, data }, {
+    other: (count) => t('chart_other', { count }),
+    headline: (key) => t(`stat_headline.${key}`, { defaultValue: key }),
+  });
+  return <ReportChartPreview chart={chart} />;
 };
 
 const PreviewCard = ({ card }: { card: ExportCard }) => {
@@ -43,9 +42,9 @@ const PreviewCard = ({ card }: { card: ExportCard }) => {
   const name = sectionOfCard(card);
   const title = t(card.title);
   return (
-    <li className="report-preview-card">
+    <li className="report-preview-card" data-card={card.key}>
       <h4>{title}</h4>
-      {name === undefined ? null : <PreviewFigures name={name} title={title} />}
+      {name === undefined ? null : <PreviewFigures name={name} card={card} title={title} />}
     </li>
   );
 };

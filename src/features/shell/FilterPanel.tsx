@@ -9,6 +9,7 @@ import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
 import { useLocalNames } from '../charts/localNames';
+import { useFormCheck } from '../account/formParts';
 
 const selectFilters = (s: AppState) => s.filters.active;
 
@@ -71,9 +72,12 @@ const FilterForm = ({ close }: { close: () => void }) => {
   const [shownProblem, setShownProblem] = useState<string | null>(null);
 
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // Applying filters is read on this side only: the mechanism keeps the form like every other.
+  const check = useFormCheck();
 
   return (
     <Form
+      {...check.formProps}
       className="stack"
       onSubmit={(e) => {
         e.preventDefault();

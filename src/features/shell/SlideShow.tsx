@@ -9,7 +9,7 @@ import type { CrossTable, Distribution, StatTree } from '../../../domain/contrac
 import { FILTER_KEYS, type Filters } from '../../../domain/filters/model';
 import { KEY_FACT_SECTIONS, type KeyFact, isKeyFactPage, keyFactsOf } from '../../../domain/keyfacts/facts';
 import { keyFactSentence } from '../../../domain/keyfacts/wording';
-import { DEFAULT_SLIDE_SHOW, SLIDE_INTERVALS, type Slide, type SlideShowSetting, slidesOf } from '../../../domain/slideshow/slides';
+import { DEFAULT_SLIDE_SHOW, SLIDE_INTERVALS, type CardSlide, type Slide, type SlideShowSetting, isChartCard, offeredCards, slidesOf } from '../../../domain/slideshow/slides';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
 import { Bar } from '../charts/Bar';
@@ -17,6 +17,7 @@ import { Pyramid } from '../charts/Pyramid';
 import { StackedBar } from '../charts/StackedBar';
 import { Tree } from '../charts/Tree';
 import { transpose } from '../charts/format';
+import { ChartScale } from '../charts/ChartFrame';
 import { useNumbers } from '../charts/useNumbers';
 import { localiseLabels, useChartLabels, useLocalNames } from '../charts/localNames';
 import { sectionNameOf } from '../dashboards/KeyFacts';
@@ -25,6 +26,7 @@ import { CountFigure, DistributionChart, HeadlineFigures, StatCard } from '../da
 const selectShow = (s: AppState) => s.slideShow;
 const selectSaved = (s: AppState) => s.session.user?.setting.slide_show ?? DEFAULT_SLIDE_SHOW;
 const selectFilters = (s: AppState) => s.filters.active;
+const selectOrganization = (s: AppState) => s.session.organization?.name ?? '';
 
 /** The chart a card's figures call for, from their shape: the same chart components as the dashboards. */
 const SlideChart = ({ data, title, card }: { data: unknown; title: string; card: string }) => {
@@ -95,6 +97,10 @@ const SettingsDialog = ({ setting }: { setting: SlideShowSetting }) => {
   const dispatch = useDispatch();
   const [pages, setPages] = useState<ExportPage[]>(setting.pages);
   const [interval, setIntervalSeconds] = useState(setting.interval);
+  // The picked cards; a page newly ticked brings its chart cards, a page unticked takes its cards away.
+  const [cards, setCards] = useState<string[]>(setting.cards ?? offeredCards(setting.pages).filter(({ card }) => isChartCard(card)).map(({ card }) => card.key));
+  const offered = offeredCards(pages);
+  const pickedCards = cards.filter((key) => offered.some(({ card }) => card.key === key));
   const move = (page: ExportPage, by: number) =>
     setPages((current) => {
       const at = current.indexOf(page);
@@ -106,7 +112,8 @@ const SettingsDialog = ({ setting }: { setting: SlideShowSetting }) => {
     });
   return (
     <ModalOverlay className="modal-overlay" isDismissable>
-      <Modal className="modal">
+      {/* Wide and scrolling: with a card list per page it is taller than a phone's screen. */}
+      <Modal className="modal wide">
         <Dialog className="dialog stack" aria-labelledby="slide-settings-heading">
           {({ close }) => (
             <>
@@ -114,7 +121,11 @@ const SettingsDialog = ({ setting }: { setting: SlideShowSetting }) => {
               <CheckboxGroup
                 className="field"
                 value={pages}
-                onChange={(chosen) => setPages([...pages.filter((page) => chosen.includes(page)), ...EXPORT_PAGES.filter((page) => chosen.includes(page) && !pages.includes(page))])}
+                onChange={(chosen) => {
+                  const added = EXPORT_PAGES.filter((page) => chosen.includes(page) && !pages.includes(page));
+                  setPages([...pages.filter((page) => chosen.includes(page)), ...added]);
+                  setCards((current) => [...current, ...offeredCards(added).filter(({ card }) => isChartCard(card)).map(({ card }) => card.key)]);
+                }}
               >
                 <Label>{t('slide_show_pages')}</Label>
                 <div className="choice-grid">
@@ -135,6 +146,19 @@ const SettingsDialog = ({ setting }: { setting: SlideShowSetting }) => {
                   ))}
                 </ol>
               </div>
+              <CheckboxGroup className="field" value={pickedCards} onChange={setCards}>
+                <Label>{t('slide_show_cards')}</Label>
+                {pages.map((page) => (
+                  <fieldset key={page} className="slide-cards">
+                    <legend>{t(page)}</legend>
+                    <div className="choice-grid">
+                      {offered.filter((entry) => entry.page === page).map(({ card }) => (
+                        <Checkbox key={card.key} value={card.key}>{t(card.title)}</Checkbox>
+                      ))}
+                    </div>
+                  </fieldset>
+                ))}
+              </CheckboxGroup>
               <Select className="field" selectedKey={String(interval)} onSelectionChange={(key) => key !== null && setIntervalSeconds(Number(key))}>
                 <Label>{t('slide_show_interval')}</Label>
                 <Button className="button secondary select-button">
@@ -149,14 +173,15 @@ const SettingsDialog = ({ setting }: { setting: SlideShowSetting }) => {
                   </ListBox>
                 </Popover>
               </Select>
-              {pages.length === 0 && <p className="form-error" role="alert">{t('slide_show_pick_one')}</p>}
+              {pages.length === 0 ? <p className="form-error" role="alert">{t('slide_show_pick_one')}</p>
+                : pickedCards.length === 0 && <p className="form-error" role="alert">{t('slide_show_pick_card')}</p>}
               <div className="dialog-actions">
                 <Button className="button ghost" onPress={close}>{t('close')}</Button>
                 <Button
                   className="button primary"
-                  isDisabled={pages.length === 0}
+                  isDisabled={pages.length === 0 || pickedCards.length === 0}
                   onPress={() => {
-                    dispatch({ type: 'slideShow/configure', setting: { pages, interval } });
+                    dispatch({ type: 'slideShow/configure', setting: { pages, interval, cards: pickedCards } });
                     close();
                   }}
                 >
@@ -171,19 +196,42 @@ const SettingsDialog = ({ setting }: { setting: SlideShowSetting }) => {
   );
 };
 
-const SlideView = ({ slide, turn }: { slide: Slide; turn: number }) => {
+/** How much larger than on the dashboards a slide shows its chart: readable across a room at 1280 × 720. */
+const SLIDE_CHART_SCALE = 1.5;
+
+/** The opening slide: whose figures, which selection, and when they were shown. */
+const TitleSlideView = () => {
+  const { t, language } = useTranslation();
+  const organization = useSelector(selectOrganization);
+  const today = new Intl.DateTimeFormat(language === 'au' ? 'en-AU' : language, { dateStyle: 'long' }).format(new Date());
+  return (
+    <div className="slide slide-title" data-slide="title">
+      <h2 className="slide-title-name">{organization}</h2>
+      <p className="slide-title-subtitle">{t('slide_show_title_slide')}</p>
+      <ShownFilters />
+      <p className="slide-title-date">{t('slide_show_made_on', { date: today })}</p>
+    </div>
+  );
+};
+
+const CardSlideView = ({ slide, turn }: { slide: CardSlide; turn: number }) => {
   const { t } = useTranslation();
   const name = sectionNameOf(slide.card);
   return (
-    <div className="slide" key={`${slide.page} ${slide.card}`}>
+    <div className="slide" key={`${slide.page} ${slide.card}`} data-slide={slide.card}>
       <p className="slide-page">{t(slide.page)}</p>
-      <StatCard key={slide.card} name={name} title={t(slide.title)} page={slide.page} exportable={false} wide>
-        {(data, title) => <SlideChart data={data} title={title} card={slide.card} />}
-      </StatCard>
+      <ChartScale.Provider value={SLIDE_CHART_SCALE}>
+        <StatCard key={slide.card} name={name} title={t(slide.title)} page={slide.page} exportable={false} wide>
+          {(data, title) => <SlideChart data={data} title={title} card={slide.card} />}
+        </StatCard>
+      </ChartScale.Provider>
       <SlideFact key={slide.page} page={slide.page} turn={turn} />
     </div>
   );
 };
+
+const SlideView = ({ slide, turn }: { slide: Slide; turn: number }) =>
+  slide.kind === 'title' ? <TitleSlideView /> : <CardSlideView slide={slide} turn={turn} />;
 
 const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement && (target.closest('input, textarea, select, [role="listbox"], [role="dialog"]') !== null || target.isContentEditable);
@@ -248,7 +296,7 @@ export const SlideShow = () => {
 
   const slides = slidesOf(show.running ? show.setting : saved);
   const slide = slides[Math.min(show.index, slides.length - 1)];
-  const turn = slide === undefined ? 0 : slides.filter((other, at) => other.page === slide.page && at < show.index).length;
+  const turn = slide === undefined || slide.kind === 'title' ? 0 : slides.filter((other, at) => other.kind === 'card' && other.page === slide.page && at < show.index).length;
   const position = t('slide_show_position', { current: show.index + 1, total: slides.length });
 
   return (
@@ -294,7 +342,7 @@ export const SlideShow = () => {
         {position}
         {!show.playing && ` · ${t('slide_show_paused')}`}
       </p>
-      {slide !== undefined && <SlideView key={`${slide.page} ${slide.card}`} slide={slide} turn={turn} />}
+      {slide !== undefined && <SlideView key={slide.kind === 'title' ? 'title' : `${slide.page} ${slide.card}`} slide={slide} turn={turn} />}
     </section>
   );
 };

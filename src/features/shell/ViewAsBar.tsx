@@ -3,6 +3,8 @@ import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } fro
 import type { AppState } from '../../../domain/app/state';
 import { DEFAULT_DEPARTMENT_ID } from '../../../domain/session/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
+import { useSection } from '../../hooks/resources';
+import { Link } from 'react-router-dom';
 
 const selectView = (s: AppState) => s.session;
 
@@ -16,7 +18,24 @@ export const ViewAsBar = () => {
   const dispatch = useDispatch();
   const session = useSelector(selectView);
   const departments = session.primaryDepartments;
+  const offerable = departments.length >= 2 && !session.viewingAs;
+  // The organisation's consent decides whether any group can be viewed: without it, say so and
+  // who can give it, rather than list groups the server will refuse.
+  const info = useSection('orgInfo', undefined, undefined, offerable);
   if (departments.length < 2 && !session.viewingAs) return null;
+  // Until the consent is known, offer nothing that could be refused a moment later.
+  if (offerable && (info.data === null || info.data === undefined) && info.status !== 'error') return null;
+  if (offerable && info.data?.view_as_consent === false) {
+    const administrator = session.user?.role === 'admin';
+    return (
+      <div className="view-as-bar" role="region" aria-label={t('view_as_region')}>
+        <p className="muted view-as-off">
+          {administrator ? t('view_as_off_administrator') : t('view_as_off')}{' '}
+          {administrator && <Link to="/dashboard/organization-settings">{t('organization_settings')}</Link>}
+        </p>
+      </div>
+    );
+  }
   const [own, ...others] = departments;
   const current = session.viewingAs ? departments.find((d) => d.id === session.departmentId) : undefined;
   const selected = session.viewingAs ? session.departmentId : DEFAULT_DEPARTMENT_ID;

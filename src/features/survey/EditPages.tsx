@@ -7,6 +7,7 @@ import { useSelector } from '../../hooks/runtime';
 import { SurveyForm } from './SurveyForm';
 import { navigate } from './location';
 import { useTranslation } from '../../hooks/translation';
+import { nameBeforeFullStop } from '../../../domain/i18n/sentences';
 
 /**
  * The pages of the emailed links (SPEC section 2): /check-edit-survey checks a link and says
@@ -50,7 +51,7 @@ export const CheckEditSurveyPage = ({ token }: { token: string }) => {
       {state.status === 'failed' && <Refused message={state.message} />}
       {link && (
         <div className="stack">
-          <p>{t(link.purpose === 'edit' ? 'survey_edit_check_edit' : 'survey_edit_check_delete', { organization: link.organization_name })}</p>
+          <p>{t(link.purpose === 'edit' ? 'survey_edit_check_edit' : 'survey_edit_check_delete', { organization: nameBeforeFullStop(link.organization_name) })}</p>
           <p className="muted">{t('survey_edit_expires', { date: formatDate(link.expires_at, language) })}</p>
           <div className="survey-nav">
             <button

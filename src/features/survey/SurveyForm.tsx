@@ -6,8 +6,10 @@ import {
 } from '../../../domain/contracts/survey';
 import type { RegisterTokenCheck } from '../../../domain/contracts/tokens';
 import { isAsked } from '../../../domain/survey/answers';
-import { surveyContext } from '../../../domain/survey/state';
+import { EMAIL_FIELD, surveyContext } from '../../../domain/survey/state';
+import { emailProblems } from '../../../domain/survey/decide';
 import { validateSurvey, type SurveyValidation } from '../../../domain/survey/validation';
+import { productLanguage } from '../../../domain/i18n/languages';
 import { useSection } from '../../hooks/resources';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { ExtraQuestions } from './ExtraQuestions';
@@ -15,7 +17,7 @@ import { ListQuestion } from './ListQuestion';
 import { Progress } from './controls';
 import { useQueryParams } from './location';
 import type { QuestionProps } from './parts';
-import { ChoiceQuestion, CountryQuestion, GroupQuestion, SelectQuestion, TextQuestion } from './questions';
+import { ChoiceQuestion, CountryQuestion, EmailField, GroupQuestion, SelectQuestion, TextQuestion } from './questions';
 import { stepsOf, WELCOME, type Step } from './steps';
 
 const selectSurvey = (s: AppState) => s.survey;
@@ -52,7 +54,9 @@ const merged = (a: readonly string[] | undefined, b: readonly string[] | undefin
   return [...a, ...b.filter((message) => !a.includes(message))];
 };
 
-const invalidIds = (validation: SurveyValidation): Set<number> => new Set(Object.keys(validation).map(Number));
+/** The questions with a problem; the email's counts as the last name's, beside which it is asked. */
+const invalidIds = (validation: SurveyValidation): Set<number> =>
+  new Set(Object.keys(validation).map((key) => (key === EMAIL_FIELD ? LAST_NAME_QUESTION : Number(key))));
 
 /**
  * The survey, one topic per step: a progress bar, the step's questions, Back and Next, and
@@ -61,7 +65,7 @@ const invalidIds = (validation: SurveyValidation): Set<number> => new Set(Object
  * problems bring the person to the first step concerned.
  */
 export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const dispatch = useDispatch();
   const survey = useSelector(selectSurvey);
   const [params, setParams] = useQueryParams();
@@ -69,7 +73,7 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
   // The organisation's own questions on this link: a last step when there are any.
   useSection('surveyExtraQuestions', { token: link.token });
   const [attempted, setAttempted] = useState<readonly string[]>([]);
-  const [focusRequest, setFocusRequest] = useState<{ questionId: number | null; n: number } | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ questionId: number | typeof EMAIL_FIELD | null; n: number } | null>(null);
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -88,9 +92,10 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
   const index = found < 0 ? 0 : found;
   const step: Step | undefined = steps[index];
   const live = useMemo(() => validateSurvey(survey.definitions, survey.answers, context), [survey.definitions, survey.answers, context]);
+  const emailLive = useMemo(() => emailProblems(survey), [survey]);
 
   const goTo = useCallback(
-    (next: number, questionId: number | null = null) => {
+    (next: number, questionId: number | typeof EMAIL_FIELD | null = null) => {
       const target = steps[next];
       if (!target) return;
       setParams((current) => {
@@ -121,7 +126,9 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
     const target = steps.findIndex((candidate) => candidate.questions.some((question) => invalid.has(question.id)));
     if (target >= 0) {
       const first = steps[target]!.questions.find((question) => invalid.has(question.id));
-      goTo(target, first?.id ?? null);
+      // Only the address is wrong: to the address, not to the name beside it.
+      const onlyEmail = first?.id === LAST_NAME_QUESTION && survey.validations[String(LAST_NAME_QUESTION)] === undefined;
+      goTo(target, onlyEmail ? EMAIL_FIELD : (first?.id ?? null));
     } else if (survey.status === 'failed') {
       alertRef.current?.focus();
     }
@@ -163,6 +170,9 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
     return rows;
   };
   const problems = step.questions.filter((question) => messagesOf(question.id).length > 0 || Object.keys(rowsOf(question.id)).length > 0);
+  // The address is asked beside the names, when the answer is named and no invitation gives one.
+  const asksEmail = !link.organization_invited && step.questions.some((question) => question.id === LAST_NAME_QUESTION);
+  const emailMessages = asksEmail ? merged(survey.validations[EMAIL_FIELD]?.messages, stepAttempted ? emailLive[EMAIL_FIELD]?.messages : undefined) : NO_MESSAGES;
 
   const next = (event: FormEvent) => {
     event.preventDefault();
@@ -172,9 +182,10 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
       return;
     }
     const firstProblem = step.questions.find((question) => live[String(question.id)] !== undefined);
-    if (firstProblem) {
+    const emailProblem = asksEmail && emailLive[EMAIL_FIELD] !== undefined;
+    if (firstProblem || emailProblem) {
       setAttempted((list) => (list.includes(step.id) ? list : [...list, step.id]));
-      setFocusRequest((previous) => ({ questionId: firstProblem.id, n: (previous?.n ?? 0) + 1 }));
+      setFocusRequest((previous) => ({ questionId: firstProblem?.id ?? EMAIL_FIELD, n: (previous?.n ?? 0) + 1 }));
       return;
     }
     goTo(index + 1);
@@ -201,7 +212,13 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
       )}
       <div aria-live="polite" className="survey-problems">
         {problems.length > 0 && (
-          <p className="form-error">{t('survey_check_answers', { count: problems.length })}</p>
+          <p className="form-error">
+            {/* Name the questions: "2 answers below" leaves the person hunting for them. */}
+            {t('survey_check_named', {
+              questions: new Intl.ListFormat(productLanguage(language).lang, { type: 'conjunction' })
+                .format(problems.map((question) => t(`survey_q_${question.key}`, { defaultValue: question.key }))),
+            })}
+          </p>
         )}
       </div>
 
@@ -219,6 +236,11 @@ export const SurveyForm = ({ link }: { link: RegisterTokenCheck }) => {
           />
         </div>
       ))}
+      {asksEmail && (
+        <div className="survey-question" data-question={EMAIL_FIELD}>
+          <EmailField messages={emailMessages} />
+        </div>
+      )}
 
       <div className="survey-nav">
         {index > 0 && (

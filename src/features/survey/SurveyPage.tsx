@@ -3,13 +3,16 @@ import { useTranslation } from '../../hooks/translation';
 import type { AppState } from '../../../domain/app/state';
 import type { ResourceArgs } from '../../../domain/resources/commands';
 import { useAction } from '../../hooks/resources';
-import { useSelector } from '../../hooks/runtime';
+import { useDispatch, useSelector } from '../../hooks/runtime';
 import { SurveyForm } from './SurveyForm';
 import { WELCOME } from './steps';
 import { useQueryParams } from './location';
+import { nameBeforeFullStop } from '../../../domain/i18n/sentences';
 
 const selectStatus = (s: AppState) => s.survey.status;
 const selectToken = (s: AppState) => s.survey.token;
+const selectAnsweredHere = (s: AppState) => s.survey.answeredHere;
+const selectEditLinkSent = (s: AppState) => s.survey.editLinkSent;
 
 /**
  * The participant's survey (SPEC sections 2 to 5), opened from a survey link
@@ -26,6 +29,7 @@ const SurveyPage = () => {
   const { submit } = check;
   const status = useSelector(selectStatus);
   const surveyToken = useSelector(selectToken);
+  const answeredHere = useSelector(selectAnsweredHere);
   const step = params.get('step');
   const onWelcome = step === null || step === WELCOME;
 
@@ -61,8 +65,33 @@ const SurveyPage = () => {
           {t('unknown_error')}
         </p>
       )}
-      {link && (surveyToken === link.token ? <SurveyForm link={link} /> : <p aria-busy="true">{t('survey_loading')}</p>)}
+      {link && (surveyToken === link.token ? answeredHere ? <AnsweredHere /> : <SurveyForm link={link} /> : <p aria-busy="true">{t('survey_loading')}</p>)}
     </section>
+  );
+};
+
+/**
+ * This browser sent answers through the link before (a reload after the thanks, a second
+ * try): said first, so one person does not answer twice by accident; someone else on a
+ * shared device goes on to a new survey.
+ */
+const AnsweredHere = () => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="stack survey-answered-here">
+      <h2 ref={heading} tabIndex={-1}>
+        {t('survey_answered_here_title')}
+      </h2>
+      <p>{t('survey_answered_here_text')}</p>
+      <div>
+        <button type="button" className="button" onClick={() => dispatch({ type: 'survey/startAnew' })}>
+          {t('survey_start_anew')}
+        </button>
+      </div>
+    </div>
   );
 };
 
@@ -70,6 +99,7 @@ const SurveyPage = () => {
 const Thanks = ({ organization }: { organization: string | null }) => {
   const { t } = useTranslation();
   const [, setParams] = useQueryParams();
+  const editLinkSent = useSelector(selectEditLinkSent);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -89,7 +119,8 @@ const Thanks = ({ organization }: { organization: string | null }) => {
       <h1 id="survey-thanks" ref={heading} tabIndex={-1}>
         {t('survey_thanks_title')}
       </h1>
-      <p role="status">{organization ? t('survey_thanks_text', { organization }) : t('survey_thanks_text_plain')}</p>
+      <p role="status">{organization ? t('survey_thanks_text', { organization: nameBeforeFullStop(organization) }) : t('survey_thanks_text_plain')}</p>
+      {editLinkSent && <p>{t('survey_thanks_edit_link')}</p>}
       <p className="muted">{t('survey_thanks_privacy')}</p>
     </section>
   );

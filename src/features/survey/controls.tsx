@@ -61,17 +61,19 @@ interface TextInputProps {
   readonly value: string;
   readonly maxLength?: number;
   readonly autoComplete?: string;
+  /** 'email' brings a phone's address keyboard. */
+  readonly type?: 'text' | 'email';
   readonly onChange: (value: string) => void;
 }
 
-export const TextInput = ({ label, help, error, required, value, maxLength, autoComplete, onChange }: TextInputProps) => {
+export const TextInput = ({ label, help, error, required, value, maxLength, autoComplete, type = 'text', onChange }: TextInputProps) => {
   const id = useId();
   return (
     <div className="field" data-invalid={error ? true : undefined}>
       <FieldLabel id={id} label={label} required={required} />
       <input
         id={id}
-        type="text"
+        type={type}
         value={value}
         maxLength={maxLength}
         autoComplete={autoComplete}

@@ -6,9 +6,11 @@ import { useSection } from '../../hooks/resources';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { normalise, useQuestionOptions } from './lookups';
 import { PreferNotTick, useMessages, useQuestionText, type QuestionProps } from './parts';
+import { RESPONSE_EMAIL_MAX } from '../../../domain/contracts/responses';
 import { Combo, FieldNotes, Picker, TextInput, Tick } from './controls';
 
 const selectToken = (s: AppState) => s.survey.token ?? '';
+const selectEmail = (s: AppState) => s.survey.email;
 
 /** A tick box question: question 33 (stay anonymous, 1 ticked, 0 not) and the consent (1 or nothing). */
 export const ChoiceQuestion = ({ definition, answer, messages }: QuestionProps) => {
@@ -37,6 +39,30 @@ export const ChoiceQuestion = ({ definition, answer, messages }: QuestionProps) 
       </Tick>
       <FieldNotes id={id} help={help} error={error} />
     </div>
+  );
+};
+
+/**
+ * The address for the links to change or erase the answers, asked beside the names of a
+ * named answer without a personal invitation (whose address is used). Optional.
+ */
+export const EmailField = ({ messages }: { messages: readonly string[] }) => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const email = useSelector(selectEmail);
+  const error = useMessages(messages);
+  return (
+    <TextInput
+      label={t('survey_email')}
+      help={t('survey_email_help')}
+      error={error}
+      required={false}
+      value={email}
+      type="email"
+      maxLength={RESPONSE_EMAIL_MAX}
+      autoComplete="email"
+      onChange={(text) => dispatch({ type: 'survey/setEmail', email: text })}
+    />
   );
 };
 

@@ -141,6 +141,6 @@ describe('the submission payload (POST /diversity-survey)', () => {
         expect(Object.keys(done.answers)).toEqual(['33']);
       }),
     );
-    expect(question(24).requiredMessage).toBe('You must agree before continue.');
+    expect(question(24).requiredMessage).toBe('You must agree before you continue.');
   });
 });

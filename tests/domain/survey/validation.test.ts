@@ -45,7 +45,7 @@ describe('validateSurvey: the SPEC section 5 messages', () => {
     ['13', 'Worldview is required.'],
     ['17', 'Gender is required.'],
     ['19', 'Education is required.'],
-    ['24', 'You must agree before continue.'],
+    ['24', 'You must agree before you continue.'],
   ])('question %s left empty: %s', (id, message) => {
     expect(validateSurvey(definitions, without(complete, id), named)).toEqual({ [id]: { messages: [message], rows: {} } });
   });
@@ -111,7 +111,7 @@ describe('validateSurvey: the SPEC section 5 messages', () => {
     expect(validateSurvey(definitions, { ...complete, '17': answer(1.5) }, named)['17']?.messages).toEqual([SurveyMessages.wrongForm]);
     expect(validateSurvey(definitions, { ...complete, '12': answer(3) }, named)['12']?.messages).toEqual([SurveyMessages.wrongForm]);
     expect(validateSurvey(definitions, { ...complete, '33': answer(2) }, named)['33']?.messages).toEqual([SurveyMessages.notAChoice]);
-    expect(validateSurvey(definitions, { ...complete, '24': answer(0) }, named)['24']?.messages).toEqual(['You must agree before continue.']);
+    expect(validateSurvey(definitions, { ...complete, '24': answer(0) }, named)['24']?.messages).toEqual(['You must agree before you continue.']);
   });
 });
 

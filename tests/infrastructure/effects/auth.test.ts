@@ -4,6 +4,7 @@ import { createStore } from '../../../infrastructure/bus/store';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { loginEffect, logoutEffect, permissionsEffect, sessionCheckEffect, type AuthDeps } from '../../../infrastructure/effects/auth.effects';
 import { ApiFailure } from '../../../infrastructure/http/failure';
+import { signInLanguageEffect } from '../../../infrastructure/effects/account.effects';
 import type { User } from '../../../domain/contracts/auth';
 
 const user: User = {
@@ -144,27 +145,45 @@ describe('a sign-in through the form', () => {
 });
 
 describe('a language chosen while signed in', () => {
-  it('is kept in the account, once, and not when it is already the account’s', async () => {
-    const { keepLanguageEffect } = await import('../../../infrastructure/effects/account.effects');
+  const languageStore = (accountLanguage: string | null) => {
     const calls: { path: string; body: unknown }[] = [];
     const deps = {
       api: { call: ((endpoint: { path: string }, input?: { body?: unknown }) => {
         calls.push({ path: endpoint.path, body: input?.body });
-        if (endpoint.path === '/login') return of({ status: 200, data: { user: { ...user, locale_id: 'au' }, access_token: 'tok', password_expired: false } });
-        return of({ status: 200, data: { ...user, locale_id: (input?.body as { locale_id: string }).locale_id } });
+        return of({ status: 200, data: { user: { ...user, locale_id: accountLanguage }, access_token: 'tok', password_expired: false } });
       }) as never },
       cookies: { setPrimary: () => undefined },
       startActivityClock: () => undefined,
       leaveFor: () => undefined,
     };
-    const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, keepLanguageEffect as never], deps: deps as never });
+    return { store: createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, signInLanguageEffect as never], deps: deps as never }), calls };
+  };
+
+  it('changes the screen only, and offers the language to the account until the person answers', () => {
+    const { store, calls } = languageStore('au');
     store.dispatch({ type: 'i18n/selectLanguage', code: 'es' });
-    expect(calls).toEqual([]);
+    expect(store.getState().i18n.accountOffer).toBeNull();
     store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'x' });
     store.dispatch({ type: 'i18n/selectLanguage', code: 'ar' });
-    expect(calls.filter((call) => call.path === '/user/update')).toEqual([{ path: '/user/update', body: { locale_id: 'ar' } }]);
-    expect(store.getState().session.user?.locale_id).toBe('ar');
-    store.dispatch({ type: 'i18n/selectLanguage', code: 'ar' });
-    expect(calls.filter((call) => call.path === '/user/update')).toHaveLength(1);
+    expect(store.getState().i18n).toMatchObject({ language: 'ar', accountOffer: 'ar' });
+    expect(calls.filter((call) => call.path === '/user/update')).toEqual([]);
+    // Back to the account's language: nothing to ask.
+    store.dispatch({ type: 'i18n/selectLanguage', code: 'au' });
+    expect(store.getState().i18n.accountOffer).toBeNull();
+    store.dispatch({ type: 'i18n/selectLanguage', code: 'fr' });
+    store.dispatch({ type: 'i18n/closeAccountLanguageOffer' });
+    expect(store.getState().i18n).toMatchObject({ language: 'fr', accountOffer: null });
+    expect(calls.filter((call) => call.path === '/user/update')).toEqual([]);
+  });
+
+  it('shows the account language after a fresh sign-in, and the device choice when the account has none', () => {
+    const french = languageStore('fr');
+    french.store.dispatch({ type: 'i18n/selectLanguage', code: 'ar' });
+    french.store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'x' });
+    expect(french.store.getState().i18n.language).toBe('fr');
+    const none = languageStore(null);
+    none.store.dispatch({ type: 'i18n/selectLanguage', code: 'ar' });
+    none.store.dispatch({ type: 'session/login', email: 'ada@example.org', password: 'x' });
+    expect(none.store.getState().i18n.language).toBe('ar');
   });
 });

@@ -32,9 +32,12 @@ describe('slide show effects', () => {
 
   it('advances after the interval, counted again from each move, and not while paused or left', () => {
     const { store } = setup();
-    store.receiveRemote(user({ banners: {}, slide_show: { pages: ['worldviews'], interval: 5 } }));
+    // Worldviews and Languages: a title slide and their chart cards, more than five slides in all.
+    store.receiveRemote(user({ banners: {}, slide_show: { pages: ['worldviews', 'languages'], interval: 5 } }));
     store.dispatch({ type: 'slideShow/start' });
     expect(store.getState().slideShow).toMatchObject({ running: true, playing: true, index: 0 });
+    const count = store.getState().slideShow.count;
+    expect(count).toBeGreaterThan(5);
     vi.advanceTimersByTime(4_999);
     expect(store.getState().slideShow.index).toBe(0);
     vi.advanceTimersByTime(1);
@@ -51,6 +54,9 @@ describe('slide show effects', () => {
     store.dispatch({ type: 'slideShow/play' });
     vi.advanceTimersByTime(5_000);
     expect(store.getState().slideShow.index).toBe(4);
+    // From the last slide the show starts again at the first.
+    vi.advanceTimersByTime(5_000 * (count - 5));
+    expect(store.getState().slideShow.index).toBe(count - 1);
     vi.advanceTimersByTime(5_000);
     expect(store.getState().slideShow.index).toBe(0);
     store.dispatch({ type: 'slideShow/leave' });
@@ -111,6 +117,31 @@ describe('AI export effects', () => {
     store.dispatch({ type: 'aiExport/download' });
     expect(bodies).toEqual(EXPORT_CARDS.worldviews.map((card) => ({ page: 'worldviews', format: 'csv', filter: { generation: ['Gen Y'] }, card: card.key })));
     expect(store.getState().aiExport).toMatchObject({ downloading: false, download: { kind: 'done', fileNames: EXPORT_CARDS.worldviews.map(() => 'worldviews.csv') } });
+  });
+
+  it('downloads the groups side by side, five a workbook beside the whole organisation, and the census comparison of the organisation (issue 27)', () => {
+    const groups = Array.from({ length: 7 }, (_, index) => `0b6f2a52-1c1e-4d8e-9a53-00000000000${index}`);
+    const withComparisons = { ...understood, description: { pages: [{ page: 'worldviews' as const, cards: [] }], filter: { generation: ['Gen Y' as const] }, format: 'xlsx' as const, groups, census: '13' } };
+    const { store, bodies } = setup(() => of({ status: 200, data: withComparisons }));
+    store.receiveRemote({
+      id: 'boot', seq: 0, at: 0, tabId: 'boot', origin: 'local' as const, actor: null, viewAs: null, v: 1,
+      body: {
+        type: 'session/checked',
+        user: { id: 'u', email: 'a@b.c', first_name: 'A', last_name: 'B', role: 'admin', organization_id: 'org-1', locale_id: null, two_factor: 'off', setting: {} },
+        organization: { id: 'org-1', name: 'Riverbend', country: 'AU', industry: null },
+        industries: [],
+        primaryDepartments: [],
+      } as never,
+    });
+    store.dispatch({ type: 'aiExport/ask', prompt: 'worldviews of Gen Y by group compared with the census' });
+    store.dispatch({ type: 'aiExport/download' });
+    expect(bodies).toEqual([
+      { page: 'worldviews', format: 'xlsx', filter: { generation: ['Gen Y'] } },
+      { organizations: [{ group: 'all' }, ...groups.slice(0, 5).map((group) => ({ group }))], filter: { generation: ['Gen Y'] } },
+      { organizations: [{ group: 'all' }, ...groups.slice(5).map((group) => ({ group }))], filter: { generation: ['Gen Y'] } },
+      { organization_id: 'org-1', country_id: '13' },
+    ]);
+    expect(store.getState().aiExport.download).toEqual({ kind: 'done', fileNames: ['worldviews.xlsx', 'compare.xlsx', 'compare.xlsx', 'mutuality.xlsx'] });
   });
 
   it('answers an empty or too long prompt without a request, and says why a request failed', () => {

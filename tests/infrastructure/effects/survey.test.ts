@@ -13,6 +13,7 @@ import { surveyEffects, type SurveyDeps } from '../../../infrastructure/effects/
 import { ApiFailure } from '../../../infrastructure/http/failure';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../../../infrastructure/resources/resources.effects';
 import { createSurveyDraftStore, surveyNamesKey } from '../../../infrastructure/storage/surveyDraft';
+import { createAnsweredLinks } from '../../../infrastructure/storage/answeredLinks';
 
 const QUESTIONS = SURVEY_QUESTIONS[1]!;
 
@@ -78,6 +79,7 @@ const setup = (
     },
     clock: { now: () => Date.UTC(2030, 0, 1) },
     surveyDrafts: createSurveyDraftStore(storage),
+    answeredLinks: createAnsweredLinks(storage),
   };
   const effects = [sectionLoadEffect, actionEffect, ...surveyEffects] as Effect<SurveyDeps & ResourceDeps>[];
   const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects, deps });
@@ -301,12 +303,95 @@ describe('survey effects', () => {
     open(store);
     store.dispatch({ type: 'survey/submit' });
     expect(calls.some((call) => call.path === '/diversity-survey')).toBe(false);
-    expect(store.getState().survey.validations['24']?.messages).toEqual(['You must agree before continue.']);
+    expect(store.getState().survey.validations['24']?.messages).toEqual(['You must agree before you continue.']);
   });
 
   it('the personal invitation never reaches the log', () => {
     const { store } = setup(memoryStorage());
     open(store, { token: 'link-token-1', invitation: 'personal-secret-9' });
     expect(JSON.stringify(store.getLifted().entries)).not.toContain('personal-secret-9');
+  });
+});
+
+describe('a link answered from this browser, and the address for the edit links (issue 27, items 6 and 7)', () => {
+  const sentOk = (editLinkSent: boolean, bodies: unknown[] = []): Record<string, Answer> => ({
+    ...noStates,
+    '/diversity-survey': ({ body }) => {
+      bodies.push(body);
+      return of({ status: 200, data: { completed: true, edited: false, edit_link_sent: editLinkSent } });
+    },
+  });
+
+  it('remembers only that the link was answered, and says so when the page opens it again; someone else starts anew', () => {
+    const storage = memoryStorage();
+    const first = setup(storage, sentOk(false));
+    open(first.store);
+    answerAll(first.store);
+    first.store.dispatch({ type: 'resource/load', name: 'surveyStates', args: { countryId: 36 } });
+    first.store.dispatch({ type: 'survey/submit' });
+    expect(first.store.getState().survey.status).toBe('submitted');
+    // One mark under the link, holding nothing of the answers; the draft is gone.
+    expect([...storage.map.entries()]).toEqual([['survey-answered:link-token-1', '1']]);
+
+    // The reload after the thanks: a new page over the same storage.
+    const second = setup(storage, sentOk(false));
+    open(second.store);
+    expect(second.store.getState().survey).toMatchObject({ answeredHere: true, status: 'editing' });
+    second.store.dispatch({ type: 'survey/startAnew' });
+    expect(second.store.getState().survey.answeredHere).toBe(false);
+    second.store.dispatch({ type: 'survey/setAnswer', questionId: 24, row: null, value: 1 });
+    expect(second.store.getState().survey.answers['24']?.answer).toBe(1);
+  });
+
+  it('does not say so on another link, nor on a personal invitation (the server judges those)', () => {
+    const storage = memoryStorage();
+    storage.setItem('survey-answered:other-link', '1');
+    const other = setup(storage);
+    open(other.store);
+    expect(other.store.getState().survey.answeredHere).toBe(false);
+    storage.setItem('survey-answered:link-token-1', '1');
+    const invited = setup(storage, {}, linkCheck({ organization_invited: true, anonymity: 0 }));
+    open(invited.store, { token: 'link-token-1', invitation: 'personal-1' });
+    expect(invited.store.getState().survey.answeredHere).toBe(false);
+  });
+
+  const named = (store: Store) => {
+    answerAll(store);
+    store.dispatch({ type: 'resource/load', name: 'surveyStates', args: { countryId: 36 } });
+    store.dispatch({ type: 'survey/setAnswer', questionId: 33, row: null, value: 0 });
+    store.dispatch({ type: 'survey/setAnswer', questionId: 1, row: null, value: 'Ada' });
+    store.dispatch({ type: 'survey/setAnswer', questionId: 2, row: null, value: 'Lovelace' });
+  };
+
+  it('sends the address of a named answer, and the thanks knows the links were mailed', () => {
+    const bodies: unknown[] = [];
+    const { store } = setup(memoryStorage(), sentOk(true, bodies), linkCheck({ anonymity: 0 }));
+    open(store);
+    named(store);
+    store.dispatch({ type: 'survey/setEmail', email: ' ada@example.org ' });
+    store.dispatch({ type: 'survey/submit' });
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ 'first-name': 'Ada', 'stay-anonymous': 0, email: 'ada@example.org' });
+    expect(store.getState().survey).toMatchObject({ status: 'submitted', editLinkSent: true, email: '' });
+  });
+
+  it('refuses to send an address that is not one, and sends none with an anonymous answer', () => {
+    const bodies: unknown[] = [];
+    const { store } = setup(memoryStorage(), sentOk(false, bodies), linkCheck({ anonymity: 0 }));
+    open(store);
+    named(store);
+    store.dispatch({ type: 'survey/setEmail', email: 'ada at example' });
+    store.dispatch({ type: 'survey/submit' });
+    expect(bodies).toHaveLength(0);
+    expect(store.getState().survey.validations).toEqual({ email: { messages: ['Please provide a valid email.'], rows: {} } });
+    // Changing the address clears its problem.
+    store.dispatch({ type: 'survey/setEmail', email: 'ada@example' });
+    expect(store.getState().survey.validations).toEqual({});
+    // Staying anonymous after all: the address (even a wrong one) is not sent, nor are the names.
+    store.dispatch({ type: 'survey/setAnswer', questionId: 33, row: null, value: 1 });
+    store.dispatch({ type: 'survey/submit' });
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).not.toHaveProperty('email');
+    expect(store.getState().survey).toMatchObject({ status: 'submitted', editLinkSent: false });
   });
 });

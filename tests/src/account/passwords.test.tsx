@@ -60,10 +60,23 @@ describe('reset password', () => {
     expect(submitsOf(app, 'resetPassword')).toEqual([
       { type: 'action/submit', action: 'resetPassword', body: { token: 'abc', password: 'Sturdy-Pass-42', password_confirmation: 'Sturdy-Pass-42' }, args: {} },
     ]);
-    expect(logged(app, 'action/submitted')).toEqual([{ type: 'action/submitted', action: 'resetPassword' }]);
+    // The link was checked as the page opened (its token goes in no event), then the new password sent.
+    expect(logged(app, 'action/submitted')).toEqual([
+      { type: 'action/submitted', action: 'checkResetLink' },
+      { type: 'action/submitted', action: 'resetPassword' },
+    ]);
 
-    await deliver(app, { type: 'action/failed', action: 'resetPassword', message: 'This token is no longer valid.', errors: {} });
-    expect(app.container.querySelector('[role="alert"]')?.textContent).toBe('This token is no longer valid.');
+    await deliver(app, { type: 'action/failed', action: 'resetPassword', message: 'This password reset link has already been used or has expired.', errors: {} });
+    expect(app.container.querySelector('[role="alert"]')?.textContent).toBe('This password reset link has already been used or has expired.');
+  });
+
+  it('says at once that a used link is used, with no form to fill in vain', async () => {
+    app = await renderApp('/password/reset?token=used');
+    expect(submitsOf(app, 'checkResetLink')).toEqual([{ type: 'action/submit', action: 'checkResetLink', body: { token: 'used' }, args: {} }]);
+    await deliver(app, { type: 'action/failed', action: 'checkResetLink', message: 'This password reset link has already been used or has expired.', errors: {} });
+    expect(app.container.querySelector('[role="alert"]')?.textContent).toBe('This password reset link has already been used or has expired.');
+    expect(app.container.querySelector('form')).toBeNull();
+    expect(text(app)).toContain('Ask for a new reset link');
   });
 
   it('follows the rule the server sent', async () => {

@@ -97,7 +97,7 @@ describe('head registration wizard', () => {
     await submit(form(app));
     expect(text(app)).toContain('Please provide a valid password.');
     expect(text(app)).toContain('The password confirmation does not match.');
-    expect(text(app)).toContain('You must agree before continue.');
+    expect(text(app)).toContain('You must agree before you continue.');
     expect(text(app)).toContain('At least 8 characters');
     expect(submitsOf(app, 'register')).toHaveLength(0);
 

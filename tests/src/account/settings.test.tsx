@@ -124,9 +124,13 @@ describe('account settings', () => {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(app.container.querySelector('img[alt="QR code for your authenticator app"]')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(text(app)).toContain('JBSWY3DPEHPK3PXP');
+    // While the change waits for its code the password form waits too: one "Security code" field on the page.
+    expect(text(app)).toContain('Finish or cancel the two-factor change below first');
     const forms = app.container.querySelectorAll('form');
-    await typeInto(inputLabelled(forms[1] as HTMLElement, 'Security code'), '654321');
-    await submit(forms[1]);
+    expect(forms).toHaveLength(1);
+    expect(app.container.querySelectorAll('input[name="code"]')).toHaveLength(1);
+    await typeInto(inputLabelled(forms[0] as HTMLElement, 'Security code'), '654321');
+    await submit(forms[0]);
     expect(submitsOf(app, 'toggleTwoFactor')).toEqual([{ type: 'action/submit', action: 'toggleTwoFactor', body: { method: 'totp', code: '654321' }, args: {} }]);
     expect(logged(app, 'action/submitted')).toEqual([
       { type: 'action/submitted', action: 'startTotpSetup' },

@@ -49,7 +49,7 @@ export const AssigneeDialog = ({ department, staff, onClose, onDone }: Props) =>
       <p className="muted">
         {department.assignee ? t('assignee_current', { name: fullName(department.assignee) }) : t('assignee_none_yet')} {t('assignee_change_help')}
       </p>
-      <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="stack">
+      <Form {...check.formProps} onSubmit={submit} className="stack">
         <FormAlert status={change.state} />
         <RadioGroup value={source} onChange={(value) => setSource(value as 'member' | 'invite')} className="field" orientation="horizontal">
           <Label>{t('assignee_source')}</Label>

@@ -3,6 +3,8 @@ import { useTranslation } from '../../../hooks/translation';
 import { Button, Checkbox, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import type { Group } from '../../../../domain/contracts/groups';
 import { DEPARTMENT_CAPACITY_MAX } from '../../../../domain/contracts/members';
+import { GROUP_NAME_LIMIT } from '../../../../domain/contracts/textLimits';
+import { limitProblem } from '../../forms/textLimits';
 import type { MessageKey } from '../../../../domain/i18n/en';
 import { useAction } from '../../../hooks/resources';
 import { FormAlert, requiredProblem, useFormCheck } from '../../account/formParts';
@@ -47,7 +49,7 @@ export const DepartmentDialog = ({ groups, groupId, tierName, onClose, onDone }:
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problems = [
-      requiredProblem(name, 'department_name_required'),
+      requiredProblem(name, 'department_name_required') ?? limitProblem(GROUP_NAME_LIMIT, name),
       capacityProblem(capacity),
       subGroup && !parent ? 'select_existing_group' : null,
       ...(withAssignee ? personProblems(assignee) : []),
@@ -65,16 +67,19 @@ export const DepartmentDialog = ({ groups, groupId, tierName, onClose, onDone }:
   return (
     <MemberDialog title={subGroup ? t('sub_group_create') : t('group_create')} onClose={onClose} wide>
       <p className="muted">{t('department_listed_under', { tier: tierName })}</p>
-      <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="stack">
+      <Form {...check.formProps} onSubmit={submit} className="stack">
         <FormAlert status={action.state} />
         {subGroup && (
           <ChoiceSelect name="group_id" label={t('sub_group_parent')} selected={parent} onSelect={setParent} shown={check.shown}
             problem="select_existing_group" choices={groups.map((group) => ({ id: group.id, name: group.name, depth: 0 }))} />
         )}
         <TextField name="name" value={name} onChange={setName} isRequired className="field" autoFocus
-          validate={(v) => check.shown(requiredProblem(v, 'department_name_required'))}>
+          validate={(v) => {
+            const broken = limitProblem(GROUP_NAME_LIMIT, v);
+            return broken ? t(broken) : check.shown(requiredProblem(v, 'department_name_required'));
+          }}>
           <Label>{t('department_name')}</Label>
-          <Input maxLength={255} />
+          <Input maxLength={GROUP_NAME_LIMIT.max} />
           <FieldError />
         </TextField>
         <TextField name="capacity" value={capacity} onChange={setCapacity} inputMode="numeric" className="field"

@@ -25,7 +25,7 @@ export const InvitePersonDialog = ({ kind, onClose, onDone }: { kind: 'sub_admin
   return (
     <MemberDialog title={kind === 'sub_admin' ? t('invite_sub_admin') : t('invite_second_admin')} onClose={onClose}>
       <p className="muted">{kind === 'sub_admin' ? t('invite_sub_admin_help') : t('invite_second_admin_help')}</p>
-      <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="stack">
+      <Form {...check.formProps} onSubmit={submit} className="stack">
         <FormAlert status={action.state} />
         <PersonFields person={person} onChange={setPerson} shown={check.shown} />
         <div className="dialog-actions">

@@ -30,7 +30,7 @@ export const MoveMemberDialog = ({ member, onClose, onDone }: { member: Member; 
       <p className="muted">
         {member.department ? t('member_move_from', { department: member.department.name }) : t('member_move_from_none')}
       </p>
-      <Form ref={check.formRef} onSubmit={submit} validationBehavior="aria" validationErrors={check.serverErrors} className="stack">
+      <Form {...check.formProps} onSubmit={submit} className="stack">
         <FormAlert status={move.state} />
         {groups.status === 'error' && <p role="alert" className="form-error">{t(groups.message ?? 'unknown_error')}</p>}
         <ChoiceSelect name="department_id" label={t('member_move_to')} selected={destination} onSelect={setDestination} shown={check.shown}

@@ -63,11 +63,15 @@ export const GroupsTable = ({ groups, pendingAssignees, tiers, canManage, userId
       dependencies={[canManage, userId, pendingAssignees, tiers.subGroups, t, n]}
       cells={(group) => (
         <>
-          <Cell><span className="strong">{group.name}</span></Cell>
+          <Cell><span className="strong long-name">{group.name}</span></Cell>
           <Cell><AssigneeCell assignee={group.assignee} invited={pendingAssignees.get(group.id)} /></Cell>
           <Cell>{n.count(group.sub_group_count)}</Cell>
           <Cell>{n.count(group.member_count)}</Cell>
-          <Cell>{group.capacity === null ? t('capacity_unlimited') : n.count(group.capacity)}</Cell>
+          <Cell>
+            {group.capacity === null
+              ? t('capacity_unlimited')
+              : t('capacity_places_left', { capacity: n.count(group.capacity), left: n.count(group.places_left ?? group.capacity) })}
+          </Cell>
           <Cell>
             <div className="row-actions">
               {(canManage || group.assignee?.id === userId) && (
@@ -121,8 +125,8 @@ export const SubGroupsTable = ({ subGroups, pendingAssignees, tiers, canManage, 
       dependencies={[canManage, pendingAssignees, t, n]}
       cells={(subGroup) => (
         <>
-          <Cell><span className="strong">{subGroup.name}</span></Cell>
-          <Cell>{subGroup.parent_name}</Cell>
+          <Cell><span className="strong long-name">{subGroup.name}</span></Cell>
+          <Cell><span className="long-name">{subGroup.parent_name}</span></Cell>
           <Cell><AssigneeCell assignee={subGroup.assignee} invited={pendingAssignees.get(subGroup.id)} /></Cell>
           <Cell>{n.count(subGroup.member_count)}</Cell>
           <Cell>

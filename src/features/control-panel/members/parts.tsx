@@ -12,6 +12,8 @@ import { GroupMessages, type OptionNode } from '../../../../domain/contracts/gro
 import { DEFAULT_TIER_NAMES, OrganizationMessages } from '../../../../domain/contracts/organization';
 import type { MessageKey } from '../../../../domain/i18n/en';
 import { emailProblem, requiredProblem, type Shown } from '../../account/formParts';
+import { FIRST_NAME_LIMIT, LAST_NAME_LIMIT, type TextLimit } from '../../../../domain/contracts/textLimits';
+import { limitProblem } from '../../forms/textLimits';
 import { useSection } from '../../../hooks/resources';
 
 export const ROLE_LABELS: Record<Role, MessageKey> = {
@@ -131,8 +133,8 @@ export const EMPTY_PERSON: Person = { email: '', first_name: '', last_name: '' }
 
 export const personProblems = (person: Person): (MessageKey | null)[] => [
   emailProblem(person.email),
-  requiredProblem(person.first_name, 'first_name_required'),
-  requiredProblem(person.last_name, 'last_name_required'),
+  requiredProblem(person.first_name, 'first_name_required') ?? limitProblem(FIRST_NAME_LIMIT, person.first_name),
+  requiredProblem(person.last_name, 'last_name_required') ?? limitProblem(LAST_NAME_LIMIT, person.last_name),
 ];
 
 export const trimPerson = (person: Person): Person => ({
@@ -146,6 +148,11 @@ export const PersonFields = ({ person, onChange, shown, prefix = '', help }: {
   person: Person; onChange: (person: Person) => void; shown: Shown; prefix?: string; help?: string;
 }) => {
   const { t } = useTranslation();
+  // A name past its limit is said at once; a missing one once the form was tried.
+  const nameShown = (limit: TextLimit, value: string, required: MessageKey): string | null => {
+    const broken = limitProblem(limit, value);
+    return broken ? t(broken) : shown(requiredProblem(value, required));
+  };
   return (
     <>
       <TextField name={`${prefix}email`} type="email" value={person.email} onChange={(email) => onChange({ ...person, email })} isRequired
@@ -157,15 +164,15 @@ export const PersonFields = ({ person, onChange, shown, prefix = '', help }: {
       </TextField>
       <div className="field-pair">
         <TextField name={`${prefix}first_name`} value={person.first_name} onChange={(first_name) => onChange({ ...person, first_name })} isRequired
-          autoComplete="off" className="field" validate={(v) => shown(requiredProblem(v, 'first_name_required'))}>
+          autoComplete="off" className="field" validate={(v) => nameShown(FIRST_NAME_LIMIT, v, 'first_name_required')}>
           <Label>{t('first_name')}</Label>
-          <Input maxLength={255} />
+          <Input maxLength={FIRST_NAME_LIMIT.max} />
           <FieldError />
         </TextField>
         <TextField name={`${prefix}last_name`} value={person.last_name} onChange={(last_name) => onChange({ ...person, last_name })} isRequired
-          autoComplete="off" className="field" validate={(v) => shown(requiredProblem(v, 'last_name_required'))}>
+          autoComplete="off" className="field" validate={(v) => nameShown(LAST_NAME_LIMIT, v, 'last_name_required')}>
           <Label>{t('last_name')}</Label>
-          <Input maxLength={255} />
+          <Input maxLength={LAST_NAME_LIMIT.max} />
           <FieldError />
         </TextField>
       </div>
