@@ -26,6 +26,19 @@ describe('routes and shell, signed out', () => {
     await page.close();
   });
 
+  it('carries the product’s own name, on the page, in its title and on the participant’s survey', async () => {
+    for (const path of ['/login', '/?token=no-such-link&alias=nothing']) {
+      const page = await openPage(path);
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.title(), 'Commonweave');
+      assert.doesNotMatch((await page.locator('body').textContent()) ?? '', /Atlas/);
+      await page.close();
+    }
+    const login = await openPage('/login');
+    await login.getByText('Commonweave').first().waitFor();
+    await login.close();
+  });
+
   it('lower-cases /Dashboard/Home and, without a token, lands on /login', async () => {
     const page = await openPage('/Dashboard/Home');
     await page.waitForURL('**/login');
