@@ -2,8 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Locator, Page } from 'playwright-core';
 import { expectAccessible, screenshot, useDemoSuite } from './harness';
+import { answerRequiredByMouse, heading } from './surveySteps';
 import { focusedName, tabTo } from './keyboard';
 import { MAX_ADJUSTMENT } from '../../domain/stats';
 
@@ -19,34 +19,6 @@ const api = async <T>(method: 'GET' | 'POST', path: string, payload?: unknown): 
   const body = (await response.json()) as { data?: T };
   if (response.status !== 200 || body.data === undefined) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
   return body.data;
-};
-
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-
-const choose = async (select: Locator, label?: string): Promise<void> => {
-  await select.locator('option:not([disabled])').first().waitFor({ state: 'attached' });
-  await select.selectOption(label === undefined ? { index: 1 } : { label });
-};
-
-/** The core survey's required answers with the mouse, from the birth step to "Your work". */
-const answerCore = async (page: Page): Promise<void> => {
-  await page.getByRole('combobox', { name: 'Your country of birth', exact: true }).fill('Canad');
-  await page.getByRole('option', { name: 'Canada', exact: true }).click();
-  await choose(page.getByLabel(/State or province of birth/));
-  await page.getByRole('button', { name: 'Next' }).click();
-  await heading(page, 'Where your family was born').waitFor();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('combobox', { name: 'Language 1', exact: true }).fill('Germ');
-  await page.getByRole('option', { name: 'German', exact: true }).click();
-  await choose(page.getByLabel(/Level of language 1/), 'Fluent');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await choose(page.getByLabel(/Your worldview or religion/), 'Prefer not to answer');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await heading(page, 'Cultural heritage').waitFor();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await choose(page.getByRole('combobox', { name: /^Gender/ }));
-  await choose(page.getByLabel(/Highest level of education/));
-  await page.getByRole('button', { name: 'Next' }).click();
 };
 
 const QUESTION = 'Do you feel you belong in your team?';
@@ -107,7 +79,7 @@ describe('the extra survey', () => {
     await heading(participant, 'Welcome').waitFor();
     await participant.getByText(/^I agree/).click();
     await participant.getByRole('button', { name: 'Start' }).click();
-    await answerCore(participant);
+    await answerRequiredByMouse(participant);
     await heading(participant, 'Your work').waitFor();
     await participant.getByRole('button', { name: 'Next' }).click();
     await heading(participant, 'A few more questions').waitFor();

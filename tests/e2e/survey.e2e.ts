@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { apiPost, apiToken, expectAccessible, latestMail, registerAccount, screenshot, useSuite } from './harness';
+import { answerRequiredByMouse, choose, heading } from './surveySteps';
 import { focusedName, pickInCombo, pickInSelect, tabTo } from './keyboard';
 
 const suite = useSuite();
@@ -52,36 +53,6 @@ const waitForChoice = async (locator: Locator, text: string): Promise<void> => {
 };
 
 /** A select with the mouse: its first real option (after the placeholder), or the one named. */
-const choose = async (select: Locator, label?: string): Promise<void> => {
-  await select.locator('option:not([disabled])').first().waitFor({ state: 'attached' });
-  await select.selectOption(label === undefined ? { index: 1 } : { label });
-};
-
-/**
- * From the birth step to the step after "Gender, age and more", with the mouse: the required
- * answers (Canada and its first state, German at Fluent, worldview Prefer not to answer, the
- * first gender and education), everything else left out.
- */
-const answerRequiredByMouse = async (page: Page): Promise<void> => {
-  await page.getByRole('combobox', { name: 'Your country of birth', exact: true }).fill('Canad');
-  await page.getByRole('option', { name: 'Canada', exact: true }).click();
-  await choose(page.getByLabel(/State or province of birth/));
-  await page.getByRole('button', { name: 'Next' }).click();
-  await heading(page, 'Where your family was born').waitFor();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('combobox', { name: 'Language 1', exact: true }).fill('Germ');
-  await page.getByRole('option', { name: 'German', exact: true }).click();
-  await choose(page.getByLabel(/Level of language 1/), 'Fluent');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await choose(page.getByLabel(/Your worldview or religion/), 'Prefer not to answer');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await heading(page, 'Cultural heritage').waitFor();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await choose(page.getByRole('combobox', { name: /^Gender/ }));
-  await choose(page.getByLabel(/Highest level of education/));
-  await page.getByRole('button', { name: 'Next' }).click();
-};
-
 /** Waits until a field shows a value (lists arrive after the step is shown). */
 const waitForValue = async (locator: Locator, value: string): Promise<void> => {
   const deadline = Date.now() + 15_000;
@@ -92,8 +63,6 @@ const waitForValue = async (locator: Locator, value: string): Promise<void> => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };
-
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 
 /** Next (or Start / Send) is the form's submit button: Enter on it moves on. */
 const next = async (page: Page, button: RegExp = /^(Next|Start)$/): Promise<void> => {

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { type Account, apiPost, apiToken, expectAccessible, latestMail, registerAccount, screenshot, signInWithCookie, useSuite } from './harness';
+import { answerRequiredByMouse, heading } from './surveySteps';
 
 /**
  * Issue 27, items 6 and 7, as a participant meets them on a phone 390 px wide: a reload after
@@ -43,13 +44,6 @@ const pathOf = (link: Link): string => {
   return `${suite.server.url}${url.pathname}${url.search}`;
 };
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-
-const choose = async (select: Locator, label?: string): Promise<void> => {
-  await select.locator('option:not([disabled])').first().waitFor({ state: 'attached' });
-  await select.selectOption(label === undefined ? { index: 1 } : { label });
-};
-
 const PHONE = { width: 390, height: 844 };
 
 const noSidewaysScroll = async (page: Page, where: string): Promise<void> => {
@@ -60,23 +54,7 @@ const noSidewaysScroll = async (page: Page, where: string): Promise<void> => {
 /** From the birth step to the last step, with the mouse: only the required answers. */
 const answerRequired = async (page: Page): Promise<void> => {
   await heading(page, 'Where you were born').waitFor();
-  await page.getByRole('combobox', { name: 'Your country of birth', exact: true }).fill('Canad');
-  await page.getByRole('option', { name: 'Canada', exact: true }).click();
-  await choose(page.getByLabel(/State or province of birth/));
-  await page.getByRole('button', { name: 'Next' }).click();
-  await heading(page, 'Where your family was born').waitFor();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('combobox', { name: 'Language 1', exact: true }).fill('Germ');
-  await page.getByRole('option', { name: 'German', exact: true }).click();
-  await choose(page.getByLabel(/Level of language 1/), 'Fluent');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await choose(page.getByLabel(/Your worldview or religion/), 'Prefer not to answer');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await heading(page, 'Cultural heritage').waitFor();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await choose(page.getByRole('combobox', { name: /^Gender/ }));
-  await choose(page.getByLabel(/Highest level of education/));
-  await page.getByRole('button', { name: 'Next' }).click();
+  await answerRequiredByMouse(page);
   await heading(page, 'Your work').waitFor();
   await page.getByRole('button', { name: 'Send my answers' }).click();
   await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
