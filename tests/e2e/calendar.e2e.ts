@@ -93,6 +93,13 @@ describe('the cultural diversity calendar', () => {
     const indiaRows = await page.locator('table.calendar-table tbody tr').allTextContents();
     assert.ok(indiaRows.length > 0 && indiaRows.every((text) => text.includes('India')), indiaRows.find((text) => !text.includes('India')));
     await expectAccessible(page, 'calendar filtered');
+    // On a phone the page stays within the screen: the table scrolls inside its card.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'the calendar fits 390 px');
+    await expectAccessible(page, 'calendar at 390 px');
+    await page.screenshot({ path: 'test-results/calendar-390.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'calendar-filtered');
     await page.screenshot({ path: 'test-results/calendar-filtered-viewport.png' });
     await page.close();

@@ -199,7 +199,8 @@ export const CalendarPage = () => {
           <>
             <p role="status" className="muted" data-testid="calendar-count">{t('calendar_count', { count: data.events.length })}</p>
             {data.events.length > 0 && (
-              <div className="table-scroll">
+              // A narrow screen scrolls the table inside its card: the keyboard reaches it as a named region.
+              <div className="table-scroll" role="region" tabIndex={0} aria-label={t('chart_table_region', { title: t('calendar_events') })}>
                 <table className="data-table calendar-table">
                   <caption className="visually-hidden">{t('calendar_events')}</caption>
                   <thead>
