@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { isParticipantPage } from './domain/navigation/participant';
@@ -19,36 +18,15 @@ const participantPages = (): Plugin => ({
   },
 });
 
-const fromRoot = (path: string) => resolve(import.meta.dirname, path);
-
-/**
- * Puts the dashboards' reducer and decide in place of the application's (domain/app/dashboard*.ts):
- * they leave out the survey's, which only the participant's page (survey.html) uses.
- */
-const dashboardApp = (): Plugin => {
-  const swaps = new Map([
-    [fromRoot('domain/app/state.ts'), fromRoot('domain/app/dashboardState.ts')],
-    [fromRoot('domain/app/decide.ts'), fromRoot('domain/app/dashboardDecide.ts')],
-  ]);
-  return {
-    name: 'dashboard-app',
-    // In development both pages are served from this config with the full application.
-    apply: 'build',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved === null ? null : (swaps.get(resolved.id) ?? null);
-    },
-  };
-};
-
 /**
  * The dashboards' application (index.html). The participant's page (survey.html) is built
  * apart by vite.participant.config.ts, so that it shares no chunk with the dashboards: its
- * JavaScript stays in one file a phone fetches at once, whatever the dashboards import.
+ * JavaScript stays in one file a phone fetches at once, whatever the dashboards import. Each
+ * page's entry composes its own application (src/main.tsx, src/participant.tsx); no module is
+ * put in place of another at build time.
  */
 export default defineConfig({
-  plugins: [dashboardApp(), react(), participantPages(), precompress()],
+  plugins: [react(), participantPages(), precompress()],
   build: {
     outDir: 'dist/client',
     sourcemap: true,

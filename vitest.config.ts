@@ -3,12 +3,31 @@ import { defineConfig } from 'vitest/config';
 // Unit, property and server tests. The browser journeys live in tests/e2e and run under Playwright.
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
+    // A test body keeps its limit, so that a hang fails; set-up (a database, a demo organisation)
+    // has none: it takes what the machine gives it, and a fixed limit failed on a busy machine.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 0,
     // PGlite start-up is CPU heavy; two cores are shared by every worker.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          // Where the migrated and seeded templates each file's database is copied from go (one run).
+          globalSetup: ['tests/server/helpers/templateDatabases.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: ['tests/e2e/**', 'tests/server/**', 'node_modules/**'],
+        },
+      },
+    ],
   },
 });

@@ -19,9 +19,11 @@ import { lookupRoutes } from './routes/lookups';
 import { LookupList } from '../domain/contracts/lookups';
 import { questionById, surveyQuestions } from '../domain/survey/questions';
 import { memberRoutes } from './routes/members';
+import { peopleRoutes } from './routes/people';
 import { organizationRoutes } from './routes/organization';
 import { ssoRoutes } from './routes/sso';
 import { statisticsRoutes } from './routes/statistics';
+import { censusRoutes } from './routes/census';
 import { extraSurveyRoutes } from './routes/extraSurvey';
 import { exportRoutes } from './routes/exports';
 import { certificateRoutes } from './routes/certificates';
@@ -34,6 +36,7 @@ import { tokenRoutes } from './routes/tokens';
 import { userRoutes } from './routes/user';
 import { createMailer, type Mailer } from './services/mail';
 import { createMetrics } from './operator/metrics';
+import { ReplicaRouter, attachReplica } from './db/replica';
 import { operatorRoutes } from './routes/operator';
 import { openApiRoutes } from './routes/system/openapi';
 import { createTracer } from './services/tracing';
@@ -47,7 +50,7 @@ export interface AppDeps {
   /** Defaults to the outbox/SMTP mailer; tests pass a capturing one. */
   readonly mailer?: Mailer;
   /** The embedded database's dump (backups) and the PostgreSQL pool's figures (metrics). */
-  readonly database?: Pick<OpenDatabase, 'dumpDataDir' | 'poolStats'>;
+  readonly database?: Pick<OpenDatabase, 'dumpDataDir' | 'poolStats' | 'replica'>;
 }
 
 // Bodies are never logged, and the query string is cut off because links carry tokens.
@@ -83,6 +86,13 @@ const lookupListOfQuestion = (questionId: number): LookupList | undefined => {
   return LookupList.is(list) ? list : undefined;
 };
 
+/** Sends the statistics' counting queries to the read replica from now on (db/replica.ts). */
+const replicaFor = (config: ServerConfig, primary: Kysely<Database>, replica: Kysely<Database>): ReplicaRouter => {
+  const router = new ReplicaRouter(primary, replica, { waitMs: Math.min(config.statisticsFreshWaitMs, config.replicaWaitMs), log: (line) => console.warn(line) });
+  attachReplica(router);
+  return router;
+};
+
 export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestSerializer } },
@@ -93,7 +103,8 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   app.setErrorHandler(apiErrorHandler);
   registerJsonBodyParser(app);
   noStoreOnApiAnswers(app);
-  const metrics = createMetrics(deps.db, deps.database);
+  const replica = deps.database?.replica === undefined ? undefined : replicaFor(config, deps.db, deps.database.replica);
+  const metrics = createMetrics(deps.db, deps.database, replica);
   app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
 
   await app.register(fastifyHelmet, {
@@ -122,11 +133,13 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(ssoRoutes);
   await app.register(tokenRoutes);
   await app.register(memberRoutes);
+  await app.register(peopleRoutes);
   await app.register(surveyQuestionRoutes);
   await app.register(lookupRoutes, { listOfQuestion: lookupListOfQuestion });
   await app.register(surveyGroupRoutes);
   await app.register(surveyResponseRoutes);
   await app.register(statisticsRoutes);
+  await app.register(censusRoutes);
   await app.register(exportRoutes);
   await app.register(extraSurveyRoutes);
   await app.register(certificateRoutes);

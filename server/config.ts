@@ -17,6 +17,12 @@ export interface ServerConfig {
   readonly host: string;
   /** A PostgreSQL server; without it the embedded PGlite in `dataDir` is used. */
   readonly databaseUrl?: string;
+  /** A streaming replica of `databaseUrl` on which the statistics count (docs/operations.md). */
+  readonly databaseReplicaUrl?: string;
+  /** How long a count waits for the replica to replay the organisation's newest answers before the primary counts it. */
+  readonly replicaWaitMs: number;
+  /** Organisations whose home-page figures are counted in the background after a start (0: none). */
+  readonly statisticsWarmOrganizations: number;
   readonly dataDir: string;
   readonly production: boolean;
   readonly cookieDomain?: string;
@@ -87,6 +93,16 @@ export interface ServerConfig {
     readonly tokenUrl: string;
     readonly profileUrl: string;
   };
+  /**
+   * SSO_SECRET_KEY: the key the organisations' single sign-on client secrets are encrypted
+   * with (AES-256-GCM). Unset in production: no client secret can be stored.
+   */
+  readonly ssoSecretKey?: string;
+  /**
+   * Lets the OpenID Connect client talk plain http to a provider on loopback. Tests only: no
+   * environment variable sets it, so production never does.
+   */
+  readonly ssoAllowInsecureRequests?: boolean;
   /** An OpenAI-compatible chat-completions service for the AI export (AI_API_URL, AI_API_KEY, AI_MODEL); absent: the built-in reading. */
   readonly ai?: { readonly url: string; readonly key: string; readonly model: string };
 }
@@ -141,6 +157,16 @@ const databaseUrl = (raw: string | undefined): string | undefined => {
   if (value === undefined) return undefined;
   if (!/^postgres(ql)?:\/\//.test(value) || !URL.canParse(value)) {
     throw new ConfigError('Invalid DATABASE_URL: expected postgres://user@host:port/database.');
+  }
+  return value;
+};
+
+const replicaUrl = (raw: string | undefined, primary: string | undefined): string | undefined => {
+  const value = present(raw);
+  if (value === undefined) return undefined;
+  if (primary === undefined) throw new ConfigError('DATABASE_REPLICA_URL needs DATABASE_URL: a replica belongs to a PostgreSQL primary.');
+  if (!/^postgres(ql)?:\/\//.test(value) || !URL.canParse(value)) {
+    throw new ConfigError('Invalid DATABASE_REPLICA_URL: expected postgres://user@host:port/database.');
   }
   return value;
 };
@@ -234,6 +260,10 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   port: integer('PORT', env.PORT, 3000, 0, 65535),
   host: present(env.HOST) ?? '127.0.0.1',
   databaseUrl: databaseUrl(env.DATABASE_URL),
+  databaseReplicaUrl: replicaUrl(env.DATABASE_REPLICA_URL, databaseUrl(env.DATABASE_URL)),
+  replicaWaitMs: integer('REPLICA_WAIT_MS', env.REPLICA_WAIT_MS, 1000, 0, 600_000),
+  // Tests count what they just wrote: no background counting of their own beside them.
+  statisticsWarmOrganizations: integer('STATISTICS_WARM_ORGANIZATIONS', env.STATISTICS_WARM_ORGANIZATIONS, env.NODE_ENV === 'test' ? 0 : 5, 0, 1000),
   dataDir: resolve(present(env.DATA_DIR) ?? resolve(projectRoot, 'data/pglite')),
   production: env.NODE_ENV === 'production',
   cookieDomain: present(env.COOKIE_DOMAIN),
@@ -268,6 +298,7 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   // Tests read the figures of what they just wrote, group by group or not.
   statisticsBatchWaitHours: integer('STATISTICS_BATCH_WAIT_HOURS', env.STATISTICS_BATCH_WAIT_HOURS, env.NODE_ENV === 'test' ? 0 : 72, 0, 8760),
   amazon: amazon(env),
+  ssoSecretKey: secret('SSO_SECRET_KEY', env.SSO_SECRET_KEY),
   ai: ai(env),
   sentry: sentry(env.SENTRY_DSN),
   operatorEmail: email('OPERATOR_EMAIL', env.OPERATOR_EMAIL),

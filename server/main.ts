@@ -12,6 +12,9 @@ import { seedLookups } from './lookups/seed';
 import { scheduleReminders, sendPackageReminders } from './services/packages';
 import { scheduleEvery } from './services/schedule';
 import { PRUNE_EVERY_MS, pruneStatisticsChanges } from './services/statistics/changes';
+import { StatisticsFigures } from './services/statistics/figures';
+import { homePageComputes } from './services/statistics/table';
+import { warmHomePages } from './services/statistics/warmUp';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -83,13 +86,21 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
   const stopReminders = scheduleReminders(() => sendPackageReminders(database.db, running.mailer, config.appUrl, new Date()), running.log);
   // The statistics change log keeps an hour (migration 0023).
   const stopPruning = scheduleEvery(() => pruneStatisticsChanges(database.db), running.log, 'pruning the statistics change log', PRUNE_EVERY_MS);
+  // The most read organisations' home pages are counted in the background, so the first visitor after a restart is not the one who waits.
+  let stopping = false;
+  const warming = warmHomePages(database.db, homePageComputes(new StatisticsFigures(database.db, running.statisticsCache)), {
+    limit: config.statisticsWarmOrganizations,
+    log: (line) => running.log.warn(line),
+    stopped: () => stopping,
+  }).catch((error: unknown) => running.log.warn(`Warming the statistics failed: ${error instanceof Error ? error.message : String(error)}`));
   return {
     app: running,
     database,
     url,
     ...(demo === undefined ? {} : { demo }),
     stop: async () => {
-      await Promise.all([stopReminders(), stopPruning()]);
+      stopping = true;
+      await Promise.all([stopReminders(), stopPruning(), warming]);
       await running.close();
       await database.close();
       if (embedded) removeRuntimeFile(config.dataDir);

@@ -8,6 +8,7 @@ import { createAppRouter } from './app/router';
 import { sampleRateOf } from '../domain/tracing/gate';
 import { createConsent } from '../infrastructure/storage/consent';
 import { AppCookieBanner } from './features/consent/AppCookieBanner';
+import { dashboardApp } from '../domain/app/dashboardApp';
 import './styles.css';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -16,7 +17,9 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 const consent = createConsent(window.localStorage);
 
 // Created once, outside React: StrictMode's double mount must not open a second tab channel.
+// This page's application: every slice but the survey's (survey.html has its own, src/participant.tsx).
 const runtime = createAppRuntime({
+  app: dashboardApp,
   window,
   storage: consent.storage,
   cookieDomain: import.meta.env.VITE_COOKIE_DOMAIN || undefined,

@@ -7,12 +7,16 @@ import { ParticipantApp } from './features/survey/ParticipantApp';
 import { TranslatorProvider } from './hooks/translation';
 import { createConsent } from '../infrastructure/storage/consent';
 import { ParticipantCookieBanner } from './features/consent/ParticipantCookieBanner';
+import { participantApp } from '../domain/app/participantApp';
 import './styles.css';
 
 // Created once, outside React, like the dashboards' runtime.
 // The survey draft is kept in memory only until the person accepts (domain/consent/policy.ts).
 const consent = createConsent(window.localStorage);
+// This page's application: the survey's slices, sections and actions only, so a phone does not
+// download the dashboards' (src/main.tsx has theirs).
 const runtime = createSurveyRuntime({
+  app: participantApp,
   storage: consent.storage,
   window,
   languages: navigator.languages,

@@ -1,5 +1,5 @@
 import { AI_FILES_MAX, AI_GROUPS_MAX, AI_PROMPT_MAX, type AiNote, type AiQuestion, type AiRefusal, type DescriptionPage, type ExportDescription, descriptionProblem, filesOf } from '../contracts/aiExport';
-import { EXPORT_CARDS, EXPORT_PAGES, type ExportFilters, type ExportFormat, type ExportPage } from '../contracts/exports';
+import { EXPORT_CARDS, EXPORT_PAGES, type ExportFilters, type ExportFormat, type ExportPage, RETIRED_CARDS } from '../contracts/exports';
 import type { DateRange } from '../contracts/organization';
 import type { Catalogue } from '../i18n/catalogue';
 import { GENERATIONS } from '../filters/model';
@@ -429,7 +429,11 @@ export const interpretPrompt = (input: InterpretInput): Interpretation => {
  */
 export const catalogueNames = (catalogues: readonly Catalogue[]): Pick<Vocabulary, 'pages' | 'cards'> => ({
   pages: EXPORT_PAGES.map((page) => ({ page, names: [...new Set(catalogues.map((catalogue) => catalogue[page]))] })),
-  cards: EXPORT_PAGES.flatMap((page) =>
-    EXPORT_CARDS[page].map((card) => ({ page, key: card.key, names: [...new Set(catalogues.map((catalogue) => catalogue[card.title]))] })),
-  ),
+  cards: [
+    ...EXPORT_PAGES.flatMap((page) =>
+      EXPORT_CARDS[page].map((card) => ({ page, key: card.key, names: [...new Set(catalogues.map((catalogue) => catalogue[card.title]))] })),
+    ),
+    // "Most common languages" and the like: the card now showing that figure.
+    ...RETIRED_CARDS.map((card) => ({ page: 'languages' as const, key: card.now, names: [...new Set(catalogues.map((catalogue) => catalogue[card.title]))] })),
+  ],
 });

@@ -16,8 +16,7 @@ import type { AppState } from './state';
  * The pure part of handling a command in the dashboards: the events it yields without any I/O.
  * Commands that need the network or storage yield their "requested" facts here (or nothing)
  * and are taken up by an effect. The survey's commands are the participant's page's
- * (./decide.ts adds them); the dashboards' build (vite.config.ts) puts this module in place of
- * ./decide.ts, so their first load does not carry the survey's rules.
+ * (./participantApp.ts), so the dashboards' first load does not carry the survey's rules.
  */
 export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
   // A survey is answered on its own page (survey.html); the dashboards hand its links there.
@@ -87,6 +86,9 @@ export const decide = (state: AppState, command: AppCommand): AppEvent[] => {
       return state.session.pending ? [] : [{ type: 'session/loginRequested', email: command.email }];
     case 'session/startSso':
     case 'session/finishSso':
+    case 'session/startOrganizationSso':
+    case 'session/finishOrganizationSso':
+    case 'session/finishOrganizationSaml':
       return state.session.pending ? [] : [{ type: 'session/ssoRequested' }];
     case 'session/viewAs':
       return decideViewAs(state, command.departmentId);

@@ -9,8 +9,10 @@ import { I18nCommand, I18nEvent, closeAccountLanguageOffer } from '../i18n/event
 import { AppStartCommand, ConfigEvent } from '../config/events';
 import { AccountEvent } from '../account/events';
 import { WizardCommand, WizardEvent } from '../wizard/events';
-import { ResourceCommand } from '../resources/commands';
-import { ResourceEvent } from '../resources/events';
+import { resourceCommandsOf } from '../resources/commands';
+import { resourceEventsOf } from '../resources/events';
+import { sections } from '../resources/sections';
+import { actions } from '../resources/actions';
 import { SurveyCommand, SurveyEvent, surveyOptionsNamed } from '../survey/events';
 import { TracingCommand, TracingEvent } from '../tracing/events';
 import { CertificateCommand, CertificateEvent } from '../certificates/events';
@@ -24,7 +26,14 @@ import { envelopeCodec } from '../kernel/envelope';
 
 export { commandRejected } from './rejected';
 
-/** Every event the client knows; imported logs are decoded with this codec. */
+/** The resource messages of the whole catalogue: the dashboards' (the participant's page builds its own, ./participantApp.ts). */
+const ResourceCommand = resourceCommandsOf(sections, actions);
+const ResourceEvent = resourceEventsOf(sections, actions);
+
+/**
+ * Every event the client knows, as types for every slice and as the codec the dashboards
+ * decode imported logs and other tabs' messages with.
+ */
 export const AppEvent = t.union([
   SessionEvent,
   FilterEvent,
@@ -55,6 +64,7 @@ export type AppEvent = t.TypeOf<typeof AppEvent>;
  */
 export const RecordedAppEntry = writtenWithoutSecrets(envelopeCodec(AppEvent));
 
+/** Every command the client knows: the dashboards' page accepts them all (./dashboardApp.ts). */
 export const AppCommand = t.union([
   AppStartCommand, SessionCommand, FilterCommand, DashboardCommand, NotificationCommand, I18nCommand, closeAccountLanguageOffer, WizardCommand, ResourceCommand,
   SurveyCommand, TracingCommand, CertificateCommand, MutualityCommand, CalendarCommand, AiExportCommand, SlideShowCommand,

@@ -26,6 +26,9 @@
  *     (./colours): an answer's colour by its id; within one chart no two answers share one.
  *   fitLabel(label, room, maxLines) / lettersIn(px, fontPx) — labels (./labels).
  *   hiddenNote(hidden, t) — the once-per-chart sentence "n values hidden (fewer than k people each)".
+ *   reachesWhole(part, whole) / cardWhole(total) / atMostText(text, atMost) — a part whose released
+ *     count or share reaches its whole's is marked (item.atMost) and its share written "≤ 0.7%": it
+ *     never reads as the whole.
  *   valueAxis(max) — a 0-based axis with round ticks, in percent.
  *
  * Rules every model keeps (tests/domain/charts): its items list the same labels and released
@@ -60,6 +63,14 @@ export interface ChartItem {
   readonly gathers?: number;
   /** In a cross table, the column (legend entry) the cell belongs to. */
   readonly series?: string;
+  /**
+   * The part reaches the released count or share of its whole (a tree's child its parent, a
+   * value the card's total): its share is written "≤" (atMostText) so it never reads as the
+   * whole. Both figures are adjusted and the whole may hold values not listed, so equal figures
+   * do not mean that everyone in the whole is in this part. Decided on the two released figures
+   * only (reachesWhole).
+   */
+  readonly atMost?: true;
 }
 
 /** Values withheld from the chart: said once ("n values hidden (fewer than k people each)"), never drawn. */
@@ -229,6 +240,26 @@ const answerOf = (cell: { key: string; label: string; preferNot?: true | boolean
   return { key: cell.key, label: cell.label, ...(code === undefined ? {} : { code }), ...(cell.preferNot ? { preferNot: true } : {}) };
 };
 
+/** A released figure: its count and its share of the card's total (a card's total is 100 percent). */
+export interface Amount {
+  readonly count: number;
+  readonly percent: number;
+}
+
+/**
+ * True when a released part would read as its whole (see ChartItem.atMost): its count reaches the
+ * whole's, or its share, rounded to one decimal, does (21 and 22 of 3,000 both read 0.7%). Only
+ * the two shown figures decide it, never whether values are hidden, so the mark tells nothing the
+ * figures do not.
+ */
+export const reachesWhole = (part: Amount, whole: Amount): boolean => whole.count > 0 && (part.count >= whole.count || part.percent >= whole.percent);
+
+/** The card's total as a whole: all of it, 100 percent. */
+export const cardWhole = (total: number): Amount => ({ count: total, percent: 100 });
+
+/** A share as its renderer formats it, marked "≤" when the part reaches its whole. */
+export const atMostText = (formatted: string, atMost: boolean | undefined): string => (atMost ? `≤ ${formatted}` : formatted);
+
 const itemOf = (cell: StatCell & { count: number; percent: number }, colour: string, bar = cell.percent): ChartItem => ({
   key: cell.key,
   label: cell.label,
@@ -248,7 +279,10 @@ export const distributionChart = (data: Distribution, options: BarOptions = {}):
   const genders = options.genders ?? false;
   const shown = released(data.cells);
   const colours = coloursOf(shown.map(answerOf), { genders });
-  const all = shown.map((cell) => itemOf(cell, colours.get(cell.key) ?? OTHER_COLOUR));
+  const all = shown.map((cell) => {
+    const item = itemOf(cell, colours.get(cell.key) ?? OTHER_COLOUR);
+    return reachesWhole(cell, cardWhole(data.total)) ? { ...item, atMost: true as const } : item;
+  });
   const ordered = options.order === 'given' ? all : bySize(all);
   const top = options.top;
   let items: ChartItem[] = ordered;
@@ -293,11 +327,15 @@ export const treeChart = (data: StatTree, options: TreeOptions = {}): TreeChart 
   const tops = bySize(topNodes.map((node) => ({ node, item: itemOf(node, colours.get(node.key) ?? OTHER_COLOUR), key: node.key, label: node.label, percent: node.percent, ...(node.preferNot ? { preferNot: true as const } : {}) })));
   const items: TreeItem[] = [];
   for (const top of tops.slice(0, topCount)) {
-    items.push({ ...top.item, depth: 0, parent: null });
+    items.push({ ...top.item, depth: 0, parent: null, ...(reachesWhole(top.item, cardWhole(data.total)) ? { atMost: true as const } : {}) });
     const children = bySize(released(top.node.children).map((child) => itemOf(child, top.item.colour)));
     for (const child of children.slice(0, childCount)) {
       // A released child is never drawn longer than its parent (perturbation could make it so).
-      items.push({ ...child, colour: top.item.colour, bar: Math.min(child.percent, top.item.bar), depth: 1, parent: top.item.key });
+      // Nor does a child that reaches its parent's count read as the whole of it (atMost).
+      items.push({
+        ...child, colour: top.item.colour, bar: Math.min(child.percent, top.item.bar), depth: 1, parent: top.item.key,
+        ...(reachesWhole(child, top.item) ? { atMost: true as const } : {}),
+      });
     }
   }
   const releasedNodes = allNodes(data.nodes).filter((node) => !isSuppressed(node)).length;

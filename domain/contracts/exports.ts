@@ -105,7 +105,10 @@ export interface ExportCard {
 
 const card = (title: MessageKey, endpoint: StatisticsEndpoint): ExportCard => ({ key: endpoint.path.replace(/^\/+/, ''), title, endpoint });
 
-/** The cards of each page, in the order the page shows them (src/features/dashboards). */
+/**
+ * The cards of each page, in the order the page shows them (src/features/dashboards): the same
+ * figures, each once (tests/domain/exportCards.test.ts reads the pages' StatCards against it).
+ */
 export const EXPORT_CARDS: Readonly<Record<ExportPage, readonly ExportCard[]>> = {
   home: [
     card('stat.home.total_registered', s.home.totalRegistered),
@@ -129,10 +132,12 @@ export const EXPORT_CARDS: Readonly<Record<ExportPage, readonly ExportCard[]>> =
   demographics: [
     card('stat.people_ltc', s.demographic.peopleLtc),
     card('stat.demographic.row_one', s.demographic.rowOne),
+    card('stat.overview.gender_age_range', s.overview.genderAgeRange),
     card('stat.demographic.row_two', s.demographic.rowTwo),
     card('stat.demographic.row_three', s.demographic.rowThree),
     card('stat.demographic.row_four', s.demographic.rowFour),
     card('stat.demographic.row_five', s.demographic.rowFive),
+    card('stat.demographic.lgbtiq', s.demographic.lgbtiq),
     card('stat.demographic.birth_continent', s.demographic.birthContinent),
     card('stat.demographic.woman_manager', s.demographic.womanManager),
     card('stat.demographic.highschool_completion', s.demographic.highschoolCompletion),
@@ -152,15 +157,9 @@ export const EXPORT_CARDS: Readonly<Record<ExportPage, readonly ExportCard[]>> =
     card('stat.language.row_three', s.language.rowThree),
     card('stat.language.languages', s.language.languages),
     card('stat.language.native', s.language.native),
-    card('stat.language.monolingual', s.language.monolingual),
-    card('stat.language.multilingual', s.language.multilingual),
     card('stat.language.zones', s.language.zones),
-    card('stat.language.tree', s.language.tree),
-    card('stat.language.most_common', s.language.mostCommon),
     card('stat.language.total_known', s.language.totalKnown),
     card('stat.language.list_level', s.language.listLevel),
-    card('stat.language.most_common_zone', s.language.mostCommonZone),
-    card('stat.language.most_common_macrozone', s.language.mostCommonMacrozone),
     card('stat.language.micro_zones', s.language.microZones),
     card('stat.language.list_gender', s.language.listGender),
     card('stat.language.list_zone_gender', s.language.listZoneGender),
@@ -190,6 +189,23 @@ export const EXPORT_CARDS: Readonly<Record<ExportPage, readonly ExportCard[]>> =
     card('stat.appearance.tree', s.appearance.tree),
   ],
 };
+
+/**
+ * Cards the Languages page no longer draws (each of its figures is drawn once), with their
+ * titles, and the card that now shows the same figure: a saved report that picked an old card,
+ * or a request in the old card's words, reads the new one.
+ */
+export const RETIRED_CARDS: readonly { readonly key: string; readonly title: MessageKey; readonly now: string }[] = [
+  { key: 'language/most-common', title: 'stat.language.most_common', now: 'language/languages' },
+  { key: 'language/most-common-zone', title: 'stat.language.most_common_zone', now: 'language/zones' },
+  { key: 'language/most-common-macrozone', title: 'stat.language.most_common_macrozone', now: 'language/tree-participant' },
+  { key: 'language/monolingual', title: 'stat.language.monolingual', now: 'language/row-two' },
+  { key: 'language/multilingual', title: 'stat.language.multilingual', now: 'language/row-two' },
+  { key: 'language/tree', title: 'stat.language.tree', now: 'language/tree-participant' },
+];
+
+/** A card key as the catalogue knows it today (a retired key becomes the card that replaced it). */
+export const currentCardKey = (key: string): string => RETIRED_CARDS.find((card) => card.key === key)?.now ?? key;
 
 /** The file name of an export, e.g. 'languages-2026-11-25.xlsx' or 'languages-language-zones-2026-11-25.csv'. */
 export const exportFileName = (page: ExportPage, format: ExportFormat, day: string, cardKey?: string): string =>

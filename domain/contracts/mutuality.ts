@@ -198,3 +198,75 @@ export const mutualityEndpoints = {
 };
 
 export const mutualityFileName = (countryCode: string, day: string): string => `mutuality-${countryCode.toLowerCase()}-${day}.xlsx`;
+
+/**
+ * A census table loaded from a statistical office's own file (docs/dashboards.md, "Loading an
+ * office's table"). Administrator only. Sent as multipart/form-data:
+ * - `office` (text): abs | ons | statcan | acs | statsnz, whose published layout the file is in;
+ * - `table` (text, optional): the table or topic when the file does not say (a Statistics Canada
+ *   profile holds every topic: place-of-birth, language-home, religion, ethnic-origin);
+ * - `year` (text, optional): the census year when the file name does not say;
+ * - `population` (text, optional): the people to divide by, for a table of responses or of part
+ *   of the population (ABS G08, ACS B05006);
+ * - `file` (one or more CSV files, the parts of one table, e.g. ABS G09A to G09H), each at most
+ *   CENSUS_FILE_MAX_BYTES.
+ * The table replaces the organisation's earlier one for the same country and pillar. Answers
+ * what was stored and the report of what did not map.
+ */
+export const CENSUS_OFFICES = ['abs', 'ons', 'statcan', 'acs', 'statsnz'] as const;
+export const CensusOffice = t.keyof({ abs: null, ons: null, statcan: null, acs: null, statsnz: null });
+export type CensusOffice = t.TypeOf<typeof CensusOffice>;
+export const CENSUS_FILE_FIELD = 'file';
+export const CENSUS_FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const CENSUS_FILES_MAX = 8;
+
+export const CensusUploadMessages = {
+  officeRequired: 'Choose the statistical office whose table this is.',
+  fileRequired: 'Choose the table file to load.',
+  tooLarge: `The file is too large: each file may be at most ${CENSUS_FILE_MAX_BYTES / 1024 / 1024} MB.`,
+  tooManyFiles: `Send at most ${CENSUS_FILES_MAX} files, the parts of one table, in the file field.`,
+  tooManyFields: 'The form has too many fields.',
+  yearInvalid: 'The census year must be a year such as 2021.',
+  populationInvalid: 'The population must be a whole number of people.',
+  emptyFile: (name: string) => `The file ${name} is empty.`,
+  notCsv: (name: string) => `The file ${name} cannot be read as a CSV table. Send the office's table as the CSV file it publishes.`,
+  noRows: (name: string) => `The file ${name} has no rows of figures.`,
+  notLayout: (office: string, name: string) => `The file ${name} is not in the layout of the ${office} table files this loader reads. Check the office chosen and the file.`,
+  whichTable: (tables: string) => `Say which table or topic this file is: ${tables}.`,
+  mixedTables: 'The files are parts of different tables: send the parts of one table together.',
+  populationNeeded: 'This table counts responses, or only part of the population: give the number of people its shares are of.',
+  nothingMapped: "None of the table's categories matches the product's lists, so nothing was loaded.",
+} as const;
+
+export const CensusUploadBody = t.intersection([
+  t.type({ office: CensusOffice }),
+  t.partial({ table: t.string, year: t.string, population: t.string }),
+]);
+export type CensusUploadBody = t.TypeOf<typeof CensusUploadBody>;
+
+export const CensusReportRow = t.strict({ code: t.string, name: t.string, count: t.number });
+
+/** What a loaded table holds and what did not map: shown on the page after the upload. */
+export const CensusTableLoaded = t.strict({
+  country: t.string,
+  pillar: MutualityPillar,
+  office: CensusOffice,
+  publisher: t.string,
+  table: t.string,
+  title: t.string,
+  year: t.number,
+  licence: Licence,
+  files: t.array(t.strict({ name: t.string, sha256: t.string })),
+  /** Categories in the office's file (subtotals left out). */
+  rows: t.number,
+  /** Categories placed in the product's list, and the items they make. */
+  mapped: t.number,
+  items: t.number,
+  notStated: t.array(CensusReportRow),
+  unmapped: t.array(CensusReportRow),
+  /** Categories whose count could not be read (a confidential cell), with what the file says. */
+  unreadable: t.array(t.string),
+});
+export type CensusTableLoaded = t.TypeOf<typeof CensusTableLoaded>;
+
+export const uploadCensusTable = endpoint({ method: 'POST', path: '/mutuality/census-upload', body: CensusUploadBody, data: CensusTableLoaded });

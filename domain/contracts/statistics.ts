@@ -236,6 +236,8 @@ export const statisticsEndpoints = {
     rowFour: stat('/demographic/row-four', Distribution),
     /** Disability answers. */
     rowFive: stat('/demographic/row-five', Distribution),
+    /** Sexual orientation answers (the LGBTIQ+ chart): a special category, released at k of at least 10. */
+    lgbtiq: stat('/demographic/lgbtiq', Distribution),
     birthContinent: stat('/demographic/birth-continent', Distribution),
     /** Gender of the respondents whose position level is Managers. */
     womanManager: stat('/demographic/woman-manager', Distribution),

@@ -1,16 +1,23 @@
 import { type CrossTable, type Distribution, type StatCell, type StatTree, type TreeCell, isSuppressed } from '../contracts/stats';
 import type { Count, Headline } from '../contracts/statistics';
+import { type Amount, cardWhole, reachesWhole } from '../charts';
 
 /**
  * A dashboard card as rows and columns, the form both the spreadsheet and the CSV writers use.
  * It is made from a released section only (what the statistics endpoint answered) and adds no
  * figure of its own: every number cell is a count or share the section carries, and a
  * suppressed cell stays a `hidden` cell, never 0 or blank.
+ *
+ * A card prints no count of its whole population: a list's or tree's total is its own (the
+ * selection's respondents raised to hold the values shown), so two cards over the same people
+ * would print two totals. The file states the selection's respondents once instead (the cover
+ * sheet, the CSV's closing lines), and each card keeps its values, shares and margins.
  */
 export type TableCell =
   | { readonly kind: 'text'; readonly value: string }
   | { readonly kind: 'count'; readonly value: number }
-  | { readonly kind: 'percent'; readonly value: number }
+  /** `atMost`: the part reaches its whole's released count, so the share is written "≤" (domain/charts reachesWhole). */
+  | { readonly kind: 'percent'; readonly value: number; readonly atMost?: true }
   /** An index or an effective number of groups, as released (rounded to `places` decimals). */
   | { readonly kind: 'decimal'; readonly value: number; readonly places: number }
   | { readonly kind: 'hidden'; readonly threshold: number };
@@ -39,7 +46,12 @@ export const text = (value: string): TableCell => ({ kind: 'text', value });
 const count = (value: number): TableCell => ({ kind: 'count', value });
 
 const countOf = (cell: StatCell): TableCell => (isSuppressed(cell) ? { kind: 'hidden', threshold: cell.threshold } : count(cell.count));
-const percentOf = (cell: StatCell): TableCell => (isSuppressed(cell) ? { kind: 'hidden', threshold: cell.threshold } : { kind: 'percent', value: cell.percent });
+/** A share; `whole` (its parent's or the card's released figure) marks a part that reaches it. */
+const percentOf = (cell: StatCell, whole?: Amount): TableCell =>
+  isSuppressed(cell)
+    ? { kind: 'hidden', threshold: cell.threshold }
+    : { kind: 'percent', value: cell.percent, ...(whole !== undefined && reachesWhole(cell, whole) ? { atMost: true as const } : {}) };
+const wholeOf = (cell: StatCell): Amount | undefined => (isSuppressed(cell) ? undefined : cell);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -65,27 +77,26 @@ export const bySize = <C extends StatCell>(cells: readonly C[]): C[] =>
 
 const distributionTable = (data: Distribution, words: TableWords): CardTable => ({
   header: [words.name, words.people, words.share],
-  rows: [...bySize(data.cells).map((cell) => [text(cell.label), countOf(cell), percentOf(cell)]), [text(words.total), count(data.total), text('')]],
+  rows: bySize(data.cells).map((cell) => [text(cell.label), countOf(cell), percentOf(cell, cardWhole(data.total))]),
 });
 
 const crossTable = (data: CrossTable, words: TableWords): CardTable => ({
   header: ['', ...data.columns.map((column) => column.label), words.total],
   rows: [
     ...data.rows.map((row, r) => [text(row.label), ...(data.cells[r] ?? []).map(countOf), ...(data.rowTotals[r] ? [countOf(data.rowTotals[r])] : [])]),
-    [text(words.total), ...data.columnTotals.map(countOf), count(data.total)],
+    [text(words.total), ...data.columnTotals.map(countOf), text('')],
   ],
 });
 
 const treeTable = (data: StatTree, words: TableWords): CardTable => {
   const rows: TableCell[][] = [];
-  const walk = (nodes: readonly TreeCell[], depth: number, parent: string) => {
+  const walk = (nodes: readonly TreeCell[], depth: number, parent: string, whole: Amount | undefined) => {
     for (const node of bySize(nodes)) {
-      rows.push([text(String(depth)), text(node.label), text(parent), countOf(node), percentOf(node)]);
-      walk(node.children, depth + 1, node.label);
+      rows.push([text(String(depth)), text(node.label), text(parent), countOf(node), percentOf(node, whole)]);
+      walk(node.children, depth + 1, node.label, wholeOf(node));
     }
   };
-  walk(data.nodes, 1, '');
-  rows.push([text(''), text(words.total), text(''), count(data.total), text('')]);
+  walk(data.nodes, 1, '', cardWhole(data.total));
   return { header: [words.level, words.name, words.parent, words.people, words.share], rows };
 };
 
@@ -120,7 +131,11 @@ export const neutraliseFormula = (value: string): string => (looksLikeFormula(va
 
 const csvField = (value: string): string => (/[",\r\n;]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value);
 
-/** One cell as CSV text: numbers as they are released, a hidden cell as `hidden`. */
+/**
+ * One cell as CSV text: counts as plain whole numbers; a share as `12.3%`, which Excel,
+ * LibreOffice and Google Sheets read as the number 0.123 shown as a percentage (a bare 12.3
+ * would be read as twelve, not as a share); a hidden cell as `hidden`.
+ */
 const csvCell = (cell: TableCell, hidden: string): string => {
   switch (cell.kind) {
     case 'text':
@@ -128,7 +143,8 @@ const csvCell = (cell: TableCell, hidden: string): string => {
     case 'count':
       return String(cell.value);
     case 'percent':
-      return cell.value.toFixed(1);
+      // A share marked "at most" is text: the mark must be read with it.
+      return cell.atMost ? csvField(`≤ ${cell.value.toFixed(1)}%`) : `${cell.value.toFixed(1)}%`;
     case 'decimal':
       return cell.value.toFixed(cell.places);
     case 'hidden':
@@ -136,15 +152,23 @@ const csvCell = (cell: TableCell, hidden: string): string => {
   }
 };
 
+/** The selection's released respondents, said once in a file beside its cards (see the header). */
+export interface Respondents {
+  readonly label: string;
+  readonly count: number;
+}
+
 /**
- * A card as CSV (RFC 4180, CRLF line ends), with a closing note line after a blank one. Texts
- * that start like a formula get a leading quote, so opening the file never runs anything.
+ * A card as CSV (RFC 4180, CRLF line ends), with closing lines after a blank one: the
+ * selection's respondents when known, then the note. Texts that start like a formula get a
+ * leading quote, so opening the file never runs anything.
  */
-export const tableCsv = (table: CardTable, hidden: string, note: string): string => {
+export const tableCsv = (table: CardTable, hidden: string, note: string, respondents?: Respondents): string => {
   const lines = [
     table.header.map((value) => csvField(neutraliseFormula(value))).join(','),
     ...table.rows.map((row) => row.map((cell) => csvCell(cell, hidden)).join(',')),
     '',
+    ...(respondents === undefined ? [] : [`${csvField(neutraliseFormula(respondents.label))},${respondents.count}`]),
     csvField(neutraliseFormula(note)),
   ];
   return `${lines.join('\r\n')}\r\n`;

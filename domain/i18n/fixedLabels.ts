@@ -1,4 +1,5 @@
-import { en } from './en';
+// The first-load part: importing the whole `en` would put every page's texts in the charts' chunk.
+import { enFirstLoad as en } from './en.firstLoad';
 
 /**
  * Catalogue keys of the labels the statistics give cells that are no lookup item ('No answer',

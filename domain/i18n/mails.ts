@@ -48,6 +48,9 @@ export interface MailTexts {
   readonly reminderBody: (organization: string, lastDay: string) => string;
   readonly requestSubject: (organization: string) => string;
   readonly requestBody: (request: PackageRequestWords) => string;
+  /** The code that proves an organisation receives mail at a domain it wants for single sign-on. */
+  readonly ssoDomainSubject: string;
+  readonly ssoDomainBody: (domain: string, organization: string, code: string) => string;
 }
 
 /** What an administrator asked for, for the operator's email; null: no change. */
@@ -101,6 +104,9 @@ const english: MailTexts = {
     return `${from} invites you to join ${organization} on Commonweave ${as}.\nAccept the invitation and choose your password here: ${link}\n`;
   },
   day: dayIn('en-AU'),
+  ssoDomainSubject: 'Confirm your domain for single sign-on',
+  ssoDomainBody: (domain, organization, code) =>
+    `${organization} wants people with an address at ${domain} to sign in to Commonweave through its own identity provider.\nTo confirm that this domain belongs to ${organization}, enter this code in Organisation settings within 24 hours: ${code}\nIf you do not know about this, ignore this message.\n`,
   welcomeSubject: 'Welcome to Commonweave',
   welcomeBody: (organization, link) => `${organization} is registered on Commonweave and you are its administrator.\nSign in at ${link} with this email address.\n`,
   linkSubject: (organization, survey) => `${organization} invites you to take the ${survey}`,
@@ -162,6 +168,9 @@ const french: MailTexts = {
     return `${from} vous invite à rejoindre ${organization} sur Commonweave ${as}.\nAcceptez l'invitation et choisissez votre mot de passe ici : ${link}\n`;
   },
   day: dayIn('fr'),
+  ssoDomainSubject: 'Confirmez votre domaine pour l’authentification unique',
+  ssoDomainBody: (domain, organization, code) =>
+    `${organization} souhaite que les personnes ayant une adresse en ${domain} se connectent à Commonweave par son propre fournisseur d’identité.\nPour confirmer que ce domaine appartient à ${organization}, saisissez ce code dans les paramètres de l’organisation d’ici 24 heures : ${code}\nSi vous n’êtes pas au courant, ignorez ce message.\n`,
   welcomeSubject: 'Bienvenue sur Commonweave',
   welcomeBody: (organization, link) => `${organization} est inscrite sur Commonweave et vous en êtes l'administrateur·rice.\nConnectez-vous sur ${link} avec cette adresse e-mail.\n`,
   linkSubject: (organization, survey) => `${organization} vous invite à répondre à l'enquête « ${survey} »`,
@@ -223,6 +232,9 @@ const spanish: MailTexts = {
     return `${from} le invita a unirse a ${organization} en Commonweave ${as}.\nAcepte la invitación y elija su contraseña aquí: ${link}\n`;
   },
   day: dayIn('es'),
+  ssoDomainSubject: 'Confirme su dominio para el inicio de sesión único',
+  ssoDomainBody: (domain, organization, code) =>
+    `${organization} quiere que las personas con una dirección en ${domain} inicien sesión en Commonweave con su propio proveedor de identidad.\nPara confirmar que este dominio pertenece a ${organization}, introduzca este código en la configuración de la organización en un plazo de 24 horas: ${code}\nSi no sabe nada de esto, ignore este mensaje.\n`,
   welcomeSubject: 'Bienvenido a Commonweave',
   welcomeBody: (organization, link) => `${organization} está registrada en Commonweave y usted es su administrador.\nInicie sesión en ${link} con esta dirección de correo.\n`,
   linkSubject: (organization, survey) => `${organization} le invita a responder la encuesta «${survey}»`,
@@ -292,6 +304,9 @@ const arabic: MailTexts = {
     return `يدعوك ${from} إلى الانضمام إلى ${organization} على Commonweave ${as}.\nاقبل الدعوة واختر كلمة المرور من هنا:\n${link}\n`;
   },
   day: dayIn('ar'),
+  ssoDomainSubject: 'أكّد نطاقك لتسجيل الدخول الموحّد',
+  ssoDomainBody: (domain, organization, code) =>
+    `تريد ${organization} أن يسجّل الأشخاص الذين لديهم عنوان في ${domain} الدخول إلى Commonweave عبر مزوّد الهوية الخاص بها.\nلتأكيد أن هذا النطاق يخص ${organization}، أدخل هذا الرمز في إعدادات المؤسسة خلال 24 ساعة: ${code}\nإذا لم تكن على علم بذلك، فتجاهل هذه الرسالة.\n`,
   welcomeSubject: 'مرحبًا بك في Commonweave',
   welcomeBody: (organization, link) => `سُجّلت ${organization} على Commonweave وأنت مسؤولها.\nسجّل الدخول بعنوان البريد الإلكتروني هذا من هنا:\n${link}\n`,
   linkSubject: (organization, survey) => `تدعوك ${organization} إلى الإجابة عن «${survey}»`,
@@ -353,6 +368,9 @@ const chinese: MailTexts = {
     return `${from}邀请您加入 Commonweave 上的${organization}，${as}。\n在此接受邀请并设置密码：${link}\n`;
   },
   day: dayIn('zh-Hans'),
+  ssoDomainSubject: '确认您用于单点登录的域名',
+  ssoDomainBody: (domain, organization, code) =>
+    `${organization} 希望地址属于 ${domain} 的人员通过其自己的身份提供商登录 Commonweave。\n要确认此域名属于 ${organization}，请在 24 小时内于组织设置中输入此验证码：${code}\n如果您不了解此事，请忽略此邮件。\n`,
   welcomeSubject: '欢迎使用 Commonweave',
   welcomeBody: (organization, link) => `${organization}已在 Commonweave 上注册，您是其管理员。\n请使用此邮箱地址在此登录：${link}\n`,
   linkSubject: (organization, survey) => `${organization}邀请您参加“${survey}”`,

@@ -54,6 +54,7 @@ export const MENU: readonly MenuItem[] = [
     sub: [
       { id: 3014, name: 'members-management', icon: 'members', path: 'members-management', extraHeaders: [] },
       { id: 3014, name: 'surveys-management', icon: 'surveys', path: 'surveys-management', extraHeaders: [] },
+      { id: 3014, name: 'people', icon: 'members', path: 'people', extraHeaders: [] },
     ],
   },
   { id: 3015, name: 'extra-survey', icon: 'survey', path: 'extra-survey', extraHeaders: filterOnly },

@@ -1,12 +1,15 @@
 import { type CrossTable, type Distribution, type StatCell, type StatTree, type TreeCell, isSuppressed } from '../contracts/stats';
 import type { Count, Headline } from '../contracts/statistics';
+import { type Amount, cardWhole, reachesWhole } from '../charts';
 import { type SectionAnswer, type TableCell, type TableWords, text } from '../exports/table';
 
 /**
  * A card's figures as the report's table: ruled rows and columns, the first column the names.
  * Made from the released section only, like the spreadsheet's (domain/exports/table.ts) but for
  * reading on paper: lists largest first, a tree's names indented by level instead of a parent
- * column, and a cross table turned so that its long side runs down the page.
+ * column, and a cross table turned so that its long side runs down the page. As in the
+ * spreadsheet, a card prints no count of its whole population (the report's summary says the
+ * selection's respondents once), and a part that reaches its whole's count reads "≤" its share.
  */
 
 export interface ReportRow {
@@ -27,16 +30,16 @@ const WIDE_COLUMNS = 6;
 
 const count = (value: number): TableCell => ({ kind: 'count', value });
 const countOf = (cell: StatCell): TableCell => (isSuppressed(cell) ? { kind: 'hidden', threshold: cell.threshold } : count(cell.count));
-const percentOf = (cell: StatCell): TableCell => (isSuppressed(cell) ? { kind: 'hidden', threshold: cell.threshold } : { kind: 'percent', value: cell.percent });
+const percentOf = (cell: StatCell, whole?: Amount): TableCell =>
+  isSuppressed(cell)
+    ? { kind: 'hidden', threshold: cell.threshold }
+    : { kind: 'percent', value: cell.percent, ...(whole !== undefined && reachesWhole(cell, whole) ? { atMost: true as const } : {}) };
 const sizeOf = (cell: StatCell): number => (isSuppressed(cell) ? -1 : cell.count);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 const distributionTable = (data: Distribution, words: TableWords): ReportTable => ({
   header: [words.name, words.people, words.share],
-  rows: [
-    ...[...data.cells].sort((a, b) => sizeOf(b) - sizeOf(a)).map((cell) => ({ cells: [text(cell.label), countOf(cell), percentOf(cell)], depth: 0 })),
-    { cells: [text(words.total), count(data.total), text('')], depth: 0, total: true },
-  ],
+  rows: [...data.cells].sort((a, b) => sizeOf(b) - sizeOf(a)).map((cell) => ({ cells: [text(cell.label), countOf(cell), percentOf(cell, cardWhole(data.total))], depth: 0 })),
 });
 
 const crossTable = (data: CrossTable, words: TableWords, ordered: boolean): ReportTable => {
@@ -46,7 +49,7 @@ const crossTable = (data: CrossTable, words: TableWords, ordered: boolean): Repo
       header: ['', ...data.columns.map((column) => column.label), words.total],
       rows: [
         ...data.rows.map((row, r) => ({ cells: [text(row.label), ...(data.cells[r] ?? []).map(countOf), ...(data.rowTotals[r] ? [countOf(data.rowTotals[r])] : [])], depth: 0 })),
-        { cells: [text(words.total), ...data.columnTotals.map(countOf), count(data.total)], depth: 0, total: true },
+        { cells: [text(words.total), ...data.columnTotals.map(countOf), text('')], depth: 0, total: true },
       ],
     };
   const order = data.columns.map((_, index) => index);
@@ -58,21 +61,20 @@ const crossTable = (data: CrossTable, words: TableWords, ordered: boolean): Repo
         cells: [text(data.columns[c]!.label), ...data.rows.map((_, r) => countOf(data.cells[r]![c]!)), countOf(data.columnTotals[c]!)],
         depth: 0,
       })),
-      { cells: [text(words.total), ...data.rowTotals.map(countOf), count(data.total)], depth: 0, total: true },
+      { cells: [text(words.total), ...data.rowTotals.map(countOf), text('')], depth: 0, total: true },
     ],
   };
 };
 
 const treeTable = (data: StatTree, words: TableWords): ReportTable => {
   const rows: ReportRow[] = [];
-  const walk = (nodes: readonly TreeCell[], depth: number) => {
+  const walk = (nodes: readonly TreeCell[], depth: number, whole: Amount | undefined) => {
     for (const node of [...nodes].sort((a, b) => sizeOf(b) - sizeOf(a))) {
-      rows.push({ cells: [text(node.label), countOf(node), percentOf(node)], depth });
-      walk(node.children, depth + 1);
+      rows.push({ cells: [text(node.label), countOf(node), percentOf(node, whole)], depth });
+      walk(node.children, depth + 1, isSuppressed(node) ? undefined : node);
     }
   };
-  walk(data.nodes, 0);
-  rows.push({ cells: [text(words.total), count(data.total), text('')], depth: 0, total: true });
+  walk(data.nodes, 0, cardWhole(data.total));
   return { header: [words.name, words.people, words.share], rows };
 };
 

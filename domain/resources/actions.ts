@@ -10,6 +10,8 @@ import { reportActions } from './actions/reports';
 import { extraSurveyActions } from './actions/extraSurvey';
 import { calendarActions } from './actions/calendar';
 import { accountActions } from './actions/account';
+import { censusActions } from './actions/census';
+import { peopleActions } from './actions/people';
 
 export type { ActionEntry } from './actions/entry';
 
@@ -28,6 +30,8 @@ export const actions = {
   ...extraSurveyActions,
   ...calendarActions,
   ...accountActions,
+  ...censusActions,
+  ...peopleActions,
 } satisfies Record<string, ActionEntry>;
 
 export type ActionName = keyof typeof actions;

@@ -12,6 +12,7 @@ import { reportSections } from './sections/reports';
 import { chartNameSections } from './sections/chartNames';
 import { extraSurveySections } from './sections/extraSurvey';
 import { calendarSections } from './sections/calendar';
+import { peopleSections } from './sections/people';
 
 export type { SectionEntry } from './sections/entry';
 
@@ -33,6 +34,7 @@ export const sections = {
   ...chartNameSections,
   ...extraSurveySections,
   ...calendarSections,
+  ...peopleSections,
 } satisfies Record<string, SectionEntry>;
 
 export type SectionName = keyof typeof sections;
@@ -40,5 +42,3 @@ export const SectionName = t.keyof(Object.fromEntries(Object.keys(sections).map(
 
 /** The data of a loaded section: what its endpoint's data codec decodes to. */
 export type SectionData<K extends SectionName> = DataOf<(typeof sections)[K]['endpoint']>;
-
-export const isSectionName = (name: string): name is SectionName => Object.hasOwn(sections, name);

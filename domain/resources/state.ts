@@ -1,6 +1,6 @@
 import type { ActionName, ActionData } from './actions';
 import type { ResourceArgs } from './commands';
-import { isSectionName, type SectionData, type SectionName } from './sections';
+import type { SectionData, SectionName } from './sections';
 
 /** What this tab holds of each data section and action. */
 export type SectionStatus = 'idle' | 'pending' | 'loaded' | 'empty' | 'error';
@@ -40,11 +40,12 @@ export const idleAction: ActionState<never> = { status: 'idle', message: null, e
 
 export const sectionOf = <K extends SectionName>(state: ResourcesState, name: K): SectionState<SectionData<K>> => state.sections[name] ?? idleSection;
 
-/** The sections this tab holds, by name. */
+/**
+ * The sections this tab holds, by name. Only events whose names the page's codecs accepted
+ * were folded into the state, so every key is one of its section names.
+ */
 export const heldSections = (state: ResourcesState): [SectionName, SectionState][] =>
-  Object.keys(state.sections)
-    .filter(isSectionName)
-    .map((name) => [name, sectionOf(state, name)]);
+  (Object.keys(state.sections) as SectionName[]).map((name) => [name, sectionOf(state, name)]);
 
 export const actionOf = <K extends ActionName>(state: ResourcesState, action: K): ActionState<ActionData<K>> => state.actions[action] ?? idleAction;
 

@@ -90,6 +90,12 @@ export const sessionCommands = {
   /** Login with Amazon: leave for the provider, then finish with what it sent back. */
   startSso: emptyMessage('session/startSso'),
   finishSso: message('session/finishSso', { code: t.string, state: t.string }),
+  /** "Sign in with your organisation": the work email finds its provider; returnTo is the page wanted afterwards. */
+  startOrganizationSso: message('session/startOrganizationSso', { email: t.string, returnTo: t.string }),
+  /** The organisation's provider sent the person back with a code, the state and its issuer ('' when absent). */
+  finishOrganizationSso: message('session/finishOrganizationSso', { code: t.string, state: t.string, iss: t.string }),
+  /** The organisation's SAML identity provider posted its answer to the server, which sent the person back with the RelayState. */
+  finishOrganizationSaml: message('session/finishOrganizationSaml', { relayState: t.string }),
   /** View as a group ('default', or the first primary department, is one's own view again). */
   viewAs: message('session/viewAs', { departmentId: t.string }),
 };
@@ -105,6 +111,9 @@ export const SessionCommand = t.union([
   sessionCommands.check,
   sessionCommands.startSso,
   sessionCommands.finishSso,
+  sessionCommands.startOrganizationSso,
+  sessionCommands.finishOrganizationSso,
+  sessionCommands.finishOrganizationSaml,
   sessionCommands.viewAs,
 ]);
 export type SessionCommand = t.TypeOf<typeof SessionCommand>;

@@ -3,18 +3,18 @@ import { createStore, type Store } from '../bus/store';
 import type { Effect } from '../bus/types';
 import { exportLog, importLog, type ImportResult } from '../devtools/logFile';
 import { DEFAULT_TIMEOUT_MS, createApiClient, createHttpReports, type ApiClient } from '../http/client';
-import { fetchTransport } from '../http/fetchTransport';
+import { lazyTransport } from '../http/transport';
 import { createTokenCookies } from '../storage/cookies';
 import { clearOnLogout, loadSession, saveSession } from '../storage/persistedSession';
 import { STORAGE_KEYS } from '../storage/keys';
 import { createTranslator, type Translator } from '../i18n/translator';
 import { initialLanguage } from '../i18n/language';
-import { en } from '../../domain/i18n/en';
+import { enFirstLoad } from '../../domain/i18n/en.firstLoad';
 import { translationEffect, documentLanguage } from '../i18n/i18n.effects';
 import { openTabChannelLater } from '../tabs/laterChannel';
 import { connectTabs } from '../tabs/sync';
 import { forgetSessionEffect, type SessionEffectDeps } from '../effects/session.effects';
-import { loginEffect, logoutEffect, permissionsEffect, sessionCheckEffect, ssoEffect, type AuthDeps } from '../effects/auth.effects';
+import { loginEffect, logoutEffect, organizationSsoEffect, permissionsEffect, sessionCheckEffect, ssoEffect, type AuthDeps } from '../effects/auth.effects';
 import { accountFollowUps, signInLanguageEffect, type AccountDeps } from '../effects/account.effects';
 import { createSecrets, type Secrets } from './secrets';
 import { inactivityEffect, type InactivityDeps } from '../effects/inactivity.effects';
@@ -23,8 +23,8 @@ import { initialLanguageEffect, passwordRuleEffect, restoreSessionEffect, type S
 import { isDebugEnabled } from '../devtools/debugFlag';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources/resources.effects';
 import { reloadEffect } from '../resources/reloads.effects';
-import { appCatalog } from '../resources/catalog';
-import type { ResourceCatalog } from '../resources/entries';
+import { catalogOf, type ResourceCatalog } from '../resources/entries';
+import type { PageApp } from '../../domain/app/app';
 import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
 import { browserSaveFile, calendarExportEffect, calendarIcsEffect, certificatePdfEffect, exportCompareEffect, exportEffect, type ExportDeps, mutualityExcelEffect, reportPdfEffect } from '../effects/export.effects';
@@ -48,6 +48,8 @@ export interface AppRuntime {
 }
 
 export interface RuntimeEnvironment {
+  /** The dashboards' application, composed by the page's entry (src/main.tsx). */
+  readonly app: PageApp;
   readonly window: Window;
   readonly storage: Storage;
   readonly cookieDomain?: string;
@@ -68,12 +70,16 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
   const cookies = createTokenCookies({ domain: env.cookieDomain, secure: env.secureCookies });
   const tabId = crypto.randomUUID();
   const ids = { next: () => crypto.randomUUID() };
-  const i18n = createTranslator(initialLanguage(storage), en);
+  // The other pages' English comes with their chunks (src/app/pageTexts.tsx).
+  const i18n = createTranslator(initialLanguage(storage), enFirstLoad);
   const reports = createHttpReports();
+  const catalog = catalogOf(env.app.sections, env.app.actions);
   // The store is created below; the client only asks it questions once calls are made.
   let store: Store | undefined;
   const api = createApiClient({
-    transport: fetchTransport({ baseURL: '/api', timeoutMs: DEFAULT_TIMEOUT_MS }),
+    // axios, with the client's RxJS retries, in a chunk of its own fetched at the first call so
+    // that the first screen does not wait for it (docs/decisions/0005-client-transports.md).
+    transport: lazyTransport(async () => (await import('../http/axiosTransport')).axiosTransport({ baseURL: '/api', timeoutMs: DEFAULT_TIMEOUT_MS })),
     getLocale: () => store?.getState().i18n.language ?? i18n.language,
     isSignedIn: () => store?.getState().session.signedIn ?? false,
     cookies,
@@ -90,7 +96,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     startActivityClock: () => activity.record(clock.now()),
     leaveFor: (url) => env.window.location.assign(url),
     api,
-    catalog: appCatalog,
+    catalog,
     followUps: accountFollowUps({ cookies, secrets }),
     cookies,
     secrets,
@@ -120,6 +126,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     initialLanguageEffect,
     loginEffect,
     ssoEffect,
+    organizationSsoEffect,
     logoutEffect,
     sessionCheckEffect,
     permissionsEffect,
@@ -145,7 +152,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     reportPdfEffect,
     translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];
-  store = createStore({ tabId, clock, ids, effects, deps });
+  store = createStore(env.app, { tabId, clock, ids, effects, deps });
 
   const persisting = store.state$
     .pipe(map((s) => s.session), distinctUntilChanged())
@@ -163,7 +170,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
   env.window.addEventListener('unhandledrejection', onRejection);
   return {
     store: liveStore,
-    catalog: appCatalog,
+    catalog,
     i18n,
     api,
     secrets,

@@ -12,8 +12,9 @@ import { translationEffect, documentLanguage } from '../i18n/i18n.effects';
 import { initialLanguageEffect, type StartDeps } from '../effects/app.effects';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources/resources.effects';
 import { reloadEffect } from '../resources/reloads.effects';
-import { surveyCatalog } from '../resources/survey.catalog';
-import type { ResourceCatalog } from '../resources/entries';
+import { catalogOf, type ResourceCatalog } from '../resources/entries';
+import type { PageApp } from '../../domain/app/app';
+import type { ParticipantCommand } from '../../domain/app/participantApp';
 import { linkLanguageEffect, surveyEffects, type LinkLanguageDeps, type SurveyDeps } from '../effects/survey.effects';
 import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
@@ -27,6 +28,8 @@ export interface SurveyRuntime {
 }
 
 export interface SurveyEnvironment {
+  /** The participant's application, composed by the page's entry (src/participant.tsx). */
+  readonly app: PageApp<ParticipantCommand>;
   readonly storage: Storage;
   /** The browser's preferred languages (navigator.languages), followed until the person chooses one. */
   readonly languages?: readonly string[];
@@ -43,7 +46,7 @@ type Deps = Pick<StartDeps, 'selectedLanguage' | 'browserLanguage'> & LinkLangua
  * reducers and survey effects as the dashboards, without what a participant never uses
  * (sessions, tabs, inactivity, the debug log), with fetch instead of axios and the translator
  * over the participant's texts only, so the page stays within the phone budget of the survey
- * issue. A participant is never signed in, so no token is sent.
+ * issue (docs/decisions/0005-client-transports.md). A participant is never signed in, so no token is sent.
  */
 export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
   const { storage } = env;
@@ -55,6 +58,7 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
   const followed = (organisationDefault: string | null = null) => (chosen() ? undefined : followedSurveyLanguage(env.languages ?? [], organisationDefault));
   const i18n = createTranslator(followed() ?? initialLanguage(storage), enParticipant);
   const reports = createHttpReports();
+  const catalog = catalogOf(env.app.sections, env.app.actions);
   let store: Store | undefined;
   const api = createApiClient({
     transport: fetchTransport({ baseURL: '/api', timeoutMs: DEFAULT_TIMEOUT_MS }),
@@ -66,7 +70,7 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
   });
   const deps: Deps = {
     api,
-    catalog: surveyCatalog,
+    catalog,
     clock,
     selectedLanguage: () => initialLanguage(storage),
     // Until the link is known the page follows the product's default, not kept either: a
@@ -91,7 +95,7 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
     errorReportEffect,
     translationEffect({ api, i18n, storage, showLanguage: documentLanguage(document.documentElement) }) as Effect<Deps>,
   ];
-  store = createStore({ tabId: crypto.randomUUID(), clock, ids, effects, deps });
+  store = createStore(env.app, { tabId: crypto.randomUUID(), clock, ids, effects, deps });
   store.dispatch({ type: 'app/start' });
   const liveStore = store;
   const { window } = env;
@@ -100,7 +104,7 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
   window?.addEventListener('unhandledrejection', onRejection);
   return {
     store: liveStore,
-    catalog: surveyCatalog,
+    catalog,
     i18n,
     dispose: () => {
       window?.removeEventListener('unhandledrejection', onRejection);

@@ -1,7 +1,7 @@
 import { BehaviorSubject, Subject, merge, type Observable, type Subscription } from 'rxjs';
-import { AppCommand, type AppEvent } from '../../domain/app/events';
-import { appReducer, initialAppState, type AppState } from '../../domain/app/state';
-import { decide } from '../../domain/app/decide';
+import type { AppCommand, AppEvent } from '../../domain/app/events';
+import type { AppState } from '../../domain/app/state';
+import type { PageApp } from '../../domain/app/app';
 import { ENVELOPE_VERSION, type Origin } from '../../domain/kernel/envelope';
 import type { Clock, IdSource } from '../../domain/kernel/clock';
 import { foldLog } from '../../domain/kernel/fold';
@@ -15,6 +15,7 @@ export interface StoreOptions<Deps> {
   readonly ids: IdSource;
   readonly effects?: readonly Effect<Deps>[];
   readonly deps?: Deps;
+  /** Where to start instead of the app's initial state (a test's scene). */
   readonly initialState?: AppState;
   /** Oldest entries are folded into the base state past this many (default 50,000). */
   readonly maxEntries?: number;
@@ -54,14 +55,16 @@ interface Timeline {
 /**
  * The command bus, event log and state in one place. dispatch → decide (pure) → append →
  * fold → effects. While time travelling or replaying, commands are refused and effects are
- * not fed, so an auditor's replay never sends a request.
+ * not fed, so an auditor's replay never sends a request. The page's app (domain/app/app.ts),
+ * passed in by its entry, says which commands it accepts, how it decides and how it folds.
  */
-export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
+export const createStore = <C extends AppCommand, Deps>(app: PageApp<C>, options: StoreOptions<Deps>): Store => {
   const { tabId, clock, ids } = options;
+  const { Command, reducer } = app;
   const maxEntries = options.maxEntries ?? 50_000;
   // Trimming in chunks keeps appends amortised O(1) instead of copying the log every time.
   const trimAt = maxEntries + Math.max(1, Math.ceil(maxEntries / 10));
-  const initial = options.initialState ?? initialAppState;
+  const initial = options.initialState ?? app.initialState;
 
   const live: Timeline = { base: initial, entries: [], head: initial };
   /** What the application shows: the live timeline or an imported one, up to the cursor. */
@@ -78,7 +81,7 @@ export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
   const visibleState = (): AppState =>
     view.cursor === view.timeline.entries.length
       ? view.timeline.head
-      : foldLog(appReducer, view.timeline.base, view.timeline.entries.slice(0, view.cursor));
+      : foldLog(reducer, view.timeline.base, view.timeline.entries.slice(0, view.cursor));
 
   const state$ = new BehaviorSubject<AppState>(initial);
   const lifted$ = new BehaviorSubject(lifted());
@@ -104,7 +107,7 @@ export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
   });
 
   const trimLive = () => {
-    const trimmed = trimLifted(appReducer, { base: live.base, entries: live.entries, cursor: live.entries.length, mode: 'live' }, maxEntries);
+    const trimmed = trimLifted(reducer, { base: live.base, entries: live.entries, cursor: live.entries.length, mode: 'live' }, maxEntries);
     const dropped = live.entries.length - trimmed.entries.length;
     live.base = trimmed.base;
     live.entries = [...trimmed.entries];
@@ -120,7 +123,7 @@ export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
   const appendToLive = (entry: AppEnvelope): AppEnvelope => {
     const recorded = withoutSecrets(entry);
     live.entries.push(recorded);
-    live.head = appReducer(live.head, entry.body);
+    live.head = reducer(live.head, entry.body);
     if (view.mode === 'live') view = { ...view, cursor: live.entries.length };
     if (live.entries.length >= trimAt && view.mode === 'live') trimLive();
     return recorded;
@@ -135,11 +138,11 @@ export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
 
   const dispatch = (command: AppCommand) => {
     if (view.mode !== 'live') return;
-    if (!AppCommand.is(command)) {
+    if (!Command.is(command)) {
       appendLocal({ type: 'bus/commandRejected', command: String((command as { type?: unknown }).type), reason: 'malformed command' });
       return;
     }
-    for (const event of decide(live.head, command)) appendLocal(event);
+    for (const event of app.decide(live.head, command)) appendLocal(event);
     live$.next(command);
   };
 
@@ -174,7 +177,7 @@ export const createStore = <Deps>(options: StoreOptions<Deps>): Store => {
     startReplay: (entries) => {
       // A file from a build before the rule may still hold secrets; the panel never shows them.
       const replayed = entries.map((e) => withoutSecrets({ ...e, origin: 'replay' as const }));
-      const timeline: Timeline = { base: initial, entries: replayed, head: foldLog(appReducer, initial, replayed) };
+      const timeline: Timeline = { base: initial, entries: replayed, head: foldLog(reducer, initial, replayed) };
       view = { timeline, cursor: replayed.length, mode: 'replay' };
       publish();
     },

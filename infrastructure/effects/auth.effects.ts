@@ -6,7 +6,8 @@ import { ofType } from '../bus/ofType';
 import type { Effect, LiveMessage } from '../bus/types';
 import type { ApiClient, ApiSuccess } from '../http/client';
 import type { TokenCookies } from '../storage/cookies';
-import { ssoLogin, ssoStart } from '../../domain/contracts/sso';
+import { oidcLogin, oidcStart, samlLogin, ssoLogin, ssoStart } from '../../domain/contracts/sso';
+import { safeReturnPath } from '../../domain/navigation/returnPath';
 import { acceptInvitation, loginSecondAdmin } from '../../domain/contracts/members';
 import { failureText } from './failure';
 
@@ -89,6 +90,38 @@ export const ssoEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
           )
         : deps.api.call(ssoLogin, { body: { code: command.code, state: command.state }, silent: true }).pipe(
             mergeMap((result) => loginOutcome(result.data?.user?.email ?? '', result, deps)),
+            catchError(loginFailure),
+          ),
+    ),
+  );
+
+/**
+ * Sign in with your organisation: the work email's provider, then the outcomes of a password
+ * sign-in. The way back from the provider was a full page load already, so the page the person
+ * wanted is loaded the same way once the token is kept (the dashboard needs no second load).
+ */
+export const organizationSsoEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
+  live$.pipe(
+    ofType('session/startOrganizationSso', 'session/finishOrganizationSso', 'session/finishOrganizationSaml'),
+    exhaustMap((command): Observable<AppEvent> =>
+      command.type === 'session/startOrganizationSso'
+        ? deps.api.call(oidcStart, { body: { email: command.email, return_to: command.returnTo || undefined }, silent: true }).pipe(
+            mergeMap((result) => {
+              if (result.data) deps.leaveFor(result.data.url);
+              return EMPTY;
+            }),
+            catchError(loginFailure),
+          )
+        : (command.type === 'session/finishOrganizationSaml'
+            ? deps.api.call(samlLogin, { body: { relay_state: command.relayState }, silent: true })
+            : deps.api.call(oidcLogin, { body: { code: command.code, state: command.state, iss: command.iss || undefined }, silent: true })
+          ).pipe(
+            mergeMap((result) => {
+              const events = loginOutcome(result.data?.user?.email ?? '', result, deps);
+              const wanted = safeReturnPath(result.data?.return_to);
+              if (wanted !== undefined && wanted !== '/dashboard' && events.some((event) => event.type === 'session/loggedIn')) deps.leaveFor(wanted);
+              return events;
+            }),
             catchError(loginFailure),
           ),
     ),

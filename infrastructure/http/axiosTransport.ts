@@ -20,7 +20,14 @@ const blobJson = async (data: unknown): Promise<unknown> => {
   }
 };
 
-/** The dashboards' transport: axios, with the SPEC's status range and no redirects. */
+/**
+ * The dashboards' transport: axios, as the product's design card names it, with the SPEC's
+ * status range and no redirects; the client (./client.ts) retries through it with RxJS's
+ * operators. The dashboards' runtime loads this module at its first call (lazyTransport in
+ * ./transport.ts), so axios is not part of their first load; the participant's page sends
+ * through fetch instead (./fetchTransport.ts; docs/decisions/0005-client-transports.md).
+ * Tests play scripted answers through `adapter`.
+ */
 export const axiosTransport = (options: AxiosTransportOptions): HttpTransport => {
   const http = axios.create({
     baseURL: options.baseURL,

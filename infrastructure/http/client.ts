@@ -47,7 +47,7 @@ export interface DownloadedFile {
 }
 
 export interface ApiClientOptions {
-  /** fetch in the browser (./fetchTransport); axios (./axiosTransport) where tests script the network through its adapter. */
+  /** axios for the dashboards (./axiosTransport, loaded at the first call), fetch for the participant's page (./fetchTransport). */
   readonly transport: HttpTransport;
   getLocale(): string;
   isSignedIn(): boolean;

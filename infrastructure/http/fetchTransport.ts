@@ -20,8 +20,9 @@ const readBody = async (response: Response): Promise<unknown> => {
 };
 
 /**
- * The browser's fetch, which costs nothing to download: the participant's page and the
- * dashboards both use it (axios alone was a tenth of the dashboards' first load).
+ * The browser's fetch, which costs nothing to download: the participant's page uses it to stay
+ * within its 120 KB budget (the dashboards send through axios, ./axiosTransport.ts;
+ * docs/decisions/0005-client-transports.md).
  * A file download (responseType 'blob') answers a Blob and the Content-Disposition's file
  * name; refused, it still answers the JSON envelope, read from the body's text.
  * A redirect is handed back as its 3xx answer (redirect: 'manual' shows it as status 0 in

@@ -1,8 +1,10 @@
 /**
- * What the API client needs from HTTP, so the dashboards can use axios while the participant's
- * page, which must stay small on a phone, uses the browser's fetch. Both keep the rules of
- * SPEC section 8: 200 to 399 are answers, redirects are not followed, a timeout has a code
- * that is retried.
+ * What the API client needs from HTTP. The dashboards send through axios (./axiosTransport.ts,
+ * loaded at their first call by lazyTransport below), the participant's page, which must stay
+ * within 120 KB on a phone, through the browser's fetch (./fetchTransport.ts); the client's
+ * RxJS operators retry both alike (docs/decisions/0005-client-transports.md). Both keep the
+ * rules of SPEC section 8: 200 to 399 are answers, redirects are not followed, a timeout has a
+ * code that is retried.
  */
 export interface TransportRequest {
   readonly method: string;
@@ -58,3 +60,29 @@ export const isAcceptedStatus = (status: number): boolean => status >= 200 && st
 export const TIMEOUT_CODE = 'ECONNABORTED';
 /** No answer at all (offline, refused connection). */
 export const NETWORK_CODE = 'ERR_NETWORK';
+
+/**
+ * A transport whose module is fetched when the first call is made, not with the page: the
+ * dashboards' axios (20 KB of gzip) then loads while the first screen renders instead of
+ * before it. Calls made meanwhile wait for it. A failed load (the chunk could not be fetched)
+ * fails those calls as a network failure and is tried again at the next call.
+ */
+export const lazyTransport = (load: () => Promise<HttpTransport>): HttpTransport => {
+  let loading: Promise<HttpTransport> | undefined;
+  return {
+    request: async (request) => {
+      loading ??= load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
+      let transport: HttpTransport;
+      try {
+        transport = await loading;
+      } catch {
+        throw request.signal.aborted ? new TransportCancelled() : new TransportFailure(NETWORK_CODE);
+      }
+      if (request.signal.aborted) throw new TransportCancelled();
+      return transport.request(request);
+    },
+  };
+};

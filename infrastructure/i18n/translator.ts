@@ -22,6 +22,12 @@ export interface Translator {
   readonly revision: number;
   readonly t: Translate;
   addResourceBundle(language: string, namespace: string, resources: object, deep?: boolean, overwrite?: boolean): Translator;
+  /**
+   * Adds a page's part of the built-in English (brought by the page's chunk). Adding a part
+   * again does nothing, so a page may add its part on every render. Nothing is translated
+   * again: the part's keys are the page's own, shown by no screen before it.
+   */
+  addBuiltInTexts(texts: Readonly<Record<string, string>>): void;
   changeLanguage(language: string): Promise<Translate>;
   /** Called after every changeLanguage; answers the unsubscribe. */
   subscribe(listener: () => void): () => void;
@@ -51,6 +57,7 @@ const pluralRule = (language: string, count: number): string => {
 
 export const createTranslator = (initialLanguage: string, builtIn: Readonly<Record<string, string>>): Translator => {
   const catalogues = new Map<string, Catalogue>([[BUILT_IN_LANGUAGE, builtIn]]);
+  const builtInParts = new WeakSet<object>();
   const listeners = new Set<() => void>();
   let language = initialLanguage;
   let revision = 0;
@@ -70,7 +77,8 @@ export const createTranslator = (initialLanguage: string, builtIn: Readonly<Reco
     return undefined;
   };
 
-  const serverMessage = serverMessageReader(builtIn);
+  // Read again when a part of the built-in English is added: a page's part may word server sentences.
+  let serverMessage = serverMessageReader(builtIn);
 
   const t: Translate = (key, options) => {
     const count = typeof options?.count === 'number' ? options.count : undefined;
@@ -95,6 +103,12 @@ export const createTranslator = (initialLanguage: string, builtIn: Readonly<Reco
     addResourceBundle: (code, _namespace, resources) => {
       catalogues.set(code, { ...(catalogues.get(code) ?? {}), ...(resources as Catalogue) });
       return translator;
+    },
+    addBuiltInTexts: (texts) => {
+      if (builtInParts.has(texts)) return;
+      builtInParts.add(texts);
+      translator.addResourceBundle(BUILT_IN_LANGUAGE, 'translation', texts);
+      serverMessage = serverMessageReader(catalogues.get(BUILT_IN_LANGUAGE) as Readonly<Record<string, string>>);
     },
     changeLanguage: async (code) => {
       language = code;

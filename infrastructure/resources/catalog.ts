@@ -1,5 +1,5 @@
-import { actions } from '../../domain/resources/actions';
-import { sections } from '../../domain/resources/sections';
+import { dashboardApp } from '../../domain/app/dashboardApp';
+import { participantApp } from '../../domain/app/participantApp';
 import { catalogOf, type ResourceCatalog } from './entries';
 
 export type { ActionEntry, ResourceCatalog, SectionEntry } from './entries';
@@ -7,9 +7,12 @@ export { sections, type SectionName } from '../../domain/resources/sections';
 export { actions, type ActionName } from '../../domain/resources/actions';
 
 /**
- * Every section and action of the dashboards' application. Which endpoint serves each is the
- * domain's catalogue (domain/resources/sections.ts and actions.ts): the names are what
- * commands, events and the state carry, and each name's endpoint says the type of its data.
+ * Every section and action of the dashboards' application, and the survey's of the
+ * participant's, as the runtimes derive them from their page's app (domain/app/app.ts). Which
+ * endpoint serves each is the domain's catalogue (domain/resources/sections.ts and actions.ts):
+ * the names are what commands, events and the state carry, and each name's endpoint says the
+ * type of its data. Tests use these; a page's own is built from the app its entry passes in.
  */
-export const appCatalog: ResourceCatalog = catalogOf(sections, actions);
+export const appCatalog: ResourceCatalog = catalogOf(dashboardApp.sections, dashboardApp.actions);
+export const surveyCatalog: ResourceCatalog = catalogOf(participantApp.sections, participantApp.actions);
 export const { sectionEntry, actionEntry } = appCatalog;

@@ -50,7 +50,9 @@ const toFormData = (fields: object): FormData => {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue;
-    if (value instanceof Blob) form.append(name, value);
+    // Several files under one name (the parts of one census table).
+    if (Array.isArray(value) && value.every((each) => each instanceof Blob)) for (const each of value) form.append(name, each);
+    else if (value instanceof Blob) form.append(name, value);
     else form.append(name, String(value));
   }
   return form;
@@ -82,7 +84,7 @@ const loadSection = <K extends SectionName>(name: K, entry: (typeof sections)[K]
 
 /**
  * Loads a section when it is requested. Per section a newer request supersedes the older one
- * (switchMap unsubscribes, which aborts the axios call: an aborted request ends quietly).
+ * (switchMap unsubscribes, which aborts the call in flight: an aborted request ends quietly).
  */
 export const sectionLoadEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
   live$.pipe(

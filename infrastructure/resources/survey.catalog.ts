@@ -2,9 +2,7 @@ import type { LookupName } from '../../domain/contracts/survey';
 import type { LookupItem } from '../../domain/contracts/lookups';
 import type { SectionLoaded } from '../../domain/resources/events';
 import type { SectionData } from '../../domain/resources/sections';
-import { surveySections, type SurveySectionName } from '../../domain/resources/sections/survey';
-import { surveyActions } from '../../domain/resources/actions/survey';
-import { catalogOf } from './entries';
+import type { SurveySectionName } from '../../domain/resources/sections/survey';
 
 export type { SurveySectionName } from '../../domain/resources/sections/survey';
 
@@ -55,6 +53,3 @@ export const surveyLookup = (name: LookupName | null): SurveyLookup | undefined 
 
 /** The search that finds the heritages' "Prefer not to answer" item (its code is 'prefer_not'). */
 export const PREFER_NOT_SEARCH = 'Prefer not to answer';
-
-/** The participant's page knows these and nothing else. */
-export const surveyCatalog = catalogOf(surveySections, surveyActions);

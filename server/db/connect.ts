@@ -23,14 +23,17 @@ export interface OpenDatabase {
   readonly dumpDataDir?: () => Promise<Uint8Array>;
   /** Connections of the PostgreSQL pool (the embedded database has one, always busy or idle). */
   readonly poolStats?: () => { readonly total: number; readonly idle: number; readonly waiting: number };
+  /** The read replica the statistics count on (DATABASE_REPLICA_URL), closed with the primary. */
+  readonly replica?: Kysely<Database>;
 }
 
-export type DatabaseTarget = { readonly databaseUrl?: string; readonly dataDir: string } | { readonly memory: true };
+export type DatabaseTarget = { readonly databaseUrl?: string; readonly databaseReplicaUrl?: string; readonly dataDir: string } | { readonly memory: true; readonly loadDataDir?: Blob };
 
 /** PostgreSQL when a URL is given, else PGlite in the data folder (created if missing), or in memory. */
 export const openDatabase = async (target: DatabaseTarget): Promise<OpenDatabase> => {
-  if ('memory' in target) return openPGlite(undefined, 'PGlite in memory');
-  if (target.databaseUrl !== undefined) return openPostgres(target.databaseUrl);
+  // loadDataDir: a folder from dumpDataDir to start from instead of an empty one (the tests' template).
+  if ('memory' in target) return openPGlite(undefined, 'PGlite in memory', target.loadDataDir);
+  if (target.databaseUrl !== undefined) return openPostgres(target.databaseUrl, target.databaseReplicaUrl);
   mkdirSync(target.dataDir, { recursive: true });
   return openPGlite(target.dataDir, `PGlite in ${target.dataDir}`);
 };
@@ -46,8 +49,8 @@ const embedded = new WeakSet<Kysely<Database>>();
  */
 export const isEmbedded = (db: Kysely<Database>): boolean => embedded.has(db);
 
-const openPGlite = async (dataDir: string | undefined, description: string): Promise<OpenDatabase> => {
-  const { dialect, client } = await KyselyPGlite.create(dataDir);
+const openPGlite = async (dataDir: string | undefined, description: string, loadDataDir?: Blob): Promise<OpenDatabase> => {
+  const { dialect, client } = await (loadDataDir === undefined ? KyselyPGlite.create(dataDir) : KyselyPGlite.create({ loadDataDir }));
   const db = new Kysely<Database>({ dialect: serialDialect(dialect) });
   embedded.add(db);
   // Holding the one connection, so that no transaction is half-way; the checkpoint writes the
@@ -67,14 +70,29 @@ const pgTypes = {
     oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-const openPostgres = async (databaseUrl: string): Promise<OpenDatabase> => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes });
+const postgresPool = (databaseUrl: string, options: pg.PoolConfig = {}): { pool: pg.Pool; db: Kysely<Database> } => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes, ...options });
   // An idle client losing its server emits here; unhandled, it would end the process.
   pool.on('error', (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { pool, db };
+};
+
+const openPostgres = async (databaseUrl: string, replicaUrl?: string): Promise<OpenDatabase> => {
+  const { pool, db } = postgresPool(databaseUrl);
   preparesOn(db, pool);
   const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { ...withClose(db, 'postgres', `PostgreSQL at ${describeUrl(databaseUrl)}`), poolStats };
+  const primary = { ...withClose(db, 'postgres' as const, `PostgreSQL at ${describeUrl(databaseUrl)}`), poolStats };
+  if (replicaUrl === undefined) return primary;
+  // A replica that does not answer fails a count quickly, and the primary takes it (db/replica.ts).
+  const replica = postgresPool(replicaUrl, { connectionTimeoutMillis: 2_000 }).db;
+  let closing: Promise<void> | undefined;
+  return {
+    ...primary,
+    description: `${primary.description}, statistics on its replica at ${describeUrl(replicaUrl)}`,
+    replica,
+    close: () => (closing ??= Promise.all([primary.close(), replica.destroy()]).then(() => undefined)),
+  };
 };
 
 const describeUrl = (databaseUrl: string): string => {

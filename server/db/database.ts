@@ -44,6 +44,11 @@ export interface Database {
   login_failures: LoginFailuresTable;
   outbox: OutboxTable;
   sso_states: SsoStatesTable;
+  sso_oidc_settings: SsoOidcSettingsTable;
+  sso_domains: SsoDomainsTable;
+  sso_oidc_states: SsoOidcStatesTable;
+  sso_saml_requests: SsoSamlRequestsTable;
+  sso_saml_assertions: SsoSamlAssertionsTable;
   departments: DepartmentsTable;
   invitations: InvitationsTable;
   surveys: SurveysTable;
@@ -52,7 +57,11 @@ export interface Database {
   lookup_names: LookupNamesTable;
   lookup_builds: LookupBuildsTable;
   error_reports: ErrorReportsTable;
+  census_tables: CensusTablesTable;
   package_reminders: PackageRemindersTable;
+  people: PeopleTable;
+  people_imports: PeopleImportsTable;
+  people_import_rows: PeopleImportRowsTable;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -530,6 +539,22 @@ export interface ReportDefinitionsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** A census table loaded from an office's file (migration 0027); organization_id null: the operator's, for everyone. */
+export interface CensusTablesTable {
+  id: Generated<number>;
+  organization_id: string | null;
+  country: string;
+  pillar: string;
+  office: string;
+  table_id: string;
+  year: number;
+  dataset: JsonColumn;
+  provenance: JsonColumn;
+  report: JsonColumn;
+  loaded_by: string | null;
+  loaded_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface CalendarFeedsTable {
   id: Generated<string>;
   organization_id: string;
@@ -537,4 +562,112 @@ export interface CalendarFeedsTable {
   token_hash: string;
   created_at: ColumnType<Date, Date | undefined, never>;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Imported people (migration 0026): one per address (any letter case) and organisation. */
+export interface PeopleTable {
+  id: Generated<string>;
+  organization_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  group_id: string;
+  sub_group_id: string | null;
+  /** en, fr, es, ar or zh; null: the organisation's survey language. */
+  preferred_language: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  bounced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  unsubscribed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A people file between its upload and its confirmation (migration 0026). */
+export interface PeopleImportsTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  file_name: string;
+  format: string;
+  /** The header row's cells. */
+  columns: JsonColumn<string[]>;
+  row_count: Generated<number>;
+  /** Set once every row is staged; an upload cut short never is. */
+  complete: Generated<boolean>;
+  /** The column mapping the rows were last checked with. */
+  mapping: ColumnType<JsonValue | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface PeopleImportRowsTable {
+  import_id: string;
+  /** The row's line in the file, the header being row 1. */
+  row_number: number;
+  cells: JsonColumn<string[]>;
+}
+
+/** An organisation's OpenID Connect provider (migration 0028); the secret only encrypted. */
+export interface SsoOidcSettingsTable {
+  organization_id: string;
+  preset: Generated<string>;
+  issuer_url: string;
+  client_id: string;
+  client_secret_encrypted: string | null;
+  sso_required: Generated<boolean>;
+  jit_allowed: Generated<boolean>;
+  jit_role: Generated<'staff' | 'sub_admin'>;
+  updated_at: Generated<Date>;
+  kind: Generated<'oidc' | 'saml'>;
+  saml_idp_metadata: string | null;
+  saml_idp_metadata_url: string | null;
+  saml_idp_entity_id: string | null;
+  saml_idp_sso_url: string | null;
+  saml_idp_certificates: string | null;
+}
+
+/** An AuthnRequest we issued (SAML); the verified_* columns are set once the identity provider's response verified. */
+export interface SsoSamlRequestsTable {
+  request_id: string;
+  relay_hash: string;
+  browser_hash: string;
+  organization_id: string;
+  return_to: string;
+  issued_at: string;
+  verified_email: string | null;
+  verified_given_name: string | null;
+  verified_family_name: string | null;
+  verified_subject: string | null;
+  refusal: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+/** An accepted SAML assertion, kept until it expires so it cannot be replayed. */
+export interface SsoSamlAssertionsTable {
+  organization_id: string;
+  assertion_id: string;
+  expires_at: Date;
+}
+
+/** An email domain an organisation claims for single sign-on; it routes sign-ins once verified. */
+export interface SsoDomainsTable {
+  id: Generated<string>;
+  organization_id: string;
+  domain: string;
+  method: 'dns' | 'email';
+  challenge: string;
+  challenge_expires_at: Date;
+  verified_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** A started OpenID Connect sign-in, used once. */
+export interface SsoOidcStatesTable {
+  state_hash: string;
+  browser_hash: string;
+  organization_id: string;
+  code_verifier: string;
+  nonce: string;
+  return_to: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
 }

@@ -8,6 +8,7 @@ import type { Mailer } from '../services/mail';
 import type { Tracer } from '../services/tracing';
 import { SelectionBudget } from '../services/statistics/budget';
 import { PopulationCache } from '../services/statistics/cache';
+import { ReleasedStatistics } from '../services/statistics/released';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     readonly statisticsCache: PopulationCache;
     /** The organisation's hourly allowance of different statistics selections (every route that releases figures). */
     readonly statisticsBudget: SelectionBudget;
+    /** The one door for released figures: every route and service that puts a figure about people in an answer asks it. */
+    readonly releasedStatistics: ReleasedStatistics;
   }
 }
 
@@ -41,11 +44,14 @@ export const decorateServices = (app: FastifyInstance, services: Services): void
   app.decorate('config', services.config);
   app.decorate('mailer', services.mailer);
   app.decorate('tracer', services.tracer);
-  app.decorate('statisticsBudget', new SelectionBudget(services.db, services.config.statisticsSelectionsPerHour));
-  app.decorate('statisticsCache', new PopulationCache(services.db, {
-      freshWaitMs: services.config.statisticsFreshWaitMs,
-      maxSelections: services.config.statisticsCacheSelections,
-      maxBytes: services.config.statisticsCacheMegabytes * 1024 * 1024,
-      batchRules: { blockSize: services.config.statisticsBlockSize, waitMs: services.config.statisticsBatchWaitHours * 3_600_000 },
-    }));
+  const budget = new SelectionBudget(services.db, services.config.statisticsSelectionsPerHour);
+  const cache = new PopulationCache(services.db, {
+    freshWaitMs: services.config.statisticsFreshWaitMs,
+    maxSelections: services.config.statisticsCacheSelections,
+    maxBytes: services.config.statisticsCacheMegabytes * 1024 * 1024,
+    batchRules: { blockSize: services.config.statisticsBlockSize, waitMs: services.config.statisticsBatchWaitHours * 3_600_000 },
+  });
+  app.decorate('statisticsBudget', budget);
+  app.decorate('statisticsCache', cache);
+  app.decorate('releasedStatistics', new ReleasedStatistics(services.db, cache, budget));
 };

@@ -3,7 +3,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import { CENSUS_OFFICES, type CensusOffice } from '../../domain/contracts/mutuality';
+import type { Database } from '../db/database';
 import { type LoadableList, mapOfficeTable, officeRowsOf } from '../services/mutuality/officeTables';
+import { type LoadedOfficeTable, loadOfficeTable } from '../services/mutuality/offices';
+import { saveCensusTable } from '../services/mutuality/stored';
+import { openForOperator, operatorConfig } from './openForOperator';
 
 /**
  * `npm run census:load -- <table.csv> --list countries|languages|ethnicities --office NAME
@@ -17,6 +23,64 @@ import { type LoadableList, mapOfficeTable, officeRowsOf } from '../services/mut
  */
 export const CENSUS_USAGE = `npm run census:load -- <table.csv> --list countries|languages|ethnicities --office NAME --table ID --year YYYY --country XX --population N [--count COLUMN] [--url URL] [--out FILE]`;
 
+/**
+ * `npm run census:load -- --office abs|ons|statcan|acs|statsnz --file PATH [--file PATH…]
+ *   [--table ID] [--year YYYY] [--population N] [--dry-run]`
+ *
+ * Reads an office's published table in its own layout (server/services/mutuality/offices/),
+ * maps it onto the lookup lists, prints the report and stores it as a census dataset for every
+ * organisation (an administrator's own upload still wins for theirs). `--dry-run` prints only.
+ */
+export const OFFICE_USAGE = `npm run census:load -- --office ${CENSUS_OFFICES.join('|')} --file PATH [--file PATH] [--table ID] [--year YYYY] [--population N] [--dry-run]`;
+
+/** The report of a loaded table, as the operator reads it. */
+export const describeLoaded = (loaded: LoadedOfficeTable): string[] => {
+  const { summary } = loaded;
+  const people = (count: number) => count.toLocaleString('en');
+  return [
+    `${summary.publisher} ${summary.table} (${summary.year}), ${summary.title}: ${summary.rows} categories, ${summary.mapped} mapped onto ${loaded.pillar.pillar} as ${summary.items} items, ${summary.notStated.length} not stated.`,
+    `Licence: ${summary.licence.name}. Files: ${summary.files.map((file) => `${file.name} (sha256 ${file.sha256})`).join(', ')}.`,
+    summary.unmapped.length === 0 ? 'Every category mapped.' : `Did not map (${summary.unmapped.length}):`,
+    ...summary.unmapped.map((row) => `  ${row.code} ${row.name}: ${people(row.count)}`),
+    ...(summary.unreadable.length === 0 ? [] : [`Counts not read (${summary.unreadable.length}):`, ...summary.unreadable.map((line) => `  ${line}`)]),
+  ];
+};
+
+const runOfficeLoad = async (argv: readonly string[], database: Kysely<Database> | undefined): Promise<string> => {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      office: { type: 'string' },
+      file: { type: 'string', multiple: true },
+      table: { type: 'string' },
+      year: { type: 'string' },
+      population: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+    },
+  });
+  const office = values.office as CensusOffice;
+  const year = values.year === undefined ? undefined : Number(values.year);
+  const population = values.population === undefined ? undefined : Number(values.population.replace(/[\s,]/g, ''));
+  if (!CENSUS_OFFICES.includes(office) || (values.file ?? []).length === 0 || (year !== undefined && !Number.isInteger(year)) || (population !== undefined && !(population > 0))) {
+    throw new Error(OFFICE_USAGE);
+  }
+  const files = values.file!.map((path) => ({ name: basename(path), bytes: readFileSync(path) }));
+  const loaded = loadOfficeTable(office, files, { ...(values.table === undefined ? {} : { table: values.table }), ...(year === undefined ? {} : { year }), ...(population === undefined ? {} : { population }) });
+  const lines = describeLoaded(loaded);
+  if (values['dry-run'] === true) return [...lines, 'Not stored (--dry-run).'].join('\n');
+  if (database !== undefined) {
+    await saveCensusTable(database, { organizationId: null, userId: null }, loaded);
+  } else {
+    const opened = await openForOperator(operatorConfig());
+    try {
+      await saveCensusTable(opened.db, { organizationId: null, userId: null }, loaded);
+    } finally {
+      await opened.close();
+    }
+  }
+  return [...lines, `Stored for every organisation: ${loaded.censusName} ${loaded.summary.year}, ${loaded.pillar.pillar}.`].join('\n');
+};
+
 const LISTS: readonly LoadableList[] = ['countries', 'languages', 'ethnicities'];
 
 const readCsv = async (file: string): Promise<string[][]> => {
@@ -28,7 +92,9 @@ const readCsv = async (file: string): Promise<string[][]> => {
   return rows;
 };
 
-export const runCensusLoad = async (argv: readonly string[]): Promise<string> => {
+export const runCensusLoad = async (argv: readonly string[], database?: Kysely<Database>): Promise<string> => {
+  // An office's own layout (--file): read, mapped and stored. Otherwise the generic table to JSON.
+  if (argv.some((arg) => arg === '--file' || arg.startsWith('--file='))) return runOfficeLoad(argv, database);
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,

@@ -5,6 +5,7 @@ import { submitSurvey } from '../../domain/contracts/responses';
 import { statisticsEndpoints } from '../../domain/contracts/statistics';
 import type { AnyEndpoint } from '../../domain/contracts/endpoint';
 import type { OpenDatabase } from '../db/connect';
+import type { ReplicaRouter } from '../db/replica';
 import type { Database } from '../db/database';
 import { routePath } from '../http/route';
 
@@ -18,6 +19,47 @@ const endpointsIn = (value: unknown): AnyEndpoint[] => {
   if (isEndpoint(value)) return [value];
   if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return [];
   return Object.values(value).flatMap(endpointsIn);
+};
+
+/** How far the read replica is behind, and which database answered the statistics' counts. */
+const replicaMetrics = (registry: Registry, replica: ReplicaRouter): void => {
+  new Gauge({
+    name: 'statistics_replica_lag_seconds',
+    help: 'Seconds the read replica has not replayed (0 when it has replayed all it received; -1 when it does not answer)',
+    registers: [registry],
+    async collect() {
+      this.set((await replica.lag())?.seconds ?? -1);
+    },
+  });
+  new Gauge({
+    name: 'statistics_replica_lag_bytes',
+    help: "Bytes of the primary's WAL the read replica has not replayed (-1 when it does not answer)",
+    registers: [registry],
+    async collect() {
+      this.set((await replica.lag())?.bytes ?? -1);
+    },
+  });
+  new Gauge({
+    name: 'statistics_counts_served_total',
+    help: 'Counting queries of the statistics, by the database that answered them',
+    labelNames: ['served_by'],
+    registers: [registry],
+    collect() {
+      const { served } = replica.figures();
+      this.set({ served_by: 'replica' }, served.replica);
+      this.set({ served_by: 'primary' }, served.primary);
+    },
+  });
+  new Gauge({
+    name: 'statistics_replica_fallbacks_total',
+    help: 'Counts left to the primary, by why: the replica lagging, down, or failing the query',
+    labelNames: ['reason'],
+    registers: [registry],
+    collect() {
+      const { fallbacks } = replica.figures();
+      for (const reason of ['lagging', 'down', 'failed'] as const) this.set({ reason }, fallbacks[reason]);
+    },
+  });
 };
 
 const statisticsRoutes = new Set(endpointsIn(statisticsEndpoints).map((endpoint) => routePath(endpoint.path)));
@@ -34,7 +76,7 @@ export interface Metrics {
  * per route, the time statistics take, submits accepted and refused, the database pool and
  * the mail still waiting in the outbox, and Node's own process figures.
  */
-export const createMetrics = (db: Kysely<Database>, database?: Pick<OpenDatabase, 'poolStats'>): Metrics => {
+export const createMetrics = (db: Kysely<Database>, database?: Pick<OpenDatabase, 'poolStats'>, replica?: ReplicaRouter): Metrics => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Histogram({
@@ -78,6 +120,7 @@ export const createMetrics = (db: Kysely<Database>, database?: Pick<OpenDatabase
       this.set(Number(row?.count ?? 0));
     },
   });
+  if (replica !== undefined) replicaMetrics(registry, replica);
 
   return {
     registry,

@@ -3,22 +3,12 @@ import { AuthMessages } from '../../domain/contracts/auth';
 
 /** The cookie in which the client keeps the primary token (infrastructure/storage/cookies.ts). */
 export const TOKEN_COOKIE = 'token';
-import type { OrganizationRow, SessionRow, UserRow } from '../db/database';
 import { ApiError } from '../http/apiError';
+import type { AuthContext } from '../services/auth/context';
 import { type ActiveSession, bearerToken, findActiveSession } from '../services/auth/sessions';
 import { mayOpenEndedPackage, organizationUsable } from '../services/auth/users';
 
-/** Who is calling: set by the auth preHandler on every route of an `authenticated` scope. */
-export interface AuthContext {
-  readonly user: UserRow;
-  readonly session: SessionRow;
-  readonly organization: OrganizationRow;
-  /**
-   * Set when the bearer token is a view-as (secondary) session: the group or sub-group the
-   * caller is looking at. Scoped reads then show that group only (server/services/organization/scope.ts).
-   */
-  readonly viewAsGroupId: string | null;
-}
+export type { AuthContext } from '../services/auth/context';
 
 declare module 'fastify' {
   interface FastifyRequest {

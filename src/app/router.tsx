@@ -9,6 +9,7 @@ import { PlainLayout } from '../layouts/PlainLayout';
 import { PlainPage, PLAIN_PAGES } from '../features/plain/PlainPage';
 import { ParticipantHandOff, SurveyRootPage } from '../features/survey/SurveyRoutes';
 import { lazyNamed } from './lazyPage';
+import { lazyNamedWithTexts } from './pageTexts';
 import { PAGE_CONTENT, pageKeyOf } from '../features/shell/pageContent';
 
 // The dashboards are chunks of their own (import() through lazyPage): a survey participant never downloads them.
@@ -16,13 +17,16 @@ const dashboardLayout = lazyNamed(() => import('../layouts/DashboardLayout'), 'D
 const dashboardSection = lazyNamed(() => import('../features/shell/DashboardSection'), 'DashboardSection');
 const slideShow = lazyNamed(() => import('../features/shell/SlideShow'), 'SlideShow');
 const accountSettings = lazyNamed(() => import('../features/account/AccountSettingsPage'), 'AccountSettingsPage');
-const organizationSettings = lazyNamed(() => import('../features/organization/OrganizationSettingsPage'), 'OrganizationSettingsPage');
-const calendarPage = lazyNamed(() => import('../features/calendar/CalendarPage'), 'CalendarPage');
-const upgradeAccount = lazyNamed(() => import('../features/package/UpgradeAccountPage'), 'UpgradeAccountPage');
+// These three bring their English texts with them (domain/i18n/en.<page>.ts): they are not in the first load.
+const organizationSettings = lazyNamedWithTexts(() => import('../features/organization/OrganizationSettingsPage'), 'OrganizationSettingsPage', () => import('../../domain/i18n/en.organizationSettings').then((part) => part.enOrganizationSettings));
+const calendarPage = lazyNamedWithTexts(() => import('../features/calendar/CalendarPage'), 'CalendarPage', () => import('../../domain/i18n/en.calendar').then((part) => part.enCalendar));
+const upgradeAccount = lazyNamedWithTexts(() => import('../features/package/UpgradeAccountPage'), 'UpgradeAccountPage', () => import('../../domain/i18n/en.upgradeAccount').then((part) => part.enUpgradeAccount));
 // So are the sign-in, registration and invitation pages, which a participant never opens.
 const loginPage = lazyNamed(() => import('../features/auth/LoginPage'), 'LoginPage');
 const ssoStart = lazyNamed(() => import('../features/auth/SsoPages'), 'SsoStartPage');
 const ssoCheckToken = lazyNamed(() => import('../features/auth/SsoPages'), 'SsoCheckTokenPage');
+const organizationSsoStart = lazyNamed(() => import('../features/auth/OrganizationSsoPages'), 'OrganizationSsoStartPage');
+const organizationSsoCallback = lazyNamed(() => import('../features/auth/OrganizationSsoPages'), 'OrganizationSsoCallbackPage');
 const headRegister = lazyNamed(() => import('../features/auth/HeadRegisterPage'), 'HeadRegisterPage');
 const registerSuccess = lazyNamed(() => import('../features/auth/RegisterSuccessPage'), 'RegisterSuccessPage');
 const forgotPassword = lazyNamed(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
@@ -32,6 +36,8 @@ const invitationPage = lazyNamed(() => import('../features/invitations/Invitatio
 const LoginPage = loginPage.Page;
 const SsoStartPage = ssoStart.Page;
 const SsoCheckTokenPage = ssoCheckToken.Page;
+const OrganizationSsoStartPage = organizationSsoStart.Page;
+const OrganizationSsoCallbackPage = organizationSsoCallback.Page;
 const HeadRegisterPage = headRegister.Page;
 const RegisterSuccessPage = registerSuccess.Page;
 const ForgotPasswordPage = forgotPassword.Page;
@@ -56,7 +62,7 @@ if (typeof window !== 'undefined' && /^\/dashboard(\/|$)/i.test(window.location.
 export const preloadRoutes = (): Promise<unknown> =>
   Promise.all(
     [
-      dashboardLayout, dashboardSection, slideShow, accountSettings, organizationSettings, upgradeAccount, loginPage, ssoStart, ssoCheckToken,
+      dashboardLayout, dashboardSection, slideShow, accountSettings, organizationSettings, calendarPage, upgradeAccount, loginPage, ssoStart, ssoCheckToken, organizationSsoStart, organizationSsoCallback,
       headRegister, registerSuccess, forgotPassword, resetPassword, updatePassword, invitationPage,
     ].map((page) => page.preload()).concat(preloadShell(), ...Object.values(PAGE_CONTENT).map((page) => page.preload())),
   );
@@ -78,6 +84,9 @@ export const routes: RouteObject[] = [
           { path: '/head-register/success', element: guest(<RegisterSuccessPage />) },
           { path: '/sso/amazon/login', element: guest(<SsoStartPage />) },
           { path: '/sso/amazon/check-token', element: guest(<SsoCheckTokenPage />) },
+          { path: '/sso/organization', element: guest(<OrganizationSsoStartPage />) },
+          { path: '/sso/oidc/callback', element: guest(<OrganizationSsoCallbackPage />) },
+          { path: '/sso/saml/callback', element: guest(<OrganizationSsoCallbackPage />) },
           // The person whose password expired is signed in, so this page is not guest-only.
           { path: '/update-password', element: <PasswordExpiredOnly><UpdatePasswordPage /></PasswordExpiredOnly> },
           { path: '/password-reset', element: guest(<ForgotPasswordPage />) },

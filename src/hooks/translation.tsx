@@ -16,3 +16,13 @@ export const useTranslation = (): { t: Translate; language: string } => {
   const t = useMemo<Translate>(() => (key, options) => translator.t(key, options), [translator, revision]);
   return { t, language: translator.language };
 };
+
+/**
+ * Adds a page's part of the built-in English before the page's first text is read (the part
+ * came with the page's chunk; adding it again does nothing), so no key shows instead of its text.
+ */
+export const useBuiltInTexts = (texts: Readonly<Record<string, string>>): void => {
+  const translator = useContext(TranslatorContext);
+  if (!translator) throw new Error('useBuiltInTexts outside TranslatorProvider');
+  translator.addBuiltInTexts(texts);
+};

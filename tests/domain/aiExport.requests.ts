@@ -120,7 +120,7 @@ export const REQUESTS: readonly RequestCase[] = [
   en('Q3 2026 worldviews by group', { pages: [['worldviews']], filter: q3, groups: EVERY_GROUP }),
   en("last month's overview", { pages: [['overview']], filter: ytd }),
   en('age 25-34 country of birth as xlsx', { pages: [['country-birth']], filter: { 'age-range': '25-34' } }),
-  en('Most common languages of millennials in Engineering and Sales', { pages: [['languages', 'language/most-common']], filter: { generation: ['Gen Y'] }, groups: [GROUP.engineering, GROUP.sales] }),
+  en('Most common languages of millennials in Engineering and Sales', { pages: [['languages', 'language/languages']], filter: { generation: ['Gen Y'] }, groups: [GROUP.engineering, GROUP.sales] }),
   en('export the overview for each group since January', { pages: [['overview']], filter: ytd, groups: EVERY_GROUP }),
   en('demographics of non-binary staff, year to date', { pages: [['demographics']], filter: { gender: [NON_BINARY], ...ytd } }),
   en('languages of the Sydney office', { pages: [['languages']] }),

@@ -102,7 +102,7 @@ describe('the AI export interpreter', () => {
     expect(cards).toEqual({
       status: 'understood',
       description: {
-        pages: [{ page: 'languages', cards: ['language/native', 'language/most-common'] }],
+        pages: [{ page: 'languages', cards: ['language/languages', 'language/native'] }],
         filter: { 'age-range': '25-34', generation: ['Gen Z'], disability: 'yes', lgbtiq: 'yes' },
         format: 'csv',
       },

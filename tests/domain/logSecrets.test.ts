@@ -4,7 +4,6 @@ import * as t from 'io-ts';
 import { isRight } from 'fp-ts/Either';
 import { Subject } from 'rxjs';
 import { AppEvent } from '../../domain/app/events';
-import { appReducer, initialAppState } from '../../domain/app/state';
 import { foldLog } from '../../domain/kernel/fold';
 import { REDACTED, isSecretName, withoutSecrets } from '../../domain/kernel/secrets';
 import { sections, type SectionName } from '../../domain/resources/sections';
@@ -12,6 +11,10 @@ import { actions, type ActionName } from '../../domain/resources/actions';
 import { DEFAULT_SLIDE_SHOW } from '../../domain/slideshow/slides';
 import { createStore } from '../../infrastructure/bus/store';
 import { exportLog, importLog } from '../../infrastructure/devtools/logFile';
+import { dashboardApp } from '../../domain/app/dashboardApp';
+
+// The dashboards' page folds every slice these tests use.
+const { reducer: appReducer, initialState: initialAppState } = dashboardApp;
 
 /** A generated value and the secrets planted in it, which the exported log must not hold. */
 interface Planted {
@@ -159,7 +162,7 @@ const everyType = members.map((member) => ({ type: typeOf(member), event: eventO
 const recordAndExport = (events: readonly AppEvent[]): string => {
   const answers = new Subject<AppEvent>();
   let n = 0;
-  const store = createStore({ tabId: 'tab', clock: { now: () => 1_700_000_000_000 }, ids: { next: () => `id-${++n}` }, effects: [() => answers], deps: {} });
+  const store = createStore(dashboardApp, { tabId: 'tab', clock: { now: () => 1_700_000_000_000 }, ids: { next: () => `id-${++n}` }, effects: [() => answers], deps: {} });
   for (const event of events) answers.next(event);
   const file = exportLog(store.getLifted().entries, 0);
   store.dispose();
@@ -209,7 +212,7 @@ describe('the event log holds no secrets', () => {
       capacity: 3, used: 0, usage_left: 3, active: true, status: 'active', created_at: '2026-01-01T00:00:00.000Z',
     };
     const answers = new Subject<AppEvent>();
-    const store = createStore({ tabId: 'tab', clock: { now: () => 0 }, ids: { next: () => 'id' }, effects: [() => answers], deps: {} });
+    const store = createStore(dashboardApp, { tabId: 'tab', clock: { now: () => 0 }, ids: { next: () => 'id' }, effects: [() => answers], deps: {} });
     answers.next({ type: 'resource/loaded', name: 'tokenAll', data: [link] } as AppEvent);
     expect(JSON.stringify(store.getState())).toContain(link.url);
     const recorded = store.getLifted().entries.at(-1)!.body as { data: (typeof link)[] };

@@ -3,21 +3,52 @@ import { join } from 'node:path';
 import type * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
 import { AppCommand, AppEvent } from '../../domain/app/events';
-import { AppCommand as ParticipantCommand, AppEvent as ParticipantEvent } from '../../domain/app/participantEvents';
-import { appReducer, initialAppState, type AppState } from '../../domain/app/state';
-import { appReducer as participantReducer } from '../../domain/app/participantState';
-import { decide } from '../../domain/app/decide';
-import { decide as participantDecide } from '../../domain/app/participantDecide';
-import { appReducer as dashboardReducer } from '../../domain/app/dashboardState';
-import { decide as dashboardDecide } from '../../domain/app/dashboardDecide';
+import { initialAppState, type AppState } from '../../domain/app/state';
+import { dashboardApp } from '../../domain/app/dashboardApp';
+import { participantApp, type ParticipantCommand } from '../../domain/app/participantApp';
+import { combineReducers } from '../../domain/kernel/fold';
+import { sessionReducer } from '../../domain/session/reducer';
+import { filtersReducer } from '../../domain/filters/reducer';
+import { permissionsReducer } from '../../domain/navigation/reducer';
+import { dashboardReducer } from '../../domain/dashboard/reducer';
+import { notificationsReducer } from '../../domain/notifications/reducer';
+import { i18nReducer } from '../../domain/i18n/reducer';
+import { configReducer } from '../../domain/config/reducer';
+import { accountReducer } from '../../domain/account/reducer';
+import { wizardReducer } from '../../domain/wizard/reducer';
+import { resourcesReducer } from '../../domain/resources/reducer';
+import { surveyOptionNamesReducer, surveyReducer } from '../../domain/survey/reducer';
+import { packageNoticeReducer } from '../../domain/packages/reducer';
+import { aiExportReducer } from '../../domain/aiExport/reducer';
+import { slideShowReducer } from '../../domain/slideshow/reducer';
+import { decideSurvey } from '../../domain/survey/decide';
+import { SurveyCommand } from '../../domain/survey/events';
 import { definitions, openedEvent } from './survey/support';
 
 /**
- * The participant build puts its own commands, events, reducer and decide in place of the
- * application's (vite.participant.config.ts), and the dashboards' build its reducer and decide
- * without the survey's (vite.config.ts). They must know every message their page sends or is
- * told, and fold and decide those exactly as the full ones do.
+ * Each page's entry composes its own application (src/main.tsx: dashboardApp, src/participant.tsx:
+ * participantApp), each with only the slices, messages, sections and actions of its page. Each
+ * must accept every command its code sends, and fold and decide what it is told exactly as the
+ * slices' own reducers and rules do: the reference below applies every slice's reducer, and the
+ * survey's rules to the survey's commands.
  */
+const everySlice = combineReducers<AppState, AppEvent>({
+  session: sessionReducer,
+  filters: filtersReducer,
+  permissions: permissionsReducer,
+  dashboard: dashboardReducer,
+  notifications: notificationsReducer,
+  i18n: i18nReducer,
+  config: configReducer,
+  account: accountReducer,
+  wizard: wizardReducer,
+  resources: resourcesReducer,
+  survey: surveyReducer,
+  surveyOptionNames: surveyOptionNamesReducer,
+  packageNotice: packageNoticeReducer,
+  aiExport: aiExportReducer,
+  slideShow: slideShowReducer,
+});
 
 /** The `type` of every message a codec (a message, or a union or intersection with one) accepts. */
 const messageTypes = (codec: t.Mixed): string[] => {
@@ -56,30 +87,26 @@ const quotedIn = (known: Set<string>): Set<string> => {
   return found;
 };
 
-// initialLanguageEffect is the one effect of app.effects the participant runs; the others are the dashboards'.
-const DASHBOARD_ONLY = new Set(['session/restored', 'config/passwordRuleLoaded']);
-
 describe('the participant’s application', () => {
-  const events = new Set(messageTypes(AppEvent));
   const commands = new Set(messageTypes(AppCommand));
-  const participantEvents = new Set(messageTypes(ParticipantEvent));
-  const participantCommands = new Set(messageTypes(ParticipantCommand));
+  const participantCommands = new Set(messageTypes(participantApp.Command));
 
-  it('says and hears only messages of the full application', () => {
-    for (const type of participantEvents) expect(events, type).toContain(type);
+  it('accepts only commands of the client, and every one its code sends', () => {
     for (const type of participantCommands) expect(commands, type).toContain(type);
+    const named = quotedIn(commands);
+    expect(named.size).toBeGreaterThan(8);
+    for (const type of named) expect(participantCommands, type).toContain(type);
   });
 
-  it('knows every command and event its code names', () => {
-    const named = quotedIn(new Set([...events, ...commands]));
-    expect(named.size).toBeGreaterThan(20);
-    for (const type of named) {
-      if (DASHBOARD_ONLY.has(type)) continue;
-      expect(commands.has(type) ? participantCommands : participantEvents, type).toContain(type);
-    }
+  it('knows the survey’s sections and actions and no dashboard’s', () => {
+    expect(participantApp.Command.is({ type: 'resource/load', name: 'surveyGroups', args: {} })).toBe(true);
+    expect(participantApp.Command.is({ type: 'action/clear', action: 'surveyDelete' })).toBe(true);
+    expect(participantApp.Command.is({ type: 'resource/load', name: 'tokenAll', args: {} })).toBe(false);
+    expect(dashboardApp.Command.is({ type: 'resource/load', name: 'tokenAll', args: {} })).toBe(true);
+    expect(Object.keys(participantApp.sections).every((name) => name.startsWith('survey'))).toBe(true);
   });
 
-  it('decides and folds a survey as the full application does', () => {
+  it('decides and folds a survey as the slices’ own rules and reducers do', () => {
     const question = definitions.find((definition) => !definition.isArray && definition.kind === 'choice') ?? definitions[0]!;
     const told: AppEvent[] = [
       { type: 'i18n/languageFollowed', code: 'fr' },
@@ -102,28 +129,34 @@ describe('the participant’s application', () => {
       { type: 'action/clear', action: 'surveyDelete' },
       { type: 'tracing/report', kind: 'render', message: 'x', stack: null, url: '/' },
     ];
-    for (const event of told) expect(ParticipantEvent.is(event), event.type).toBe(true);
-    for (const command of said) expect(ParticipantCommand.is(command), command.type).toBe(true);
-    let full: AppState = initialAppState;
-    let participant: AppState = initialAppState;
+    for (const command of said) expect(participantApp.Command.is(command), command.type).toBe(true);
+    // What the survey's rules decide; every other command as the dashboards decide it when nobody is signed in.
+    const reference = (state: AppState, command: AppCommand) =>
+      SurveyCommand.is(command) ? decideSurvey(state.survey, command) : dashboardApp.decide(state, command);
+    let whole: AppState = initialAppState;
+    let participant: AppState = participantApp.initialState;
     const fold = (event: AppEvent) => {
-      full = appReducer(full, event);
-      participant = participantReducer(participant, event);
+      whole = everySlice(whole, event);
+      participant = participantApp.reducer(participant, event);
     };
     told.forEach(fold);
     for (const command of said) {
-      const decided = decide(full, command as AppCommand);
-      expect(participantDecide(participant, command), command.type).toEqual(decided);
+      const decided = reference(whole, command);
+      expect(participantApp.decide(participant, command), command.type).toEqual(decided);
       decided.forEach(fold);
     }
-    expect(participant).toEqual(full);
+    expect(participant).toEqual(whole);
     expect(participant.survey).not.toBe(initialAppState.survey);
     expect(participant.i18n.language).toBe('es');
   });
 });
 
 describe('the dashboards’ application', () => {
-  it('decides and folds every message but the survey’s as the full application does', () => {
+  it('accepts every command of the client', () => {
+    expect(new Set(messageTypes(dashboardApp.Command))).toEqual(new Set(messageTypes(AppCommand)));
+  });
+
+  it('folds every message but the survey’s as the slices’ own reducers do', () => {
     const told: AppEvent[] = [
       { type: 'i18n/languageSelected', code: 'fr' },
       { type: 'filters/applied', filters: {} },
@@ -146,25 +179,22 @@ describe('the dashboards’ application', () => {
       { type: 'tracing/report', kind: 'render', message: 'x', stack: null, url: '/' },
     ];
     for (const event of told) expect(AppEvent.is(event), event.type).toBe(true);
-    for (const command of said) expect(AppCommand.is(command), command.type).toBe(true);
-    let full: AppState = initialAppState;
-    let dashboards: AppState = initialAppState;
+    for (const command of said) expect(dashboardApp.Command.is(command), command.type).toBe(true);
+    let whole: AppState = initialAppState;
+    let dashboards: AppState = dashboardApp.initialState;
     const fold = (event: AppEvent) => {
-      full = appReducer(full, event);
-      dashboards = dashboardReducer(dashboards, event);
+      whole = everySlice(whole, event);
+      dashboards = dashboardApp.reducer(dashboards, event);
     };
     told.forEach(fold);
-    for (const command of said) {
-      const decided = decide(full, command);
-      expect(dashboardDecide(dashboards, command), command.type).toEqual(decided);
-      decided.forEach(fold);
-    }
-    expect(dashboards).toEqual(full);
+    for (const command of said) dashboardApp.decide(dashboards, command).forEach(fold);
+    expect(dashboards).toEqual(whole);
     expect(dashboards.i18n.language).toBe('es');
+    expect(dashboards.slideShow).not.toBe(initialAppState.slideShow);
   });
 
   it('leaves the survey’s commands to the participant’s page', () => {
-    const [decided] = dashboardDecide(initialAppState, { type: 'survey/submit' });
+    const [decided] = dashboardApp.decide(initialAppState, { type: 'survey/submit' });
     expect(decided?.type).toBe('bus/commandRejected');
   });
 });

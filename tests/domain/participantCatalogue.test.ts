@@ -2,14 +2,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { actions } from '../../domain/resources/actions';
-import { actions as participantActions } from '../../domain/resources/participantActions';
 import { sections } from '../../domain/resources/sections';
-import { sections as participantSections } from '../../domain/resources/participantSections';
+import { participantApp } from '../../domain/app/participantApp';
+
+const { sections: participantSections, actions: participantActions } = participantApp;
 
 /**
- * The participant build puts smaller catalogues in place of the full ones
- * (vite.participant.config.ts). They must serve the survey exactly as the full ones do, and hold
- * every section and action the participant's code names.
+ * The participant's application (domain/app/participantApp.ts) has smaller catalogues than the
+ * dashboards'. They must serve the survey exactly as the full ones do, and hold every section and
+ * action the participant's code names.
  */
 
 const filesUnder = (path: string): string[] =>

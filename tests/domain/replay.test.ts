@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isRight } from 'fp-ts/Either';
-import { appReducer, initialAppState } from '../../domain/app/state';
+import { dashboardApp } from '../../domain/app/dashboardApp';
 import { AppEvent } from '../../domain/app/events';
 import { foldLog } from '../../domain/kernel/fold';
 import { jumpTo, liftedAt, trimLifted, type Lifted } from '../../domain/kernel/lifted';
 import { exportLog, importLog } from '../../infrastructure/devtools/logFile';
 import { appEvent, appLog } from '../support/arbitraries';
+
+// The dashboards' page folds every slice these tests use.
+const { reducer: appReducer, initialState: initialAppState } = dashboardApp;
 
 describe('replaying the event log', () => {
   it('every generated event is valid under the log codec', () => {

@@ -4,10 +4,13 @@ import { isValidEmail } from '../../domain/session/email';
 import { countActiveFilters, filterProblem, normaliseFilters } from '../../domain/filters/model';
 import { configReducer } from '../../domain/config/reducer';
 import { FALLBACK_PASSWORD_RULE, initialConfig, passwordMeetsRule } from '../../domain/config/state';
-import { decide } from '../../domain/app/decide';
-import { appReducer, initialAppState } from '../../domain/app/state';
+import { dashboardApp } from '../../domain/app/dashboardApp';
 import { restorePersistedSession, STATE_VERSION } from '../../domain/session/persisted';
 import { initialSession } from '../../domain/session/state';
+
+// The dashboards' page folds every slice these tests use.
+const { reducer: appReducer, initialState: initialAppState } = dashboardApp;
+const decide = dashboardApp.decide;
 
 describe('email pattern (SPEC section 5)', () => {
   it.each(['ana@example.org', 'first.last-name@uni.edu.au', 'A_B@EXAMPLE.COM', 'x@10.0.0.1', 'x@host.museum:8080'.replace('museum', 'mus')])(

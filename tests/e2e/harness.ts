@@ -135,6 +135,17 @@ export const expectAccessible = async (page: Page, label: string): Promise<void>
   }
 };
 
+/**
+ * react-aria announces a pending button through a live-region node labelled by that button; when
+ * the button is gone once its action is done (a confirmation, a verified domain), the node points
+ * at nothing until react-aria removes it. Journeys run axe after that announcement is over.
+ */
+export const announcementsSettled = (page: Page): Promise<unknown> =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="img"][aria-labelledby]')].every((node) =>
+      (node.getAttribute('aria-labelledby') ?? '').split(' ').every((id) => document.getElementById(id) !== null)),
+  );
+
 export const screenshot = async (page: Page, name: string): Promise<void> => {
   await mkdir(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: join(RESULTS_DIR, `${name}.png`), fullPage: true });

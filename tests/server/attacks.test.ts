@@ -103,7 +103,7 @@ beforeAll(async () => {
   rare.disability = await lookup(database.db, 'disabilities', ['none']);
   real = await createOrganisation(true);
   twin = await createOrganisation(false);
-}, 180_000);
+});
 
 afterAll(async () => {
   await app?.close();

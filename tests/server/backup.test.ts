@@ -74,7 +74,7 @@ beforeAll(async () => {
     figuresAfterChange = await figuresOf(database);
   });
   expect(figuresAfterChange).not.toEqual(figuresAtBackup);
-}, 240_000);
+});
 
 afterAll(() => {
   // Only what is large goes: PGlite can still write into a folder it has closed (its last

@@ -93,7 +93,7 @@ beforeAll(async () => {
   adminEmail = user.email;
   admin = await signIn(app, user.email);
   otherAdmin = await signIn(app, other.email);
-}, 180_000);
+});
 
 afterAll(async () => {
   await app?.close();

@@ -60,7 +60,7 @@ beforeAll(async () => {
   }
   const second = await insertUser(db, { organizationId: orgs.P0!.id, role: 'second_admin' });
   secondAdmin = await signIn(app, second.email);
-}, 240_000);
+});
 
 afterAll(async () => {
   await app?.close();

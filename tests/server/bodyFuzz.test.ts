@@ -94,7 +94,7 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   groupId = group.id;
-}, 120_000);
+});
 
 afterAll(async () => {
   if (statuses.size > 0) {

@@ -35,7 +35,7 @@ beforeAll(async () => {
   admin = await signIn(app, demo.adminEmail, DEMO_PASSWORD);
   otherAdmin = await signIn(app, (await insertUser(database.db, { role: 'admin' })).email);
   staff = await signIn(app, (await insertUser(database.db, { organizationId: demo.organizationId, role: 'staff' })).email);
-}, 400_000);
+});
 
 afterAll(async () => {
   await app?.close();

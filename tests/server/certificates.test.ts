@@ -30,7 +30,7 @@ beforeAll(async () => {
   otherAdmin = await signIn(app, other.email);
   const member = await insertUser(database.db, { organizationId: demo.organizationId, role: 'staff' });
   staff = await signIn(app, member.email);
-}, 240_000);
+});
 
 afterAll(async () => {
   await app?.close();

@@ -116,7 +116,7 @@ beforeAll(async () => {
   otherAdmin = await signIn(app, other.email);
   admin = await signIn(app, user.email);
   assigneeOfSupport = await signIn(app, assignee.email);
-}, 180_000);
+});
 
 afterAll(async () => {
   await app?.close();

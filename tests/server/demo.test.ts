@@ -183,7 +183,7 @@ describe('writing demo organisations', () => {
     expect(await database.db.selectFrom('organizations').select('id').executeTakeFirst()).toBeUndefined();
     firstStart = await seedDemoOnFirstStart(database.db, config, {});
     small = (await createDemoOrganization(database.db, { seed: 'small', responses: 300, organizationName: 'Small demo', argon2: config.argon2, singleTransaction: false, batchSize: 70 }))!;
-  }, 120_000);
+  });
 
   it('writes the demo organisation on the first start of an empty database, and only then', async () => {
     expect(firstStart).toBeDefined();

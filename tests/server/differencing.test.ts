@@ -150,7 +150,7 @@ beforeAll(async () => {
     from responses rt join responses rr on rr.record_key = rt.record_key and rr.organization_id = ${real.id}
     join release_blocks r on r.id = rr.release_block
     where rt.organization_id = ${twin.id} and t.id = rt.release_block`.execute(database.db);
-}, 180_000);
+});
 
 afterAll(async () => {
   await app?.close();

@@ -33,7 +33,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   ({ database, app, mail, idOf, valid } = await openSurveyServer());
-}, 120_000);
+});
 
 afterAll(() => closeSurveyServer({ app, database }));
 

@@ -48,7 +48,7 @@ beforeAll(async () => {
     (await database.db.selectFrom('lookup_principles').select('id').where('list', '=', list).where('code', '<>', 'prefer_not').orderBy('id').limit(6).execute()).map((row) => String(row.id));
   genderIds = await ids('genders');
   positionIds = await ids('position-levels');
-}, 240_000);
+});
 
 afterAll(async () => {
   await app?.close();
@@ -78,7 +78,11 @@ const figure = (cell: StatCell): Figure => (isSuppressed(cell) ? 'hidden' : cell
 // Shares are written as fractions under a percentage format (12.3% is 0.123).
 const share = (cell: StatCell): Figure => (isSuppressed(cell) ? 'hidden' : fractionOf(cell.percent));
 
-/** The figures a released section holds, in reading order: what a sheet may contain, and all it may contain. */
+/**
+ * The figures a released section holds, in reading order: what a sheet may contain, and all it
+ * may contain. A card's own total is not written (each card's is its own, raised to hold its
+ * values; the cover says the selection's respondents once).
+ */
 const releasedFigures = (data: unknown): Figure[] => {
   const value = data as Record<string, unknown>;
   if ('items' in value) return (value.items as { value: number }[]).map((item) => item.value);
@@ -87,15 +91,15 @@ const releasedFigures = (data: unknown): Figure[] => {
     const out: Figure[] = [];
     const walk = (nodes: readonly TreeCell[]) => nodes.forEach((node) => { out.push(figure(node), share(node)); walk(node.children); });
     walk(tree.nodes);
-    return [...out, tree.total];
+    return out;
   }
   if ('columns' in value) {
     const table = data as CrossTable;
-    return [...table.rows.flatMap((_, r) => [...table.cells[r]!.map(figure), figure(table.rowTotals[r]!)]), ...table.columnTotals.map(figure), table.total];
+    return [...table.rows.flatMap((_, r) => [...table.cells[r]!.map(figure), figure(table.rowTotals[r]!)]), ...table.columnTotals.map(figure)];
   }
   if ('cells' in value) {
     const distribution = data as Distribution;
-    return [...distribution.cells.flatMap((cell) => [figure(cell), share(cell)]), distribution.total];
+    return distribution.cells.flatMap((cell) => [figure(cell), share(cell)]);
   }
   return [(value as { count: number }).count];
 };
@@ -165,6 +169,9 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     expect(Math.abs((made.value as Date).getTime() - Date.now())).toBeLessThan(10 * 60_000);
     expect(made.numFmt).toBe(DATE_TIME_FORMAT);
     expect(cover.find((row) => row[0] === 'Minimum group size (k)')![1]).toBe(5);
+    // The selection's respondents, once, as the dashboard's "People who answered" releases them.
+    const respondents = (await released(admin, 'overview/total-registered', { generation: ['Gen Y', 'Gen Z'] })).data as { count: number };
+    expect(cover.filter((row) => row[0] === 'People who answered').map((row) => row[1])).toEqual([respondents.count]);
 
     const pyramid = workbook.getWorksheet('Gender by age')!;
     expect(pyramid.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
@@ -195,6 +202,9 @@ describe('POST /general/export-excel as a spreadsheet', () => {
     const rows = rowsOf(byGender).slice(2, 2 + table.rows.length + 1);
     expect(rows.flat().filter((cell) => cell === 'hidden')).toHaveLength(suppressed);
     for (const row of rows) for (const cell of row.slice(1)) expect(cell === null || cell === undefined || cell === '').toBe(false);
+    // The total row writes the column totals and no total of the card (the cover says the respondents once).
+    expect(rows.at(-1)![0]).toBe('Total');
+    expect(rows.at(-1)!.slice(1)).toHaveLength(table.columns.length);
   });
 
   it('writes names that start like a formula as text', async () => {
@@ -342,6 +352,32 @@ describe('POST /general/export-excel as CSV of one card', () => {
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toMatch(/^,.*,Total$/);
     expect(lines.slice(1).some((line) => line.split(',').includes('hidden'))).toBe(true);
+    expect(lines.at(-2)).toBe('Figures are adjusted by up to ±3 to protect people.');
+  });
+
+  it('writes shares as percentages a spreadsheet reads as numbers, counts as whole numbers, and the respondents once', async () => {
+    const response = await exportFile(admin, { page: 'overview', format: 'csv', card: 'overview/country-birth' });
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    const endpoint = (await released(admin, 'overview/country-birth', {})).data as Distribution;
+    const rows = lines.slice(1, 1 + endpoint.cells.length).map((line) => line.split(','));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const [name, people, share] of rows) {
+      const cell = endpoint.cells.find((candidate) => candidate.label === name)!;
+      if (isSuppressed(cell)) {
+        expect([people, share]).toEqual(['hidden', 'hidden']);
+        continue;
+      }
+      // Read back: "12.3%" is what Excel, LibreOffice and Sheets take for 0.123; a count is a plain integer.
+      expect(people).toMatch(/^\d+$/);
+      expect(Number(people)).toBe(cell.count);
+      expect(share).toMatch(/^(≤ )?\d+\.\d%$/);
+      expect(Number(share!.replace(/^≤ /, '').replace('%', '')) / 100).toBeCloseTo(cell.percent / 100, 6);
+    }
+    // No total of the card; the selection's respondents once, before the adjustment sentence.
+    expect(lines[1 + endpoint.cells.length]).toBe('');
+    const respondents = (await released(admin, 'overview/total-registered', {})).data as { count: number };
+    expect(lines.filter((line) => line.startsWith('People who answered,'))).toEqual([`People who answered,${respondents.count}`]);
     expect(lines.at(-2)).toBe('Figures are adjusted by up to ±3 to protect people.');
   });
 

@@ -48,7 +48,7 @@ beforeAll(async () => {
   link = await insertLink(database.db, organizationId, { capacity: 500 });
   groupLink = await insertLink(database.db, organizationId, { departmentId: group, capacity: 50 });
   otherLink = await insertLink(database.db, organizationId, {});
-}, 180_000);
+});
 
 afterAll(() => closeSurveyServer({ app, database }));
 

@@ -23,7 +23,7 @@ let valid: Record<string, AnswerValue>;
 
 beforeAll(async () => {
   ({ database, app, mail, valid } = await openSurveyServer());
-}, 120_000);
+});
 
 afterAll(() => closeSurveyServer({ app, database }));
 

@@ -45,7 +45,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><title>icon</title></svg>');
   writeFileSync(join(clientDir, 'favicon.ico'), readFileSync(new URL('../../public/favicon.ico', import.meta.url)));
   precompressFolder(clientDir);
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()));

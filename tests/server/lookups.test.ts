@@ -46,7 +46,7 @@ beforeAll(async () => {
   console.log(`lookups: ${seeded.rows} rows seeded on ${database.kind} in ${Math.round(performance.now() - started)} ms`);
   app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
   // A fresh embedded database and 20,000 lookup rows: well under a minute alone, more on a busy machine.
-}, 180_000);
+});
 
 afterAll(async () => {
   await app?.close();

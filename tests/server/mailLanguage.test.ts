@@ -30,7 +30,7 @@ beforeAll(async () => {
   messages = capturing.messages;
   app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
   await passwordHash();
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.close();

@@ -116,7 +116,7 @@ beforeAll(async () => {
   smallAdmin = await signIn(app, small.email);
   otherAdmin = await signIn(app, other.email);
   admin = await signIn(app, user.email);
-}, 180_000);
+});
 
 afterAll(async () => {
   await app?.close();

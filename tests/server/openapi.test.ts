@@ -28,7 +28,7 @@ beforeAll(async () => {
   const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(response.statusCode).toBe(200);
   document = response.json();
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.close();

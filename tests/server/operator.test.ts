@@ -40,7 +40,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await passwordHash();
   app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, database });
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.close();

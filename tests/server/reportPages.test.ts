@@ -37,7 +37,7 @@ beforeAll(async () => {
   demo = (await createDemoOrganization(database.db, { seed: 'board-pack', responses: 600, organizationName: 'Board Pack Ltd', argon2: config.argon2, singleTransaction: false, batchSize: 600 }))!;
   admin = await signIn(app, demo.adminEmail, DEMO_PASSWORD);
   work = mkdtempSync(join(tmpdir(), 'report-pages-'));
-}, 300_000);
+});
 
 afterAll(async () => {
   await app?.close();

@@ -8,7 +8,7 @@ let fonts: ReportFonts;
 
 beforeAll(async () => {
   fonts = await embedReportFonts(await PDFDocument.create(), new Set(['arabic', 'chinese']));
-}, 60_000);
+});
 
 const shown = (text: string, direction: 'ltr' | 'rtl') => displayText(text, fonts.regular, direction);
 
@@ -69,5 +69,20 @@ describe('a paragraph’s direction', () => {
     expect(paragraphDirection('45% من الموظفين', 'ltr')).toBe('rtl');
     expect(paragraphDirection('2.9% | 58', 'rtl')).toBe('rtl');
     expect(paragraphDirection('2.9% | 58', 'ltr')).toBe('ltr');
+  });
+});
+
+describe('the "≤" of a part that reaches its whole', () => {
+  it('is drawn with a face that has it, in a report of Latin text only', async () => {
+    const { reportScripts } = await import('../../server/services/reports/pdf');
+    const line = 'Lutheran 22 (≤ 0.7%)';
+    const needed = new Set(reportScripts(line));
+    const latinOnly = await embedReportFonts(await PDFDocument.create(), needed);
+    const faceOfMark = (fonts: ReportFonts) => layOutLine('≤', fonts.regular, 'ltr').runs[0]!.face.face;
+    expect(faceOfMark(latinOnly).hasGlyphForCodePoint(0x2264)).toBe(true);
+    // Noto Sans alone would draw an empty box.
+    expect(faceOfMark(await embedReportFonts(await PDFDocument.create(), new Set())).hasGlyphForCodePoint(0x2264)).toBe(false);
+    // Without the mark, a Latin report embeds no other face.
+    expect(reportScripts('Lutheran 22 (0.7%)')).toEqual([]);
   });
 });

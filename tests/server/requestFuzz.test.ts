@@ -406,7 +406,7 @@ beforeAll(async () => {
   }
   const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(database.db);
   businessTables = tables.rows.map((row) => row.name).filter((name) => !VOLATILE_TABLES.has(name));
-}, 120_000);
+});
 
 afterAll(async () => {
   if (statuses.size > 0) {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   database = await createTestDatabase({ lookups: true });
   first = await demoOf('totals-a', 30);
   second = await demoOf('totals-b', 12);
-}, 180_000);
+});
 
 afterAll(async () => {
   await database?.close();

@@ -29,7 +29,7 @@ beforeAll(async () => {
   demo = (await createDemoOrganization(database.db, { seed: 'selection-sql', responses: 150, organizationName: 'Selection', argon2: testConfig().argon2, batchSize: 150 }))!;
   codes = await lookupCodes(database.db);
   context = { organizationId: demo.organizationId, scope: { kind: 'organization' }, period: { from: null, to: null }, year: YEAR };
-}, 180_000);
+});
 
 afterAll(async () => {
   await database?.close();

@@ -45,7 +45,7 @@ beforeAll(async () => {
   await sql`update responses set record_key = case when id = (select min(id::text)::uuid from responses where organization_id = ${small.organizationId}) then 100 else 0 end
     where organization_id = ${small.organizationId}`.execute(database.db);
   adminA = await signIn(app, a.adminEmail, DEMO_PASSWORD);
-}, 180_000);
+});
 
 afterAll(async () => {
   await app?.close();

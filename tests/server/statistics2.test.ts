@@ -116,7 +116,7 @@ beforeAll(async () => {
   }
   admin = await signIn(app, user.email);
   assigneeOfD2 = await signIn(app, assignee.email);
-}, 180_000);
+});
 
 afterAll(async () => {
   await app?.close();

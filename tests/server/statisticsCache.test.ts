@@ -17,7 +17,7 @@ beforeAll(async () => {
   database = await createTestDatabase({ lookups: true });
   demo = (await createDemoOrganization(database.db, { seed: 'cache', responses: 40, organizationName: 'Cache', argon2: testConfig().argon2, batchSize: 40 }))!;
   context = { organizationId: demo.organizationId, scope: { kind: 'organization' }, period: { from: null, to: null }, year: 2026 };
-}, 120_000);
+});
 
 afterAll(async () => {
   await database?.close();

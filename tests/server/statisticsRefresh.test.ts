@@ -41,7 +41,7 @@ beforeAll(async () => {
   token = (await insertLink(database.db, demo.organizationId, { capacity: 1_000 })).token;
   idOf = lookupIds(database.db);
   valid = await validQuestions(idOf);
-}, 180_000);
+});
 
 afterAll(async () => {
   await app?.close();

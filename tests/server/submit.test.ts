@@ -34,7 +34,7 @@ const APP_URL = SURVEY_APP_URL;
 
 beforeAll(async () => {
   ({ database, app, mail, idOf, valid } = await openSurveyServer());
-}, 120_000);
+});
 
 afterAll(() => closeSurveyServer({ app, database }));
 

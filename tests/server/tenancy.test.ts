@@ -113,7 +113,7 @@ beforeAll(async () => {
   expect(secretsIn(own.body, bSecrets)).toEqual(expect.arrayContaining([b.users.get('staff')!.email, b.users.get('staff')!.id, b.departmentNames[3]!]));
 
   bBefore = await snapshotOrganization(database.db, b.organizationId);
-}, 120_000);
+});
 
 afterAll(async () => {
   if (seen.size > 0) {
@@ -166,6 +166,9 @@ const READS: readonly Sent[] = [
   { method: 'GET', url: '/api/general/calender-events?sort=relevance' },
   { method: 'GET', url: '/api/general/calender-events/feed' },
   { method: 'GET', url: `/api/general/ai/export?${new URLSearchParams({ prompt: 'women managers by languages as a spreadsheet' }).toString()}` },
+  { method: 'GET', url: '/api/people?page=1' },
+  { method: 'GET', url: '/api/organization/sso' },
+  { method: 'GET', url: '/api/organization/sso/saml' },
   // Not a contract endpoint (it answers bytes): the logo of the caller's organisation.
   { method: 'GET', url: '/api/organization/logo' },
 ];
@@ -236,6 +239,9 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'POST benchmark/pooling': 'no id field: set on and off by A’s administrator, B unchanged',
   'POST general/export-excel-compare': 'foreign ids (organizations[].group, date-tag): answers as for an unknown id',
   'POST general/export-key-facts-compare': 'foreign ids (organizations[].group, date-tag): answers as for an unknown id',
+  'GET people': 'read by every caller: A’s people only (the administrators; a group’s assignee their groups’)',
+  'GET organization/sso': 'read by every caller (the administrator; 403 for the others): A’s settings only, never a secret',
+  'GET organization/sso/saml': 'read by every caller (the administrator; 403 for the others): A’s settings only',
 };
 
 /** Signed-in endpoints deliberately left out, and why. */
@@ -247,6 +253,17 @@ const SKIPPED: Readonly<Record<string, string>> = {
   'POST user/update/send-2fa-code': 'the caller’s own 2FA code by mail, no id field',
   'POST organization/package/request': 'no id field: emails the operator about the caller’s own organisation (packages tests cover it); five an hour',
   'POST login-profile': 'the caller’s own password check, no id field; it revokes the calling session',
+  // Multipart uploads and their staged imports: tests/server/peopleImport.test.ts sends another uploader's and another organisation's import tokens and groups.
+  'POST people/import': 'a multipart file, no id field; the staged upload is the uploader’s only (peopleImport tests)',
+  'POST people/import/check': 'an import token that is the uploader’s only; B’s groups named in the file read as unknown ones (peopleImport tests)',
+  'POST people/import/confirm': 'an import token that is the uploader’s only (peopleImport tests)',
+  'GET people/import/problems': 'an import token that is the uploader’s only (peopleImport tests)',
+  'POST mutuality/census-upload': 'a multipart file for the caller’s own organisation; another organisation never sees it (censusUpload tests)',
+  'POST organization/sso': 'the administrator’s own organisation’s settings, no id field (ssoOidc tests)',
+  'POST organization/sso/domains': 'a domain for the caller’s organisation; one verified by another organisation is refused (ssoOidc tests)',
+  'POST organization/sso/domains/verify': 'a code mailed for the caller’s own domain (ssoOidc tests)',
+  'POST organization/sso/saml': 'the administrator’s own organisation’s settings, no id field (ssoSaml tests)',
+  'GET organization/sso/saml/sp-metadata': 'our service provider’s metadata for the caller’s own organisation, no id field (ssoSaml tests)',
 };
 
 /** Statistics endpoints say so (domain/contracts/statistics.ts); they are covered as a family below. */

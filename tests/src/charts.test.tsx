@@ -337,7 +337,8 @@ describe('Pyramid', () => {
     const first = [...el.querySelectorAll('tbody tr')[0].children].map((c) => c.textContent);
     expect(first).toEqual(['25-29', '8 (26.7%)', '7 (23.3%)', HIDDEN_5, '17 (56.7%)']);
     const foot = [...el.querySelector('tfoot tr')!.children].map((c) => c.textContent);
-    expect(foot).toEqual(['Total', '14 (46.7%)', '12 (40.0%)', HIDDEN_5, '30']);
+    // The corner is empty: a card prints no total of its own, the page says its respondents once (issue 31).
+    expect(foot).toEqual(['Total', '14 (46.7%)', '12 (40.0%)', HIDDEN_5, '']);
   });
 });
 
@@ -568,7 +569,7 @@ describe('WorldMap', () => {
     expect(Number(title.getAttribute('x'))).toBe(476);
   });
 
-  it('colours a released country, hatches a hidden one and greys the rest, each named on hover', async () => {
+  it('colours a released country and greys the rest, a hidden one like one with no figure, each named on hover', async () => {
     const el = await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />);
     expect(svgOf(el).getAttribute('role')).toBe('img');
     const au = countryPath(el, '036');
@@ -576,12 +577,17 @@ describe('WorldMap', () => {
     expect(au.querySelector('title')!.textContent).toBe('Australia: 30 (50.0%)');
     expect(countryPath(el, '826').getAttribute('fill')).toBe(MAP_RAMP[4]);
     const nz = countryPath(el, '554');
-    expect(nz.getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
-    expect(nz.getAttribute('data-hidden')).toBe('true');
-    expect(nz.querySelector('title')!.textContent).toBe(`New Zealand: ${HIDDEN_5}`);
-    expect(countryPath(el, 'XK').getAttribute('fill')).toBe(`url(#${HATCH_ID})`);
     const brazil = countryPath(el, '076');
     expect(brazil.getAttribute('fill')).toBe(NO_FIGURE_FILL);
+    // A hidden value is not drawn as data: no shade, no hatch, the outline of a country with no figure.
+    expect(nz.getAttribute('fill')).toBe(NO_FIGURE_FILL);
+    expect(nz.getAttribute('stroke')).toBe(brazil.getAttribute('stroke'));
+    expect(nz.getAttribute('data-hidden')).toBe('true');
+    expect(nz.querySelector('title')!.textContent).toBe(`New Zealand: ${HIDDEN_5}`);
+    expect(countryPath(el, 'XK').getAttribute('fill')).toBe(NO_FIGURE_FILL);
+    expect(el.querySelector(`svg [fill="url(#${HATCH_ID})"]`)).toBeNull();
+    // Said once under the map, as every chart says it.
+    expect([...el.querySelectorAll('.chart-note-text')].map((note) => note.textContent)).toEqual(['2 values hidden (fewer than 5 people each)']);
     expect(brazil.querySelector('title')!.textContent).toBe('Brazil: no figure');
     // No hidden country is ever said or drawn as zero.
     for (const path of el.querySelectorAll('path.map-country[data-hidden]')) expect(path.querySelector('title')!.textContent).not.toMatch(/\b0(\.0)?%|: 0\b/);
@@ -590,12 +596,12 @@ describe('WorldMap', () => {
     for (const path of el.querySelectorAll('path.map-country')) expect(path.getAttribute('d')).toMatch(/^M[\d.-]/);
   });
 
-  it('has a legend of the six steps, the hidden hatch and no figure, and counts what the map cannot show', async () => {
+  it('has a legend of the six steps and no figure (no hatch), and counts what the map cannot show', async () => {
     const el = await render(<WorldMap title="Countries of birth" data={born} shapes={WORLD_SHAPES} shapeOf={shapeOf} />);
     const legend = el.querySelector('g.map-legend')!;
     expect([...legend.querySelectorAll('g.map-legend-step rect')].map((r) => r.getAttribute('fill'))).toEqual([...MAP_RAMP]);
     expect([...legend.querySelectorAll('g.map-legend-step text')].map((t) => t.textContent)).toEqual(['under 1.0%', '1.0%–2.0%', '2.0%–5.0%', '5.0%–10.0%', '10.0%–25.0%', '25.0% or more']);
-    expect(legend.textContent).toContain('hidden');
+    expect(legend.textContent).not.toContain('hidden');
     expect(legend.textContent).toContain('no figure');
     // Singapore is too small for the 1:110m outlines; Prefer not to answer has no place.
     expect(el.textContent).toContain('2 values are not on the map: see the table view');

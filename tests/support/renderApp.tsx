@@ -13,6 +13,7 @@ import { initialAppState, type AppState } from '../../domain/app/state';
 import type { AppRuntime } from '../../infrastructure/app/runtime';
 import { appCatalog } from '../../infrastructure/resources/catalog';
 import type { AppCommand } from '../../domain/app/events';
+import { dashboardApp } from '../../domain/app/dashboardApp';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -29,19 +30,25 @@ export interface RenderedApp {
 
 /**
  * Renders the real routes in jsdom around a real store with no effects, so a test sees what a
- * screen shows and which commands it dispatches, and nothing reaches a network.
+ * screen shows and which commands it dispatches, and nothing reaches a network. `english` is
+ * the built-in English the translator starts with (the dashboards' runtime gives enFirstLoad).
  */
-export const renderApp = async (path: string, state: Partial<AppState> = {}, extraRoutes: RouteObject[] = []): Promise<RenderedApp> => {
+export const renderApp = async (
+  path: string,
+  state: Partial<AppState> = {},
+  extraRoutes: RouteObject[] = [],
+  english: Readonly<Record<string, string>> = en,
+): Promise<RenderedApp> => {
   // Lazy pages render at once when their chunks are in, as they are after this.
   await preloadRoutes();
-  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), initialState: { ...initialAppState, ...state } });
+  const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), initialState: { ...initialAppState, ...state } });
   const commands: AppCommand[] = [];
   const dispatch = store.dispatch;
   const recordingStore: Store = { ...store, dispatch: (command) => (commands.push(command), dispatch(command)) };
   const runtime = {
     store: recordingStore,
     catalog: appCatalog,
-    i18n: createTranslator('au', en),
+    i18n: createTranslator('au', english),
     api: undefined as never,
     secrets: createSecrets(),
     debug: { isEnabled: () => false, exportLog: () => '', replay: () => ({ ok: false, reason: 'notALog' }) },

@@ -5,6 +5,7 @@ import { updateOrganization as updateDetails } from '../../contracts/groups';
 import { requestPackage } from '../../contracts/packages';
 import * as t from 'io-ts';
 import { benchmarkPooling } from '../../contracts/benchmark';
+import { addSsoDomain, saveOidcSettings, saveSamlSettings, verifySsoDomain } from '../../contracts/sso';
 import { FileField, type ActionEntry } from './entry';
 
 /** Organisation settings: information, tiers, date ranges, view-as consent, package. */
@@ -18,4 +19,10 @@ export const organizationActions = {
   requestPackage: { endpoint: requestPackage, reloads: [], done: 'Request sent.' },
   /** Benchmark → Internal: whether the organisation pools with its peers (administrator only). */
   benchmarkPooling: { endpoint: benchmarkPooling, reloads: ['benchmarkInternal'] },
+  /** Single sign-on: the provider, "SSO required" and just-in-time accounts; then the domains it serves. */
+  saveSsoSettings: { endpoint: saveOidcSettings, reloads: ['ssoSettings', 'samlSettings'], done: 'Single sign-on saved.' },
+  /** The SAML identity provider's metadata; saving it makes SAML the provider sign-ins go to. */
+  saveSamlSettings: { endpoint: saveSamlSettings, reloads: ['ssoSettings', 'samlSettings'], done: 'Single sign-on saved.' },
+  addSsoDomain: { endpoint: addSsoDomain, reloads: ['ssoSettings'] },
+  verifySsoDomain: { endpoint: verifySsoDomain, reloads: ['ssoSettings'], done: 'Domain verified.' },
 } satisfies Record<string, ActionEntry>;

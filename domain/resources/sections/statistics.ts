@@ -32,6 +32,7 @@ export const statisticsSections = {
   statDemographicRowThree: { endpoint: s.demographic.rowThree, filtered: true },
   statDemographicRowFour: { endpoint: s.demographic.rowFour, filtered: true },
   statDemographicRowFive: { endpoint: s.demographic.rowFive, filtered: true },
+  statDemographicLgbtiq: { endpoint: s.demographic.lgbtiq, filtered: true },
   statDemographicBirthContinent: { endpoint: s.demographic.birthContinent, filtered: true },
   statDemographicWomanManager: { endpoint: s.demographic.womanManager, filtered: true },
   statDemographicHighschoolCompletion: { endpoint: s.demographic.highschoolCompletion, filtered: true },

@@ -21,6 +21,10 @@ import * as m0022 from './0022_survey_language';
 import * as m0023 from './0023_statistics_changes';
 import * as m0024 from './0024_respondent_totals';
 import * as m0025 from './0025_release_blocks';
+import * as m0028 from './0028_sso_oidc';
+import * as m0029saml from './0029_sso_saml';
+import * as m0026 from './0026_people';
+import * as m0027census from './0027_census_tables';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -49,4 +53,8 @@ export const migrations: Record<string, Migration> = {
   '0023_statistics_changes': m0023,
   '0024_respondent_totals': m0024,
   '0025_release_blocks': m0025,
+  '0028_sso_oidc': m0028,
+  '0026_people': m0026,
+  '0027_census_tables': m0027census,
+  '0029_sso_saml': m0029saml,
 };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AuthMessages, checkEmailExistence, headRegister } from '../../../domain/contracts/auth';
 import { localeHeader } from '../../http/locale';
 import { registerEndpoint } from '../../http/route';
-import { invalidData } from '../../services/auth/errors';
+import { invalidData } from '../../services/errors';
 import { isAcceptableEmail } from '../../services/auth/fields';
 import { findUserByEmail } from '../../services/auth/users';
 import { registerOrganization } from '../../services/organization/registration';

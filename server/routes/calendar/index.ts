@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CALENDAR_FEED_PREFIX, calendarEndpoints as C } from '../../../domain/contracts/calendar';
 import { decodeOrThrow } from '../../http/decode';
-import { releasedReaderOf } from '../../http/internalRead';
 import { registerEndpoint, routePath } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
 import { calendarEvents, calendarFeed, calendarIcs, calendarViewIcs, calendarWorkbook, createCalendarFeed, revokeCalendarFeed } from '../../services/calendar';
@@ -20,7 +19,7 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(
     authenticated(async (scope) => {
-      registerEndpoint(scope, C.events, async ({ request, query }) => calendarEvents(app.db, { auth: authOf(request), read: releasedReaderOf(app, request) }, query));
+      registerEndpoint(scope, C.events, async ({ request, query }) => calendarEvents(app.db, { auth: authOf(request), statistics: app.releasedStatistics.for(authOf(request), undefined) }, query));
       registerEndpoint(scope, C.feed, async ({ request }) => calendarFeed(app.db, authOf(request)));
       registerEndpoint(scope, C.createFeed, async ({ request }) => createCalendarFeed(app.db, { auth: authOf(request), address: request.ip, appUrl: app.config.appUrl }));
       registerEndpoint(scope, C.revokeFeed, async ({ request }) => revokeCalendarFeed(app.db, { auth: authOf(request), address: request.ip, appUrl: app.config.appUrl }));
@@ -28,13 +27,13 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
       scope.registeredEndpoints.push(C.exportYear);
       scope.get(routePath(C.exportYear.path), async (request, reply) => {
         const { view } = decodeOrThrow(C.exportYear.query, request.query ?? {}, 'query');
-        const file = await calendarWorkbook(app.db, { auth: authOf(request), read: releasedReaderOf(app, request) }, view);
+        const file = await calendarWorkbook(app.db, { auth: authOf(request), statistics: app.releasedStatistics.for(authOf(request), undefined) }, view);
         return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
       });
       scope.registeredEndpoints.push(C.exportIcs);
       scope.get(routePath(C.exportIcs.path), async (request, reply) => {
         const query = decodeOrThrow(C.exportIcs.query, request.query ?? {}, 'query');
-        const file = await calendarViewIcs(app.db, { auth: authOf(request), read: releasedReaderOf(app, request) }, query);
+        const file = await calendarViewIcs(app.db, { auth: authOf(request), statistics: app.releasedStatistics.for(authOf(request), undefined) }, query);
         return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
       });
     }),

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { certificateEndpoints as C, certificateMessages } from '../../../domain/contracts/certificates';
 import { registerEndpoint } from '../../http/route';
-import { releasedReaderOf } from '../../http/internalRead';
 import { authenticated, authOf } from '../../plugins/auth';
-import { invalidData } from '../../services/auth/errors';
+import { invalidData } from '../../services/errors';
 import { requireRole } from '../../services/organization/scope';
 import { certificateById, issueCertificate, listCertificates, publicKeyPem, revokeCertificate, verifyCode } from '../../services/certificates';
 import { languageFor } from '../../../domain/i18n/precedence';
@@ -34,7 +33,7 @@ export const certificateRoutes: FastifyPluginAsync = async (app) => {
     authenticated(async (scope) => {
       registerEndpoint(scope, C.issue, async ({ request }) => {
         requireRole(authOf(request), CERTIFICATE_ROLES);
-        return issueCertificate(app.db, app.config.certificateSigningKey, { auth: authOf(request), address: request.ip, read: releasedReaderOf(app, request) });
+        return issueCertificate(app.db, app.config.certificateSigningKey, { auth: authOf(request), address: request.ip, statistics: app.releasedStatistics.for(authOf(request), undefined) });
       });
       registerEndpoint(scope, C.list, async ({ request }) => {
         requireRole(authOf(request), CERTIFICATE_ROLES);

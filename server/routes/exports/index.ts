@@ -8,7 +8,6 @@ import { localeHeader } from '../../http/locale';
 import { languageFor } from '../../../domain/i18n/precedence';
 import { registerEndpoint, routePath } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
-import { releasedReaderOf } from '../../http/internalRead';
 import { type ExportCaller, type ExportFile, exportDashboard } from '../../services/exports';
 import { exportCompare } from '../../services/exports/compare';
 import { ExportMutualityBody, mutualityEndpoints } from '../../../domain/contracts/mutuality';
@@ -36,7 +35,7 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
         // The file is in the exporting person's account language, not only the screen's (docs/languages.md).
         const auth = authOf(request);
         const locale = languageFor('export', { account: auth.user.locale_id, request: localeHeader(request) });
-        const caller = { auth, locale, read: releasedReaderOf(app, request) };
+        const caller = { auth, locale, statistics: app.releasedStatistics.for(auth, locale) };
         const file = await make(caller, body);
         return reply
           .code(200)

@@ -4,7 +4,6 @@ import { linkQuestions } from '../../../domain/contracts/extraAnswers';
 import type { Filters } from '../../../domain/filters/model';
 import { refused } from '../../../domain/stats';
 import { decodeOrThrow } from '../../http/decode';
-import { releasedReaderOf } from '../../http/internalRead';
 import { noContent, registerEndpoint, routePath } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
 import { linkQuestionsOf } from '../../services/extraSurvey/answers';
@@ -44,7 +43,9 @@ export const extraSurveyRoutes: FastifyPluginAsync = async (app) => {
         url: routePath(endpoint.path),
         handler: async (request, reply) => {
           const body = decodeOrThrow(ExtraExportBody, request.body ?? {}, 'body');
-          const caller = { auth: authOf(request), locale: localeOf(request.headers['x-locale']), read: releasedReaderOf(app, request) };
+          const auth = authOf(request);
+          const locale = localeOf(request.headers['x-locale']);
+          const caller = { auth, locale, statistics: app.releasedStatistics.for(auth, locale) };
           const file = await exportExtraSurvey(app.db, caller, body.filter ?? {});
           return reply.code(200).header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
         },

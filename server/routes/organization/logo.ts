@@ -14,7 +14,7 @@ import { ServerMessages } from '../../../domain/contracts/errors';
 import { ApiError } from '../../http/apiError';
 import { registerEndpoint, routePath } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
-import { invalidData } from '../../services/auth/errors';
+import { DomainError, invalidData } from '../../services/errors';
 import { readLogo } from '../../services/organization/logo';
 import { logoFailure, PROFILE_EDITORS, updateOrganizationProfile } from '../../services/organization/profile';
 import { requireRole } from '../../services/organization/scope';
@@ -61,7 +61,7 @@ const readForm = async (request: FastifyRequest): Promise<void> => {
       fields[part.fieldname] = part.value;
     }
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof ApiError || error instanceof DomainError) throw error;
     switch (fastifyErrorCode(error)) {
       case 'FST_REQ_FILE_TOO_LARGE':
         throw logoFailure(LogoMessages.tooLarge);

@@ -5,7 +5,7 @@ import { ApiError } from '../../http/apiError';
 import { registerEndpoint } from '../../http/route';
 import { type AuthContext, authenticated, authOf } from '../../plugins/auth';
 import { audit } from '../../services/auth/audit';
-import { fieldFailure } from '../../services/auth/errors';
+import { fieldFailure } from '../../services/errors';
 import { packageUsage, sendPackageRequest } from '../../services/packages';
 
 const administrator = (auth: AuthContext): AuthContext => {

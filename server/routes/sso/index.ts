@@ -19,6 +19,9 @@ import {
   SsoProviderError,
 } from '../../services/sso/amazon';
 import { saveSsoState, ssoStateTtlMinutes, takeSsoState } from '../../services/sso/states';
+import { assertSignInAllowedBesideSso } from '../../services/sso/ssoRequired';
+import { oidcRoutes } from './oidc';
+import { samlRoutes } from './saml';
 
 /**
  * Ties a started sign-on to the browser that started it: without it, someone could send a
@@ -47,6 +50,9 @@ const stateInvalid = (): ApiError => new ApiError(422, AuthMessages.ssoStateInva
  * code and state the provider returned → the LoginResult of POST /login.
  */
 export const ssoRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(oidcRoutes);
+  await app.register(samlRoutes);
+
   registerEndpoint(app, ssoStart, async ({ request, reply }) => {
     const amazon = amazonOrRefuse(app);
     // Kept across starts so that two tabs signing in at once both work.
@@ -98,6 +104,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       });
       throw new ApiError(422, AuthMessages.ssoNoAccount);
     }
+    await assertSignInAllowedBesideSso(app.db, user, { method: 'amazon', address: request.ip });
     return completeSignIn(app.db, app.config, { user, method: 'sso', address: request.ip });
   });
 };

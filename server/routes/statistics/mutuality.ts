@@ -15,7 +15,7 @@ const answer = <T>(release: Release<T>): T | EnvelopeReply => (release.status ==
  * comparison counts against the same hourly allowance of selections (budget.ts).
  */
 export const registerMutuality = (scope: FastifyInstance, figures: StatisticsFigures, budget: SelectionBudget): void => {
-  registerEndpoint(scope, E.countriesList, async ({ request }) => countriesList(scope.db, localeHeader(request)));
+  registerEndpoint(scope, E.countriesList, async ({ request }) => countriesList(scope.db, localeHeader(request), authOf(request).organization.id));
   registerEndpoint(scope, E.data, async ({ request, query }) => answer(await mutualityOf(scope.db, figures, budget, authOf(request), query, localeHeader(request))));
   registerEndpoint(scope, E.compareData, async ({ request, query }) => answer(await mutualitySelectionOf(scope.db, figures, budget, authOf(request), query, localeHeader(request))));
 };

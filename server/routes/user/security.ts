@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AuthMessages, getTwoFactorToken, sendTwoFactorCode, toggleTwoFactor, updatePassword, updatePassword2fa } from '../../../domain/contracts/auth';
 import { registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
-import { fieldFailure } from '../../services/auth/errors';
+import { fieldFailure } from '../../services/errors';
 import { type AccountHolder, changeOwnPassword, sendSecurityCode, startAuthenticatorSetup, toggleSecondFactor } from '../../services/auth/security';
 
 const holderOf = (request: FastifyRequest): AccountHolder => ({ user: authOf(request).user, address: request.ip });

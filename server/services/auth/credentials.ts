@@ -3,10 +3,12 @@ import { AuthMessages } from '../../../domain/contracts/auth';
 import type { ServerConfig } from '../../config';
 import type { Database, UserRow } from '../../db/database';
 import { audit } from './audit';
-import { fieldFailure, invalidCredentials, tooManyAttempts } from './errors';
+import { invalidCredentials, tooManyAttempts } from './errors';
+import { fieldFailure } from '../errors';
 import { isLockedOut, recordFailure } from './lockout';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './passwords';
 import { findUserByEmail } from './users';
+import { assertSignInAllowedBesideSso } from '../sso/ssoRequired';
 
 const ACTOR_MAX = 320;
 
@@ -76,6 +78,8 @@ export const checkCredentials = async (
     await audit(db, { organizationId: user.organization_id, actor: user.id, action: 'auth.sign_in_failed', address: attempt.address, details: { reason: 'inactive' } });
     throw fieldFailure(AuthMessages.userNotActive, 'email');
   }
+  // Only now, with the password proven: "SSO required" tells nothing to someone without it.
+  await assertSignInAllowedBesideSso(db, user, { method: 'password', address: attempt.address });
   if (needsRehash(passwordHash, config.argon2)) {
     const rehashed = await hashPassword(config.argon2, password);
     await db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();

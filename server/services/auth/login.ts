@@ -3,12 +3,27 @@ import type { LoginResult } from '../../../domain/contracts/auth';
 import { Messages } from '../../../domain/contracts/envelope';
 import type { Database, SessionRow, UserRow } from '../../db/database';
 import type { Mailer } from '../mail';
+import { audit } from './audit';
 import { consumeEmailCode, consumeTotpCode } from './challenges';
 import { checkCredentials, type CredentialsConfig, recordFailedAttempt, type SignInAttempt } from './credentials';
-import { invalidCode, invalidData } from './errors';
+import { invalidCode } from './errors';
+import { invalidData } from '../errors';
 import { clearFailures } from './lockout';
-import { revokeSessionById } from './sessions';
+import { revokeSessionById, revokeSessionByToken } from './sessions';
 import { assertOrganizationUsable, completeSignIn, type SessionConfig, type SignInMethod, signInWithCheckedPassword } from './signIn';
+
+/** Longer than any token we issue: not worth a lookup. */
+const TOKEN_MAX = 256;
+
+/**
+ * POST /logout: the session of `token` ends and the sign-out is audited. An unknown, expired or
+ * missing token is simply nothing to revoke.
+ */
+export const signOut = async (db: Kysely<Database>, token: string | undefined, address: string | null): Promise<void> => {
+  if (token === undefined || token.length > TOKEN_MAX) return;
+  const session = await revokeSessionByToken(db, token);
+  if (session !== undefined) await audit(db, { organizationId: session.organization_id, actor: session.user_id, action: 'auth.signed_out', address });
+};
 
 /** The rules of the sign-in calls: the password check's and the new session's. */
 export type LoginConfig = CredentialsConfig & SessionConfig;

@@ -6,7 +6,7 @@ import type { ServerConfig } from '../../config';
 import type { Database, UserRow } from '../../db/database';
 import type { MailMessage } from '../mail';
 import { audit } from './audit';
-import { fieldFailure, invalidData } from './errors';
+import { fieldFailure, invalidData } from '../errors';
 import { isAcceptableEmail } from './fields';
 import { clearFailures } from './lockout';
 import { hashPassword, passwordErrors } from './passwords';

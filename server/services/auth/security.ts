@@ -8,7 +8,8 @@ import type { Mailer } from '../mail';
 import { audit } from './audit';
 import { acceptedTotpStep, consumeEmailCode, consumeSecondFactor, consumeTotpCode, createEmailCode, newTotpSecret, totpFor } from './challenges';
 import { assertNotLockedOut, type CredentialsConfig, recordFailedAttempt } from './credentials';
-import { type FieldErrors, invalidCode, invalidData } from './errors';
+import { invalidCode } from './errors';
+import { type FieldErrors, invalidData } from '../errors';
 import { hashPassword, passwordErrors, verifyPassword } from './passwords';
 import { issueSession, replacePassword } from './sessions';
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { SessionCheck } from '../../../domain/contracts/auth';
 import type { Database } from '../../db/database';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from './context';
 import { departmentScopeOf, primaryDepartments } from '../organization/scope';
 import { toOrganization, toUser } from './users';
 

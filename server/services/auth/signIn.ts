@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { AuthMessages, type LoginResult } from '../../../domain/contracts/auth';
 import type { ServerConfig } from '../../config';
 import type { Database, OrganizationRow, UserRow } from '../../db/database';
-import { ApiError } from '../../http/apiError';
+import { fieldFailure, forbidden } from '../errors';
 import type { Mailer } from '../mail';
 import { audit } from './audit';
 import { createEmailCode } from './challenges';
@@ -35,7 +35,7 @@ export const assertOrganizationUsable = async (db: Kysely<Database>, user: UserR
     address,
     details: { reason: 'no_active_package' },
   });
-  throw new ApiError(403, AuthMessages.noActivePackage);
+  throw forbidden(AuthMessages.noActivePackage);
 };
 
 /** A person whose proof was accepted, how, and from where. */
@@ -53,7 +53,7 @@ export interface ProvenSignIn {
  */
 export async function completeSignIn(db: Kysely<Database>, config: SessionConfig, proven: ProvenSignIn): Promise<LoginResult> {
   const { user, method, address } = proven;
-  if (!user.active) throw new ApiError(422, AuthMessages.userNotActive, { email: [AuthMessages.userNotActive] });
+  if (!user.active) throw fieldFailure(AuthMessages.userNotActive, 'email');
   await assertOrganizationUsable(db, user, address);
   const expired = user.password_hash !== null && isPasswordExpired(user.password_changed_at, config.passwordExpiryDays);
   const { token } = await issueSession(db, user, { restricted: expired, address });

@@ -18,18 +18,17 @@ import { PREFER_NOT_CODE } from '../../../domain/contracts/lookups';
 import { typedUntil } from '../../../domain/calendar/observances';
 import { PRODUCT_LANGUAGES } from '../../../domain/i18n/languages';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../auth/context';
 import { audit } from '../auth/audit';
-import { invalidData } from '../auth/errors';
+import { failed, invalidData, notFound } from '../errors';
 import { randomToken, sha256Hex } from '../auth/tokens';
-import type { ReleasedReader } from '../statistics/releasedReader';
+import type { CallerStatistics } from '../statistics/released';
 import { type CatalogueEvent, catalogueWindow, dayIn, descriptionIn, nameIn, zoneOf } from './catalogue';
 import { releasedShares, type Shares } from './relevance';
 
 export interface CalendarCaller {
   readonly auth: AuthContext;
-  readonly read: ReleasedReader;
+  readonly statistics: CallerStatistics;
 }
 
 /** The organisation's twelve months: from today in its time zone to the same day a year on. */
@@ -129,7 +128,7 @@ const buildCalendar = async (db: Kysely<Database>, caller: CalendarCaller, query
   const worldview = query.worldview === undefined || query.worldview === '' ? undefined : oneOf('worldview', query.worldview, worldviewOptions.map((option) => option.id), '');
   const country = query.country === undefined || query.country === '' ? undefined : oneOf('country', query.country, countryCodes, '');
 
-  const shares = await releasedShares(caller.read);
+  const shares = await releasedShares(caller.statistics);
   const all: CalendarEvent[] = catalogue.map((event) => ({
     id: event.id,
     name: nameIn(event, language),
@@ -308,7 +307,7 @@ const icsOf = (events: readonly IcsEvent[], calName: string, countryName: (code:
     productId: 'cultural-diversity-calendar',
   }));
   const { error, value } = createEvents(attributes);
-  if (error || value === undefined || value === null) throw new ApiError(500, 'The calendar could not be written.');
+  if (error || value === undefined || value === null) throw failed('The calendar could not be written.');
   return value;
 };
 
@@ -325,7 +324,7 @@ export const calendarViewIcs = async (db: Kysely<Database>, caller: CalendarCall
  * people (the link works without signing in), only names, dates and descriptions.
  */
 export const calendarIcs = async (db: Kysely<Database>, token: string, now = new Date()): Promise<string> => {
-  if (!TOKEN_SHAPE.test(token)) throw new ApiError(404, calendarMessages.feedNotFound);
+  if (!TOKEN_SHAPE.test(token)) throw notFound(calendarMessages.feedNotFound);
   const feed = await db
     .selectFrom('calendar_feeds')
     .innerJoin('organizations', 'organizations.id', 'calendar_feeds.organization_id')
@@ -333,7 +332,7 @@ export const calendarIcs = async (db: Kysely<Database>, token: string, now = new
     .where('calendar_feeds.token_hash', '=', sha256Hex(token))
     .where('calendar_feeds.revoked_at', 'is', null)
     .executeTakeFirst();
-  if (feed === undefined) throw new ApiError(404, calendarMessages.feedNotFound);
+  if (feed === undefined) throw notFound(calendarMessages.feedNotFound);
   const { timeZone, from, to } = windowOf(feed.country, now);
   const events = catalogueWindow(from, to, feed.country, timeZone).filter((event) => event.id.startsWith('obs:') || event.countries.includes(feed.country));
   const lookups = await lookupsOf(db);

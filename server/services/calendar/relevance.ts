@@ -1,6 +1,6 @@
-import { type Distribution, isSuppressed } from '../../../domain/contracts/stats';
-import { ApiError } from '../../http/apiError';
-import type { ReleasedReader } from '../statistics/releasedReader';
+import { isSuppressed } from '../../../domain/contracts/stats';
+import { statisticsEndpoints } from '../../../domain/contracts/statistics';
+import type { CallerStatistics } from '../statistics/released';
 
 /** Released shares (percent) by lookup id, per linked group. */
 export interface Shares {
@@ -9,24 +9,21 @@ export interface Shares {
   readonly countries: ReadonlyMap<string, number>;
 }
 
-/** The dashboard endpoints whose released distributions say how many people share a group. */
-export const SHARE_SOURCES = { worldviews: '/api/worldview/worldviews', heritages: '/api/ethnicity/ethnicities', countries: '/api/country/countries' } as const;
+/** The dashboard statistics whose released distributions say how many people share a group. */
+export const SHARE_SOURCES = { worldviews: statisticsEndpoints.worldview.worldviews, heritages: statisticsEndpoints.ethnicity.ethnicities, countries: statisticsEndpoints.country.countries } as const;
 
 /**
- * The released percents of one dashboard distribution, read through the application as the
- * caller (their scope, the cell key method, k): never a count of our own. A withheld
- * distribution (204), or one the caller may not see (403), gives no shares.
+ * The released percents of one dashboard distribution, read through the one door as the caller
+ * (their scope, the cell key method, k): never a count of our own. A withheld distribution gives
+ * no shares.
  */
-const sharesOf = async (read: ReleasedReader, url: string): Promise<Map<string, number>> => {
-  const response = await read(url);
-  if (response.statusCode === 401) throw new ApiError(401, 'Session expired! Please log in first.');
-  if (response.statusCode !== 200) return new Map();
-  const body = JSON.parse(response.body) as { status?: number; data?: Distribution };
-  if (body.status !== 200 || body.data === undefined) return new Map();
-  return new Map(body.data.cells.flatMap((cell) => (isSuppressed(cell) || cell.preferNot === true ? [] : [[cell.key, cell.percent] as const])));
+const sharesOf = async (statistics: CallerStatistics, endpoint: (typeof SHARE_SOURCES)[keyof typeof SHARE_SOURCES]): Promise<Map<string, number>> => {
+  const release = await statistics.section(endpoint, {});
+  if (release.status !== 200) return new Map();
+  return new Map(release.data.cells.flatMap((cell) => (isSuppressed(cell) || cell.preferNot === true ? [] : [[cell.key, cell.percent] as const])));
 };
 
-export const releasedShares = async (read: ReleasedReader): Promise<Shares> => {
-  const [worldviews, heritages, countries] = await Promise.all([sharesOf(read, SHARE_SOURCES.worldviews), sharesOf(read, SHARE_SOURCES.heritages), sharesOf(read, SHARE_SOURCES.countries)]);
+export const releasedShares = async (statistics: CallerStatistics): Promise<Shares> => {
+  const [worldviews, heritages, countries] = await Promise.all([sharesOf(statistics, SHARE_SOURCES.worldviews), sharesOf(statistics, SHARE_SOURCES.heritages), sharesOf(statistics, SHARE_SOURCES.countries)]);
   return { worldviews, heritages, countries };
 };

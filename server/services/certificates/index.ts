@@ -9,10 +9,11 @@ import {
 } from '../../../domain/contracts/certificates';
 import { CERTIFICATE_MIN_PARTICIPATION, CERTIFICATE_MIN_RESPONDENTS, earnsCertificate, participationOf } from '../../../domain/certificates/criteria';
 import type { CertificatesTable } from '../../db/database';
-import { ApiError } from '../../http/apiError';
+import { conflict, failed, forbidden, notFound } from '../errors';
 import type { Database } from '../../db/database';
-import type { AuthContext } from '../../plugins/auth';
-import type { ReleasedReader } from '../statistics/releasedReader';
+import type { AuthContext } from '../auth/context';
+import type { CallerStatistics } from '../statistics/released';
+import { statisticsEndpoints } from '../../../domain/contracts/statistics';
 import { audit } from '../auth/audit';
 import { signText, signingKeys, verifyText } from './keys';
 
@@ -20,16 +21,14 @@ type Row = Pick<CertificatesTable, 'payload' | 'signature'> & { revoked_at: Date
 
 const issued = (row: Row): IssuedCertificate => {
   const parsed = parseCode(`${row.payload}.${row.signature}`);
-  if (parsed === undefined) throw new ApiError(500, 'A stored certificate cannot be read.');
+  if (parsed === undefined) throw failed('A stored certificate cannot be read.');
   return { code: `${row.payload}.${row.signature}`, certificate: parsed.payload, revokedAt: row.revoked_at?.toISOString() ?? null };
 };
 
 /** The respondents figure the dashboard releases to this caller (home/total-registered), or null when withheld. */
-const releasedRespondents = async (read: ReleasedReader): Promise<number | null> => {
-  const response = await read('/api/home/total-registered');
-  if (response.statusCode !== 200) throw new ApiError(response.statusCode, (JSON.parse(response.body) as { message?: string }).message ?? 'Something went wrong! Please try again.');
-  const body = JSON.parse(response.body) as { status: number; data?: { count: number } };
-  return body.status === 200 && body.data ? body.data.count : null;
+const releasedRespondents = async (statistics: CallerStatistics): Promise<number | null> => {
+  const release = await statistics.section(statisticsEndpoints.home.totalRegistered, {});
+  return release.status === 200 ? release.data.count : null;
 };
 
 /** The administrator acting on certificates, with their address for the audit log. */
@@ -42,14 +41,14 @@ export interface CertificateCaller {
 export const issueCertificate = async (
   db: Kysely<Database>,
   signingKey: string | undefined,
-  caller: CertificateCaller & { readonly read: ReleasedReader },
+  caller: CertificateCaller & { readonly statistics: CallerStatistics },
   now = new Date(),
 ): Promise<IssuedCertificate> => {
   const { auth } = caller;
-  if (auth.viewAsGroupId !== null) throw new ApiError(403, certificateMessages.viewAs);
-  const respondents = await releasedRespondents(caller.read);
+  if (auth.viewAsGroupId !== null) throw forbidden(certificateMessages.viewAs);
+  const respondents = await releasedRespondents(caller.statistics);
   const seats = auth.organization.seat_capacity;
-  if (!earnsCertificate(respondents, seats)) throw new ApiError(409, certificateMessages.notEarned(CERTIFICATE_MIN_RESPONDENTS, CERTIFICATE_MIN_PARTICIPATION));
+  if (!earnsCertificate(respondents, seats)) throw conflict(certificateMessages.notEarned(CERTIFICATE_MIN_RESPONDENTS, CERTIFICATE_MIN_PARTICIPATION));
   const keys = await signingKeys(db, signingKey);
   const id = crypto.randomUUID();
   const payload: CertificatePayload = {
@@ -83,14 +82,14 @@ export const listCertificates = async (db: Kysely<Database>, auth: AuthContext):
 
 /** The stored row of one of the caller's organisation's certificates; another organisation's is "not found". */
 const ownRow = async (db: Kysely<Database>, auth: AuthContext, id: string): Promise<Row> => {
-  if (!UUID.test(id)) throw new ApiError(404, certificateMessages.notFound);
+  if (!UUID.test(id)) throw notFound(certificateMessages.notFound);
   const row = await db
     .selectFrom('certificates')
     .select(['payload', 'signature', 'revoked_at'])
     .where('organization_id', '=', auth.organization.id)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (row === undefined) throw new ApiError(404, certificateMessages.notFound);
+  if (row === undefined) throw notFound(certificateMessages.notFound);
   return row;
 };
 
@@ -103,7 +102,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const revokeCertificate = async (db: Kysely<Database>, caller: CertificateCaller, id: string, now = new Date()): Promise<IssuedCertificate> => {
   const { auth } = caller;
   const row = await ownRow(db, auth, id);
-  if (row.revoked_at !== null) throw new ApiError(409, certificateMessages.alreadyRevoked);
+  if (row.revoked_at !== null) throw conflict(certificateMessages.alreadyRevoked);
   await db.updateTable('certificates').set({ revoked_at: now, revoked_by: auth.user.id }).where('id', '=', id).execute();
   await audit(db, { organizationId: auth.organization.id, actor: auth.user.id, action: 'certificate.revoked', address: caller.address, details: { id } });
   return issued({ ...row, revoked_at: now });

@@ -1,15 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { isLeft } from 'fp-ts/lib/Either';
 import type { Kysely } from 'kysely';
-import { COMPARE_MAX, COMPARE_MIN, CompareData, CompareMessages, selectionParameters } from '../../../domain/contracts/compare';
-import { Messages } from '../../../domain/contracts/envelope';
+import { COMPARE_MAX, COMPARE_MIN, type CompareData, CompareMessages, selectionParameters } from '../../../domain/contracts/compare';
 import type { ExportCompareBody } from '../../../domain/contracts/exports';
 import { COMPARE_DEMOGRAPHICS, type CompareWords, demographicTable, factsTable, sideBySideTable, topsTable } from '../../../domain/exports/compare';
-import { toSearchParams } from '../../../domain/filters/encoding';
 import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import { invalidData } from '../auth/errors';
+import { DomainError, invalidData } from '../errors';
 import { coverOf } from './cover';
 import { labelLocaliser } from './labels';
 import { type ExportCaller, type ExportFile, XLSX_TYPE } from './index';
@@ -19,8 +15,8 @@ import { contentsWords, serverSentence, type Translate, translator } from './wor
 /**
  * A comparison as a spreadsheet (POST /general/export-excel-compare) or its key facts
  * (POST /general/export-key-facts-compare). The figures are what GET /compare/data answers
- * this caller for these selections and filters, asked through the application itself (a
- * ReleasedReader), so the file passes the same authentication, group scope, hourly allowance
+ * this caller for these selections and filters, asked through the one door for released figures
+ * (statistics/released.ts), so the file passes the same authentication, group scope, hourly allowance
  * and disclosure control as the page, and holds only figures the page shows. Its refusals
  * (404 for a group the caller may not see, 422 for a bad selection or filter) are the export's,
  * with the selection's field named as the body names it (`organizations`).
@@ -28,30 +24,17 @@ import { contentsWords, serverSentence, type Translate, translator } from './wor
 
 export type CompareExportKind = 'excel' | 'key-facts';
 
-interface Envelope {
-  readonly status?: number;
-  readonly data?: unknown;
-  readonly message?: string;
-  readonly errors?: Record<string, string[]>;
-}
-
-const renamed = (errors: Record<string, string[]> | undefined): Record<string, string[]> | undefined =>
-  errors === undefined ? undefined : Object.fromEntries(Object.entries(errors).map(([key, value]) => [key.replace(/^selection/, 'organizations'), value]));
+const renamed = (errors: Readonly<Record<string, readonly string[]>> | undefined): Record<string, string[]> | undefined =>
+  errors === undefined ? undefined : Object.fromEntries(Object.entries(errors).map(([key, value]) => [key.replace(/^selection/, 'organizations'), [...value]]));
 
 const comparisonOf = async (caller: ExportCaller, body: ExportCompareBody): Promise<CompareData> => {
-  const query = [new URLSearchParams(selectionParameters(body.organizations)).toString(), toSearchParams(body.filter ?? {})].filter((part) => part !== '').join('&');
-  const response = await caller.read(`/api/compare/data?${query}`);
-  let envelope: Envelope;
   try {
-    envelope = JSON.parse(response.body) as Envelope;
-  } catch {
-    throw new ApiError(502, Messages.unknownError);
+    return await caller.statistics.compare({ ...selectionParameters(body.organizations), ...(body.filter ?? {}) });
+  } catch (error) {
+    // The selection's field is named as the body names it.
+    if (error instanceof DomainError && error.kind === 'invalid') throw new DomainError('invalid', error.message, renamed(error.fieldErrors));
+    throw error;
   }
-  if (response.statusCode !== 200) throw new ApiError(response.statusCode, envelope.message ?? Messages.unknownError, renamed(envelope.errors));
-  if (envelope.status !== 200) throw new ApiError(422, envelope.message ?? Messages.unknownError);
-  const decoded = CompareData.decode(envelope.data);
-  if (isLeft(decoded)) throw new ApiError(502, Messages.unknownError);
-  return decoded.right;
 };
 
 const compareWords = (t: Translate): CompareWords => ({

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ExportFilters, ExportPage } from '../../../domain/contracts/exports';
 import { FILTER_KEYS } from '../../../domain/filters/model';
 import type { Database } from '../../db/database';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../auth/context';
 import { departmentScopeOf } from '../organization/scope';
 import { readDateRanges } from '../organization/settings';
 import type { Translate } from './words';

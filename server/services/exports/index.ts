@@ -1,12 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { EXPORT_CARDS, type ExportCard, type ExportExcelBody, exportFileName, exportMessages } from '../../../domain/contracts/exports';
-import { cardTable, type SectionAnswer, tableCsv } from '../../../domain/exports/table';
+import { cardTable, type Respondents, type SectionAnswer, tableCsv } from '../../../domain/exports/table';
 import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
-import type { AuthContext } from '../../plugins/auth';
-import type { ReleasedReader } from '../statistics/releasedReader';
-import { invalidData } from '../auth/errors';
+import type { AuthContext } from '../auth/context';
+import type { CallerStatistics } from '../statistics/released';
+import { invalidData } from '../errors';
 import { coverOf } from './cover';
 import { labelLocaliser } from './labels';
 import { releasedSection } from './sections';
@@ -26,7 +26,7 @@ export interface ExportFile {
 export interface ExportCaller {
   readonly auth: AuthContext;
   readonly locale: string | undefined;
-  readonly read: ReleasedReader;
+  readonly statistics: CallerStatistics;
 }
 
 const chosenCard = (cards: readonly ExportCard[], key: string | undefined): ExportCard => {
@@ -43,7 +43,7 @@ const chosenCard = (cards: readonly ExportCard[], key: string | undefined): Expo
  * many requests) is answered as such rather than as a broken file.
  */
 export const exportDashboard = async (db: Kysely<Database>, caller: ExportCaller, body: ExportExcelBody, now = new Date()): Promise<ExportFile> => {
-  const { auth, locale, read } = caller;
+  const { auth, locale, statistics } = caller;
   const filters = body.filter ?? {};
   const format = body.format ?? 'xlsx';
   const t = translator(locale);
@@ -56,8 +56,18 @@ export const exportDashboard = async (db: Kysely<Database>, caller: ExportCaller
   const localise = await labelLocaliser(db, locale, t);
   // A withheld card's reason, in the reader's language like the rest of the file.
   const said = serverSentence(locale);
+  /**
+   * The selection's released respondents, written once in the file: a card prints no total of
+   * its own (domain/exports/table.ts), so every card over these people reads against one figure,
+   * the one the dashboard's "People who answered" shows. None when the selection is withheld.
+   */
+  const respondents = async (): Promise<Respondents | undefined> => {
+    const answer = await releasedSection(statistics, { key: 'overview/total-registered' }, filters);
+    const data = answer.status === 200 ? (answer.data as { count?: unknown }) : null;
+    return data !== null && typeof data.count === 'number' ? { label: t('stat.overview.total_registered'), count: data.count } : undefined;
+  };
   const section = async (card: ExportCard): Promise<SectionAnswer> => {
-    const answer = await releasedSection(read, card, filters);
+    const answer = await releasedSection(statistics, card, filters);
     if (answer.status === 200) return { ...answer, data: localise(answer.data) };
     return answer.status === 204 ? { status: 204, message: said(answer.message) } : answer;
   };
@@ -69,7 +79,7 @@ export const exportDashboard = async (db: Kysely<Database>, caller: ExportCaller
       fileName: exportFileName(body.page, 'csv', day, card.key),
       contentType: CSV_TYPE,
       // A byte order mark, so spreadsheet programs read the file as UTF-8.
-      body: `\uFEFF${tableCsv(cardTable(t(card.title), answer, words), hidden, note)}`,
+      body: `\uFEFF${tableCsv(cardTable(t(card.title), answer, words), hidden, note, await respondents())}`,
     };
   }
 
@@ -80,7 +90,9 @@ export const exportDashboard = async (db: Kysely<Database>, caller: ExportCaller
     const title = t(card.title);
     sheets.push({ title, table: cardTable(title, await section(card), words) });
   }
-  const cover = await coverOf({ db, auth, page: body.page, filters, k: thresholdFor(filters), maxAdjustment: MAX_ADJUSTMENT, now, locale, t });
+  const people = await respondents();
+  const extra = people === undefined ? [] : [[people.label, people.count] as const];
+  const cover = await coverOf({ db, auth, page: body.page, extra, filters, k: thresholdFor(filters), maxAdjustment: MAX_ADJUSTMENT, now, locale, t });
   const stream = new PassThrough();
   writeWorkbook(stream, { cover, coverName: t('export_cover_page'), contents: contentsWords(t), sheets, hidden, note, creator: auth.organization.name, now }).catch((error: unknown) =>
     stream.destroy(error instanceof Error ? error : new Error(String(error))),

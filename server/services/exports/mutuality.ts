@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { type ComparedMutualityPillar, type ExportMutualityBody, MutualityData, MutualityMessages, mutualityFileName } from '../../../domain/contracts/mutuality';
+import { type ComparedMutualityPillar, type ExportMutualityBody, type MutualityData, MutualityMessages, mutualityFileName } from '../../../domain/contracts/mutuality';
 import type { CardTable, TableCell } from '../../../domain/exports/table';
 import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
+import { notFound } from '../errors';
 import { MUTUALITY_PILLARS } from '../../../domain/mutuality/census';
 import { comparePillar, overallScoreName } from '../../../domain/mutuality/score';
 import { countryOf } from '../mutuality';
@@ -23,28 +23,24 @@ const decimal = (value: number, places: number): TableCell => ({ kind: 'decimal'
 
 /**
  * POST /general/export-excel-mutuality (organization_id, country_id): Compare → External as a
- * spreadsheet. The figures are read from GET /mutuality/data as the caller (ReleasedReader), so
+ * spreadsheet. The figures are what GET /mutuality/data releases to the caller (statistics/released.ts), so
  * the file holds exactly what the page releases to them: a cover with the scores and every
  * source, then a sheet per pillar. Another organisation's id answers as an unknown one.
  */
 export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller, body: ExportMutualityBody, now = new Date()): Promise<ExportFile> => {
-  const { auth, locale, read } = caller;
+  const { auth, locale, statistics } = caller;
   const organizationId = body.organization_id.trim();
-  if (!UUID.test(organizationId) || organizationId.toLowerCase() !== auth.organization.id.toLowerCase()) throw new ApiError(404, MutualityMessages.organizationNotFound);
-  const { country, dataset: census } = await countryOf(db, body.country_id);
+  if (!UUID.test(organizationId) || organizationId.toLowerCase() !== auth.organization.id.toLowerCase()) throw notFound(MutualityMessages.organizationNotFound);
+  const { country, dataset: census } = await countryOf(db, body.country_id, auth.organization.id);
   // The census side drawn here (a withheld pillar's categories) is named as mutuality/data names it.
   const names = await censusNamesFor(db, locale);
-  const response = await read(`/api/mutuality/data?${new URLSearchParams({ country_id: String(country.id) }).toString()}`);
-  const envelope = JSON.parse(response.body) as { status?: number; message?: string; data?: unknown };
-  if (response.statusCode !== 200 || (envelope.status !== 200 && envelope.status !== 204)) {
-    throw new ApiError(response.statusCode === 200 ? 422 : response.statusCode, envelope.message ?? MutualityMessages.noDataset);
-  }
+  const release = await statistics.mutuality({ country_id: String(country.id) });
   let data: MutualityData;
   // A withheld figure's reason, in the reader's language like the rest of the file.
   const said = serverSentence(locale);
-  if (envelope.status === 204) {
+  if (release.status === 204) {
     // The organisation's figures are withheld as a whole: the census side alone, every figure of the organisation hidden.
-    const message = said(envelope.message ?? '');
+    const message = said(release.message);
     data = {
       country: { id: country.id, code: country.code, name: names.country(country.code, country.name) },
       label: auth.organization.name,
@@ -54,11 +50,8 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
       missing: [...census.missing],
     };
   } else {
-    const decoded = MutualityData.decode(envelope.data);
-    if (decoded._tag === 'Left') throw new Error('mutuality/data answered an unexpected shape');
-    data = { ...decoded.right, pillars: decoded.right.pillars.map((pillar) => (pillar.status === 200 ? pillar : { ...pillar, message: said(pillar.message) })) };
+    data = { ...release.data, pillars: release.data.pillars.map((pillar) => (pillar.status === 200 ? pillar : { ...pillar, message: said(pillar.message) })) };
   }
-  const withheld = envelope.status === 204;
 
   const t = translator(locale);
   const k = thresholdFor({});
@@ -81,7 +74,7 @@ export const exportMutuality = async (db: Kysely<Database>, caller: ExportCaller
     [t('export_cover_organisation'), auth.organization.name],
     [t('export_cover_scope'), data.label],
     [t('mutuality_country'), data.country.name],
-    [t('mutuality_respondents'), withheld ? `${hidden} (${said(envelope.message ?? '')})` : data.respondents],
+    [t('mutuality_respondents'), release.status === 204 ? `${hidden} (${said(release.message)})` : data.respondents],
     [overallName, score(data.overall)],
     ...data.pillars.map((pillar): [string, CoverValue] => [`${t('mutuality_score')}: ${pillarName(pillar)}`, pillar.status === 200 ? score(pillar.score) : pillar.message]),
     [t('mutuality_cover_method'), t('mutuality_cover_method_text')],

@@ -102,7 +102,8 @@ const cellValue = (cell: TableCell, hidden: string): string | number => {
 
 const styleCell = (target: ExcelJS.Cell, cell: TableCell): void => {
   if (cell.kind === 'count') target.numFmt = COUNT_FORMAT;
-  else if (cell.kind === 'percent') target.numFmt = PERCENT_FORMAT;
+  // A part that reaches its whole's count stays a number, shown "≤ 0.7%" so it never reads as the whole.
+  else if (cell.kind === 'percent') target.numFmt = cell.atMost ? `"≤ "${PERCENT_FORMAT}` : PERCENT_FORMAT;
   else if (cell.kind === 'decimal') target.numFmt = cell.places === 0 ? '0' : `0.${'0'.repeat(cell.places)}`;
   else if (cell.kind === 'hidden') {
     target.font = HIDDEN_FONT;

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { EXTRA_PREFER_NOT, type ExtraAnswers, ExtraSurveyMessages as M, type LinkQuestion, SCALE_KEYS } from '../../../domain/contracts/extraAnswers';
 import type { Database, ExtraQuestionRow } from '../../db/database';
-import type { FieldErrors } from '../auth/errors';
-import { invalidData } from '../auth/errors';
+import { type FieldErrors, invalidData } from '../errors';
 import { openLink } from '../tokens/opening';
 import { optionsOf, translationsOf } from './questions';
 

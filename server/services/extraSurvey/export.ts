@@ -1,13 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { ExtraDetails } from '../../../domain/contracts/extraSurvey';
-import { Messages } from '../../../domain/contracts/envelope';
 import type { ExportFilters } from '../../../domain/contracts/exports';
 import { cardTable } from '../../../domain/exports/table';
-import { toSearchParams } from '../../../domain/filters/encoding';
 import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
+import { invalid } from '../errors';
 import { coverOf } from '../exports/cover';
 import { type ExportCaller, type ExportFile, XLSX_TYPE } from '../exports';
 import { writeWorkbook } from '../exports/workbook';
@@ -15,28 +12,20 @@ import { contentsWords, tableWords, translator } from '../exports/words';
 
 /**
  * POST /general/export-extra-survey: the extra survey's results as a spreadsheet, one sheet per
- * question version after the cover. The results are read from GET /extra-survey/details as the
- * caller (their token, group view, language and filters), so the file holds exactly what the
+ * question version after the cover. The results are what GET /extra-survey/details releases to
+ * the caller (their group view, language and filters, through statistics/released.ts), so the file holds exactly what the
  * page releases: perturbed counts, and "hidden" where a cell is under k.
  */
 export const exportExtraSurvey = async (db: Kysely<Database>, caller: ExportCaller, filters: ExportFilters, now = new Date()): Promise<ExportFile> => {
-  const { auth, locale, read } = caller;
-  const query = toSearchParams(filters);
-  const response = await read(`/api/extra-survey/details${query === '' ? '' : `?${query}`}`);
-  let body: { status?: number; data?: unknown; message?: string; errors?: Record<string, string[]> };
-  try {
-    body = JSON.parse(response.body) as typeof body;
-  } catch {
-    throw new ApiError(502, Messages.unknownError);
-  }
-  if (response.statusCode !== 200) throw new ApiError(response.statusCode, body.message ?? Messages.unknownError, body.errors);
+  const { auth, locale, statistics } = caller;
+  const release = await statistics.extraSurveyDetails(filters);
   const t = translator(locale);
   const words = tableWords(t);
   const hidden = t('chart_hidden_short');
   const note = t('export_cover_adjusted', { d: MAX_ADJUSTMENT });
-  const decoded = body.status === 200 ? ExtraDetails.decode(body.data) : undefined;
-  if (decoded === undefined || decoded._tag === 'Left') throw new ApiError(502, Messages.unknownError);
-  const sheets = decoded.right.results.map((result) => {
+  // Withheld as a whole (the hourly allowance spent): the file says so rather than holding nothing.
+  if (release.status !== 200) throw invalid(release.message);
+  const sheets = release.data.results.map((result) => {
     const title = `v${result.version} ${result.text}`;
     return { title, table: cardTable(title, result.result, words) };
   });

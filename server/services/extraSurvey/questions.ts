@@ -17,10 +17,9 @@ import {
 } from '../../../domain/contracts/extraSurvey';
 import { isProductLanguage } from '../../../domain/i18n/languages';
 import { type Database, type ExtraQuestionRow, toJson } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../auth/context';
 import { audit } from '../auth/audit';
-import { type FieldErrors, invalidData } from '../auth/errors';
+import { DomainError, type FieldErrors, invalidData, notFound } from '../errors';
 import { isUuid } from '../invitations';
 import { type LinkScope, inScope, linkScopeOf } from '../tokens/scope';
 
@@ -33,7 +32,7 @@ import { type LinkScope, inScope, linkScopeOf } from '../tokens/scope';
  * old wording are never mixed with the new.
  */
 
-const notFound = (): ApiError => new ApiError(404, M.notFound);
+const questionNotFound = (): DomainError => notFound(M.notFound);
 
 /** Whether the caller may manage a question of this department (null: the whole organisation). */
 const manages = (scope: LinkScope, departmentId: string | null): boolean => inScope(scope, departmentId);
@@ -97,9 +96,9 @@ export const listQuestions = async (db: Kysely<Database>, auth: AuthContext, sco
 
 /** A question of the organisation that the caller manages, locked for the change; 404 otherwise (another organisation's too). */
 const questionFor = async (trx: Kysely<Database>, auth: AuthContext, scope: LinkScope, id: string): Promise<ExtraQuestionRow> => {
-  if (!isUuid(id)) throw notFound();
+  if (!isUuid(id)) throw questionNotFound();
   const row = await trx.selectFrom('extra_questions').selectAll().where('organization_id', '=', auth.organization.id).where('id', '=', id.toLowerCase()).forUpdate().executeTakeFirst();
-  if (row === undefined || !manages(scope, row.department_id)) throw notFound();
+  if (row === undefined || !manages(scope, row.department_id)) throw questionNotFound();
   return row;
 };
 

@@ -4,7 +4,7 @@ import type { MessageKey } from '../../../domain/i18n/en';
 import type { Distribution, StatCell } from '../../../domain/contracts/stats';
 import { type AnswerGroup, type DimensionValue, type PopulationGroup, type Release, protectPopulation } from '../../../domain/stats';
 import type { Database, ExtraQuestionRow } from '../../db/database';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../auth/context';
 import type { PopulationCache } from '../statistics/cache';
 import type { StatsRequest } from '../statistics/figures';
 import { answerGroups, respondentsWhere } from '../statistics/population';

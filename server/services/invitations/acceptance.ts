@@ -5,10 +5,10 @@ import { Messages } from '../../../domain/contracts/envelope';
 import { type acceptInvitation, type InvitationCheck, type InvitationKind, type loginSecondAdmin, MemberMessages } from '../../../domain/contracts/members';
 import type { ServerConfig } from '../../config';
 import { type Database, type InvitationRow, toJson, type UserRow } from '../../db/database';
-import { ApiError } from '../../http/apiError';
 import { audit } from '../auth/audit';
 import { assertNotLockedOut, checkCredentials, recordFailedAttempt } from '../auth/credentials';
-import { type FieldErrors, fieldFailure, invalidData, isUniqueViolation } from '../auth/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { DomainError, type FieldErrors, fieldFailure, forbidden, invalidData } from '../errors';
 import { textFieldErrors } from '../auth/fields';
 import type { LoginConfig } from '../auth/login';
 import { clearFailures } from '../auth/lockout';
@@ -28,7 +28,7 @@ import { ACCOUNT_KINDS, type AccountKind, departmentRefs, findInvitationByToken,
 export type AcceptanceConfig = LoginConfig & Pick<ServerConfig, 'passwordRegex'>;
 
 /** The one answer for an unknown, used, revoked, expired or other-kind token. */
-const activationInvalid = (): ApiError => fieldFailure(MemberMessages.activationInvalid, 'token');
+const activationInvalid = (): DomainError => fieldFailure(MemberMessages.activationInvalid, 'token');
 
 /** GET /check-invitation and its siblings: the pending invitation of a token among these kinds, as its page shows it. */
 export const checkInvitationToken = async (db: Kysely<Database>, token: string, kinds: readonly InvitationKind[]): Promise<InvitationCheck> => {
@@ -47,11 +47,12 @@ export const checkInvitationToken = async (db: Kysely<Database>, token: string, 
   };
 };
 
-interface NewAccount {
+export interface NewAccount {
   readonly invitation: InvitationRow;
   readonly firstName: string;
   readonly lastName: string;
-  readonly passwordHash: string;
+  /** null: an account that signs in through the organisation's single sign-on only. */
+  readonly passwordHash: string | null;
   readonly address: string | null;
 }
 
@@ -123,7 +124,7 @@ const takeOverDepartment = async (trx: Kysely<Database>, invitation: InvitationR
  * the invitation's role and department, makes an assignee the department's assignee (a
  * previous one becomes staff), and audits. Answers the new user.
  */
-const createAccount = async (db: Kysely<Database>, account: NewAccount): Promise<UserRow> => {
+export const createAccount = async (db: Kysely<Database>, account: NewAccount): Promise<UserRow> => {
   const { invitation } = account;
   const now = new Date();
   try {
@@ -156,7 +157,7 @@ const createAccount = async (db: Kysely<Database>, account: NewAccount): Promise
 
 /** 403 before any account is created when the inviting organisation can no longer be used. */
 const assertInvitingOrganizationUsable = async (db: Kysely<Database>, invitation: InvitationRow): Promise<void> => {
-  if (!organizationUsable(await findOrganization(db, invitation.organization_id))) throw new ApiError(403, AuthMessages.noActivePackage);
+  if (!organizationUsable(await findOrganization(db, invitation.organization_id))) throw forbidden(AuthMessages.noActivePackage);
 };
 
 /** POST /invitation/accept: the account of a pending invitation, signed in at once. */

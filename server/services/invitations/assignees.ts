@@ -3,7 +3,7 @@ import type { BodyOf, DataOf } from '../../../domain/contracts/endpoint';
 import { type AssigneeInput, type changeGroupAssignee, MemberMessages } from '../../../domain/contracts/members';
 import type { Database, DepartmentRow, UserRow } from '../../db/database';
 import { audit } from '../auth/audit';
-import { invalidData } from '../auth/errors';
+import { invalidData } from '../errors';
 import { findDepartment, findMember, notBelong, personErrors } from '../members/scope';
 import { requireRole } from '../organization/scope';
 import { createInvitation, toInvitation } from './index';

@@ -11,9 +11,9 @@ import {
 } from '../../../domain/contracts/members';
 import { OrganizationMessages } from '../../../domain/contracts/organization';
 import type { Database, DepartmentRow } from '../../db/database';
-import { ApiError } from '../../http/apiError';
 import { audit } from '../auth/audit';
-import { type FieldErrors, invalidData, isUniqueViolation } from '../auth/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { type FieldErrors, forbidden, invalidData } from '../errors';
 import { findDepartment, managedDepartments, notBelong, personErrors } from '../members/scope';
 import { requireRole } from '../organization/scope';
 import { type AccountKind, createInvitation, type IssuedInvitation, toInvitation } from './index';
@@ -126,10 +126,10 @@ export const createSubGroup = async (db: Kysely<Database>, inviter: Inviter, for
   const { auth } = inviter;
   const manager = auth.user.role === 'admin' || auth.user.role === 'second_admin';
   const managed = manager ? new Set<string>() : await managedDepartments(db, auth.organization.id, auth.user.id);
-  if (!manager && managed.size === 0) throw new ApiError(403, OrganizationMessages.onlyAdministrator);
+  if (!manager && managed.size === 0) throw forbidden(OrganizationMessages.onlyAdministrator);
   const group = await findDepartment(db, auth.organization.id, form.group_id);
   if (group === undefined) throw notBelong();
   if (group.parent_id !== null) throw invalidData({ group_id: [MemberMessages.selectExistingGroup] });
-  if (!manager && group.assignee_id !== auth.user.id) throw new ApiError(403, MemberMessages.outsideYourGroup);
+  if (!manager && group.assignee_id !== auth.user.id) throw forbidden(MemberMessages.outsideYourGroup);
   return createDepartment(db, inviter, { parentId: group.id, name: form.name, capacity: form.capacity, assignee: form.assignee });
 };

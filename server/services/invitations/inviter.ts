@@ -1,9 +1,9 @@
 import { languageFor } from '../../../domain/i18n/precedence';
 import type { Kysely } from 'kysely';
 import type { Database, InvitationRow } from '../../db/database';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../auth/context';
 import { audit } from '../auth/audit';
-import { type FieldErrors, invalidData } from '../auth/errors';
+import { type FieldErrors, invalidData } from '../errors';
 import type { MailMessage } from '../mail';
 import { type IssuedInvitation, invitationMail } from './index';
 

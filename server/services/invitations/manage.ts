@@ -4,9 +4,8 @@ import type { BodyOf, QueryOf } from '../../../domain/contracts/endpoint';
 import { type getInvitations, type Invitation, MemberMessages, type updateInvitation } from '../../../domain/contracts/members';
 import { OrganizationMessages } from '../../../domain/contracts/organization';
 import type { Database, InvitationRow } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
-import { type FieldErrors, invalidData } from '../auth/errors';
+import type { AuthContext } from '../auth/context';
+import { type FieldErrors, forbidden, invalid, invalidData, notFound } from '../errors';
 import { isAcceptableEmail, textFieldErrors } from '../auth/fields';
 import { findUserByEmail, normalizeEmail } from '../auth/users';
 import { managedDepartments, optionalNameErrors } from '../members/scope';
@@ -29,7 +28,7 @@ const invitationScope = async (db: Kysely<Database>, auth: AuthContext): Promise
   if (auth.user.role === 'admin') return { all: true };
   if (auth.user.role === 'second_admin') return { all: false };
   const managed = await managedDepartments(db, auth.organization.id, auth.user.id);
-  if (managed.size === 0) throw new ApiError(403, OrganizationMessages.onlyAdministrator);
+  if (managed.size === 0) throw forbidden(OrganizationMessages.onlyAdministrator);
   const subGroups = await db
     .selectFrom('departments')
     .select('id')
@@ -76,8 +75,8 @@ type InvitationForm = BodyOf<typeof updateInvitation>;
 const findManagedInvitation = async (db: Kysely<Database>, auth: AuthContext, invitationId: string): Promise<InvitationRow> => {
   const scoped = scopedInvitations(db, auth.organization.id, await invitationScope(db, auth));
   const row = scoped !== undefined && isUuid(invitationId) ? await scoped.where('id', '=', invitationId).executeTakeFirst() : undefined;
-  if (row === undefined) throw new ApiError(404, MemberMessages.invitationNotFound);
-  if (row.accepted_at !== null || row.revoked_at !== null) throw new ApiError(422, MemberMessages.invitationClosed);
+  if (row === undefined) throw notFound(MemberMessages.invitationNotFound);
+  if (row.accepted_at !== null || row.revoked_at !== null) throw invalid(MemberMessages.invitationClosed);
   return row;
 };
 
@@ -116,7 +115,7 @@ const revokeInvitation = async (db: Kysely<Database>, inviter: Inviter, row: Inv
     if (updated !== undefined) await auditInvitation(trx, inviter, 'invitation.revoked', updated);
     return updated;
   });
-  if (revoked === undefined) throw new ApiError(422, MemberMessages.invitationClosed);
+  if (revoked === undefined) throw invalid(MemberMessages.invitationClosed);
   return (await toInvitations(db, inviter.auth.organization, [revoked], now))[0]!;
 };
 
@@ -213,7 +212,7 @@ export const changeInvitation = async (db: Kysely<Database>, inviter: Inviter, f
 
   const surveyTokenId = row.kind === 'survey' ? toInvitation(row, null, organization).survey_token_id : null;
   const saved = await db.transaction().execute((trx) => applyEdit(trx, inviter, row, edit, surveyTokenId, now));
-  if (saved === undefined) throw new ApiError(422, MemberMessages.invitationClosed);
+  if (saved === undefined) throw invalid(MemberMessages.invitationClosed);
   const mails = saved.issued === undefined ? [] : [await renewalMail(db, inviter, saved.row, saved.issued, surveyTokenId)];
   return { result: (await toInvitations(db, organization, [saved.row], now))[0]!, mails };
 };

@@ -3,8 +3,7 @@ import { AuthMessages } from '../../../domain/contracts/auth';
 import type { BodyOf } from '../../../domain/contracts/endpoint';
 import { type Invitation, type inviteSubAdmin, MemberMessages, SURVEY_INVITATION_MAX, type surveyInvitation } from '../../../domain/contracts/members';
 import type { Database, SurveyTokenRow } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import { type FieldErrors, invalidData } from '../auth/errors';
+import { type FieldErrors, invalid, invalidData, notFound } from '../errors';
 import { isAcceptableEmail } from '../auth/fields';
 import { normalizeEmail } from '../auth/users';
 import { optionalNameErrors, personErrors } from '../members/scope';
@@ -64,11 +63,11 @@ const openLinkWithSeats = async (db: Kysely<Database>, organizationId: string, l
   const link = isUuid(linkId)
     ? await db.selectFrom('survey_tokens').selectAll().where('organization_id', '=', organizationId).where('id', '=', linkId).executeTakeFirst()
     : undefined;
-  if (link === undefined) throw new ApiError(404, MemberMessages.surveyLinkNotFound);
-  if (!link.active || link.expires_at.getTime() <= now.getTime()) throw new ApiError(422, MemberMessages.surveyLinkClosed);
+  if (link === undefined) throw notFound(MemberMessages.surveyLinkNotFound);
+  if (!link.active || link.expires_at.getTime() <= now.getTime()) throw invalid(MemberMessages.surveyLinkClosed);
   const seatsLeft = link.capacity - link.used;
-  if (seatsLeft <= 0) throw new ApiError(422, MemberMessages.surveyLinkNoSeats);
-  if (wanted > seatsLeft) throw new ApiError(422, MemberMessages.surveyLinkNotEnoughSeats);
+  if (seatsLeft <= 0) throw invalid(MemberMessages.surveyLinkNoSeats);
+  if (wanted > seatsLeft) throw invalid(MemberMessages.surveyLinkNotEnoughSeats);
   return link;
 };
 

@@ -22,13 +22,13 @@ export interface Target {
 }
 
 export interface Refusal {
-  /** 403: the caller lacks the right; 422: the rule protects the member whoever asks. */
-  readonly status: 403 | 422;
+  /** forbidden: the caller lacks the right; invalid: the rule protects the member whoever asks. */
+  readonly kind: 'forbidden' | 'invalid';
   readonly message: string;
 }
 
-const onlyAdministrator: Refusal = { status: 403, message: OrganizationMessages.onlyAdministrator };
-const outsideYourGroup: Refusal = { status: 403, message: MemberMessages.outsideYourGroup };
+const onlyAdministrator: Refusal = { kind: 'forbidden', message: OrganizationMessages.onlyAdministrator };
+const outsideYourGroup: Refusal = { kind: 'forbidden', message: MemberMessages.outsideYourGroup };
 
 const isOrganizationManager = (actor: Actor): boolean => actor.role === 'admin' || actor.role === 'second_admin';
 
@@ -47,8 +47,8 @@ const staffRefusal = (actor: Actor, target: Target): Refusal | undefined => {
 
 /** Why the actor may not remove the target (SPEC section 6), or undefined when they may. */
 export const removalRefusal = (actor: Actor, target: Target): Refusal | undefined => {
-  if (target.id === actor.id) return { status: 422, message: MemberMessages.cannotRemoveYourself };
-  if (target.role === 'admin' || isAssignee(target)) return { status: 422, message: MemberMessages.cannotRemoveAdministratorOrAssignees };
+  if (target.id === actor.id) return { kind: 'invalid', message: MemberMessages.cannotRemoveYourself };
+  if (target.role === 'admin' || isAssignee(target)) return { kind: 'invalid', message: MemberMessages.cannotRemoveAdministratorOrAssignees };
   if (target.role === 'second_admin' || target.role === 'sub_admin') return actor.role === 'admin' ? undefined : onlyAdministrator;
   return staffRefusal(actor, target);
 };
@@ -59,8 +59,8 @@ export const removalRefusal = (actor: Actor, target: Target): Refusal | undefine
  * department of their group that they pick later.
  */
 export const moveRefusal = (actor: Actor, target: Target, destinationId?: string): Refusal | undefined => {
-  if (target.role === 'admin') return { status: 422, message: MemberMessages.administratorCannotBeMoved };
-  if (target.runsGroup || target.role === 'group_assignee') return { status: 422, message: MemberMessages.groupAssigneeCannotBeMoved };
+  if (target.role === 'admin') return { kind: 'invalid', message: MemberMessages.administratorCannotBeMoved };
+  if (target.runsGroup || target.role === 'group_assignee') return { kind: 'invalid', message: MemberMessages.groupAssigneeCannotBeMoved };
   if (target.runsSubGroup || target.role === 'subgroup_assignee' || target.role === 'second_admin' || target.role === 'sub_admin') {
     return actor.role === 'admin' ? undefined : onlyAdministrator;
   }

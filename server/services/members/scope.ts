@@ -5,16 +5,15 @@ import { ServerMessages } from '../../../domain/contracts/errors';
 import type { DepartmentRef, Member } from '../../../domain/contracts/members';
 import { MemberMessages } from '../../../domain/contracts/members';
 import type { Database, DepartmentRow, UserRow } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
-import type { FieldErrors } from '../auth/errors';
+import { DomainError, type FieldErrors, notFound } from '../errors';
+import type { AuthContext } from '../auth/context';
 import { findUserByEmail } from '../auth/users';
 import { isUuid } from '../invitations';
 import { isAcceptableEmail, textFieldErrors } from '../auth/fields';
 import { type Actor, moveRefusal, removalRefusal, type Target } from './rules';
 
 /** Unknown ids and ids of another organisation answer alike. */
-export const notBelong = (): ApiError => new ApiError(404, MemberMessages.notBelongToOrganization);
+export const notBelong = (): DomainError => notFound(MemberMessages.notBelongToOrganization);
 
 export const findDepartment = async (db: Kysely<Database>, organizationId: string, id: string): Promise<DepartmentRow | undefined> =>
   isUuid(id)

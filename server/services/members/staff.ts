@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Member } from '../../../domain/contracts/members';
 import { OrganizationMessages } from '../../../domain/contracts/organization';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
+import { DomainError, forbidden } from '../errors';
+import type { AuthContext } from '../auth/context';
 import { audit } from '../auth/audit';
 import { isUuid } from '../invitations';
 import { departmentScopeOf, inDepartmentScope } from '../organization/scope';
@@ -16,7 +16,7 @@ export const listMembers = async (db: Kysely<Database>, auth: AuthContext): Prom
   const actor = await actorOf(db, auth);
   // The organisation's one scoping rule, so that a view-as session lists the viewed group only.
   const visible = await departmentScopeOf(db, auth);
-  if (visible.kind === 'departments' && visible.ids.length === 0) throw new ApiError(403, OrganizationMessages.onlyAdministrator);
+  if (visible.kind === 'departments' && visible.ids.length === 0) throw forbidden(OrganizationMessages.onlyAdministrator);
   const users = await db
     .selectFrom('users')
     .selectAll()
@@ -50,12 +50,12 @@ export const removeMember = async (db: Kysely<Database>, input: MemberChange): P
   const { auth } = input;
   const organizationId = auth.organization.id;
   const actor = await actorOf(db, auth);
-  if (!canManageMembers(actor)) throw new ApiError(403, OrganizationMessages.onlyAdministrator);
+  if (!canManageMembers(actor)) throw forbidden(OrganizationMessages.onlyAdministrator);
   if (!isUuid(input.userId)) throw notBelong();
   await db.transaction().execute(async (trx) => {
     const target = await lockedMember(trx, organizationId, input.userId);
     const refusal = removalRefusal(actor, targetOf(target, await readAssignments(trx, organizationId)));
-    if (refusal !== undefined) throw new ApiError(refusal.status, refusal.message);
+    if (refusal !== undefined) throw new DomainError(refusal.kind, refusal.message);
     // Sessions, 2FA challenges and reset links go with the row (ON DELETE CASCADE).
     const deleted = await trx.deleteFrom('users').where('id', '=', target.id).where('organization_id', '=', organizationId).returning('id').executeTakeFirst();
     if (deleted === undefined) throw notBelong();
@@ -74,14 +74,14 @@ export const moveMember = async (db: Kysely<Database>, input: MemberChange & { r
   const { auth } = input;
   const organizationId = auth.organization.id;
   const actor = await actorOf(db, auth);
-  if (!canManageMembers(actor)) throw new ApiError(403, OrganizationMessages.onlyAdministrator);
+  if (!canManageMembers(actor)) throw forbidden(OrganizationMessages.onlyAdministrator);
   const destination = await findDepartment(db, organizationId, input.departmentId);
   if (destination === undefined || !isUuid(input.userId)) throw notBelong();
   const moved = await db.transaction().execute(async (trx) => {
     const target = await lockedMember(trx, organizationId, input.userId);
     const facts = targetOf(target, await readAssignments(trx, organizationId));
     const refusal = moveRefusal(actor, facts, destination.id);
-    if (refusal !== undefined) throw new ApiError(refusal.status, refusal.message);
+    if (refusal !== undefined) throw new DomainError(refusal.kind, refusal.message);
     if (target.department_id === destination.id) return target;
     // A sub-group assignee who leaves the sub-group no longer runs it (administrator only, see rules).
     const ended = facts.runsSubGroup

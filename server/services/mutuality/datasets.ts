@@ -132,3 +132,46 @@ export const countryDatasets = (): ReadonlyMap<string, CountryDataset> => {
   built = result;
   return result;
 };
+
+/** A census table loaded from an office's file (./stored.ts), as the comparison shows it. */
+export interface LoadedPillar {
+  readonly country: string;
+  /** The census's name without the year ("Australia"). */
+  readonly censusName: string;
+  readonly year: number;
+  readonly licence: { readonly name: string; readonly url: string };
+  readonly pillar: CensusPillar;
+}
+
+/**
+ * The datasets with loaded tables in place of the shipped figures for their pillars (and of
+ * CLDR's language estimate): a pillar loaded is no longer listed as missing.
+ */
+export const withLoadedPillars = (base: ReadonlyMap<string, CountryDataset>, loaded: readonly LoadedPillar[]): ReadonlyMap<string, CountryDataset> => {
+  if (loaded.length === 0) return base;
+  const result = new Map(base);
+  const order: readonly MutualityPillarName[] = ['heritage', 'country', 'language', 'worldview'];
+  for (const table of loaded) {
+    const before = result.get(table.country);
+    const dataset: CensusDataset = {
+      id: `${table.country}_${table.year}_loaded`,
+      country: table.country,
+      name: table.censusName,
+      year: table.year,
+      publisher: table.pillar.source.publisher,
+      licence: table.licence,
+      pillars: [table.pillar],
+      missing: [],
+    };
+    const pillars = [...(before?.pillars ?? []).filter((entry) => entry.pillar.pillar !== table.pillar.pillar), { pillar: table.pillar, source: censusSource(dataset, table.pillar) }];
+    pillars.sort((a, b) => order.indexOf(a.pillar.pillar) - order.indexOf(b.pillar.pillar));
+    result.set(table.country, {
+      code: table.country,
+      name: before === undefined || before.year === null ? censusName(dataset) : before.name,
+      year: before?.year ?? table.year,
+      pillars,
+      missing: (before?.missing ?? []).filter((gap) => gap.pillar !== table.pillar.pillar),
+    });
+  }
+  return result;
+};

@@ -14,9 +14,8 @@ import type { MutualityPillarName } from '../../../domain/mutuality/census';
 import { comparePillar, type OrgValue, overallScore } from '../../../domain/mutuality/score';
 import { type Release, refused } from '../../../domain/stats';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
-import { fieldFailure } from '../auth/errors';
+import type { AuthContext } from '../auth/context';
+import { fieldFailure, notFound } from '../errors';
 import type { DepartmentScope } from '../organization/scope';
 import { departmentScopeOf } from '../organization/scope';
 import type { SelectionBudget } from '../statistics/budget';
@@ -24,8 +23,9 @@ import { resolve } from '../statistics/compare';
 import { type StatisticsFigures, type StatsRequest, statsRequestOf } from '../statistics/figures';
 import { type LookupValue, PREFER_NOT_CODE, lookupValues } from '../statistics/population';
 import * as topics from '../statistics/topics';
-import { type CountryDataset, countryDatasets } from './datasets';
+import type { CountryDataset } from './datasets';
 import { type CensusNames, censusNamesFor } from './names';
+import { censusDatasetsFor } from './stored';
 
 /**
  * Compare → External (docs/dashboards.md). The organisation's side of every pillar is a released
@@ -46,10 +46,14 @@ const PILLAR_TOPICS: Readonly<Record<MutualityPillarName, PillarTopic>> = {
   worldview: { topic: topics.worldviews, list: 'worldviews' },
 };
 
-/** Countries with a dataset, by their lookup id, named in the request's language (`locale`: its X-Locale), and their pillars. */
-export const countriesList = async (db: Kysely<Database>, locale?: string): Promise<MutualityCountryEntry[]> => {
+/**
+ * Countries with a dataset, by their lookup id, named in the request's language (`locale`: its
+ * X-Locale), and their pillars; with the census tables loaded for everyone and, given
+ * `organizationId`, for that organisation.
+ */
+export const countriesList = async (db: Kysely<Database>, locale?: string, organizationId: string | null = null): Promise<MutualityCountryEntry[]> => {
   const countries = await lookupValues(db, 'countries');
-  const datasets = countryDatasets();
+  const datasets = await censusDatasetsFor(db, organizationId);
   const names = await censusNamesFor(db, locale);
   const entries = countries.flatMap((country) => {
     const dataset = datasets.get(country.code);
@@ -61,12 +65,12 @@ export const countriesList = async (db: Kysely<Database>, locale?: string): Prom
 };
 
 /** The country of `country_id` and its dataset: 422 for an id that is not a country, 404 for a country without one. */
-export const countryOf = async (db: Kysely<Database>, countryId: string | number): Promise<{ country: LookupValue; dataset: CountryDataset }> => {
+export const countryOf = async (db: Kysely<Database>, countryId: string | number, organizationId: string | null = null): Promise<{ country: LookupValue; dataset: CountryDataset }> => {
   const id = Number(countryId);
   const country = Number.isSafeInteger(id) ? (await lookupValues(db, 'countries')).find((item) => item.id === id && item.code !== PREFER_NOT_CODE) : undefined;
   if (country === undefined) throw fieldFailure(MutualityMessages.countryNotExist, 'country_id');
-  const dataset = countryDatasets().get(country.code);
-  if (dataset === undefined) throw new ApiError(404, MutualityMessages.noDataset);
+  const dataset = (await censusDatasetsFor(db, organizationId)).get(country.code);
+  if (dataset === undefined) throw notFound(MutualityMessages.noDataset);
   return { country, dataset };
 };
 
@@ -152,7 +156,7 @@ export const mutualityOf = async (
   locale?: string,
 ): Promise<Release<MutualityData>> => {
   const { country_id: countryId, ...filters } = query;
-  const { country, dataset } = await countryOf(db, countryId);
+  const { country, dataset } = await countryOf(db, countryId, auth.organization.id);
   const scope: DepartmentScope = await departmentScopeOf(db, auth);
   const req = await statsRequestOf(db, auth.organization.id, scope, filters as Filters);
   return (await admitted(budget, req)) ?? compareWithCensus(db, figures, req, await ownLabel(db, auth), country, dataset, await censusNamesFor(db, locale));
@@ -168,7 +172,7 @@ export const mutualitySelectionOf = async (
   locale?: string,
 ): Promise<Release<MutualityData>> => {
   const { country_id: countryId, group, 'date-tag': tag, ...filters } = query;
-  const { country, dataset } = await countryOf(db, countryId);
+  const { country, dataset } = await countryOf(db, countryId, auth.organization.id);
   const [selection] = await resolve(db, auth, { selections: [{ group, ...(tag === undefined ? {} : { 'date-tag': tag }) }] });
   const req = await statsRequestOf(db, auth.organization.id, selection!.scope, selection!.dateTag === null ? (filters as Filters) : { ...(filters as Filters), 'date-tag': selection!.dateTag });
   return (await admitted(budget, req)) ?? compareWithCensus(db, figures, req, selection!.label, country, dataset, await censusNamesFor(db, locale));

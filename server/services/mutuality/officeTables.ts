@@ -146,6 +146,9 @@ const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
   'united states virgin islands': 'VI',
   'saint maarten dutch part': 'SX',
   'cabo verde': 'CV',
+  // The ABS's "China (excludes SARs and Taiwan)", in its DataPack column name too.
+  'china excludes sars and taiwan': 'CN',
+  'china excl sars taiwan': 'CN',
   'the democratic republic of the congo': 'CD',
 };
 
@@ -203,6 +206,10 @@ const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
   'solomon islands pidgin': 'pis',
   'neo melanesian': 'tpi',
   'mauritian creole': 'mfe',
+  // The ABS, ONS and ACS names for English alone and for Welsh.
+  'speaks english only': 'eng',
+  'speak only english': 'eng',
+  'welsh or cymraeg': 'cym',
 };
 
 let languageIndex: Map<string, string> | undefined;
@@ -288,11 +295,34 @@ const nzReligion = (row: OfficeRow): Resolution =>
   NZ_RESIDUAL.test(row.code) ? 'not-stated' : (NZ_RELIGION_BY_NAME[key(row.name)] ?? NZ_RELIGION_GROUPS[row.code.slice(0, 2)] ?? null);
 const nzHeritage = (row: OfficeRow): Resolution => (NZ_RESIDUAL.test(row.code) ? 'not-stated' : (heritageCodeOf(row.name) ?? null));
 
+/**
+ * A religion as the offices name it (with the names of the groups above it, "Christian >
+ * Anglican", and the ABS abbreviations "Christnty_…", "SB_OSB_NRA_…") as its ASCRG 2024 broad
+ * group. Sikhism is its own group; spiritualism is another religion, "other spiritual beliefs"
+ * are with the secular beliefs; the Christian test comes before "other" ("Othr_Christian").
+ */
+const WORLDVIEW_PATTERNS: readonly (readonly [RegExp, string])[] = [
+  [/\bsikh/i, '65'],
+  [/\bbuddh/i, '15'],
+  [/\bchrist|\bcatholic|\banglican|\bbaptist|\blutheran|\bpentecostal|\bpresbyterian|\borthodox|\bjehovah|\blatter.day|\badventist|\buniting church|\bsalvation army|\bbrethren|\bprotestant/i, '25'],
+  [/\bhindu/i, '35'],
+  [/\bislam|\bmuslim/i, '45'],
+  [/\bjuda|\bjewish/i, '55'],
+  [/\bno religio|\bsecular|\batheis|\bagnostic|\bhumanis|\bspiritual belief|\bsb osb|\bnra\b/i, '95'],
+  [/\bother religio|\bothr rel|\bbaha|\bdruse|\bjain|\bzoroastr|\bshinto|\btao|\bpagan|\bwicca|\bspiritualism|\btraditional|\bindigenous|\baboriginal|\brastafari/i, '85'],
+];
+const worldviewCodeOf = (text: string): string | undefined => {
+  const plain = text.replace(/_/g, ' ');
+  return WORLDVIEW_PATTERNS.find(([pattern]) => pattern.test(plain))?.[1];
+};
+
 /** The resolvers a table's categories are mapped with, by the list they map onto. */
 export const RESOLVERS = {
   countries: (row: OfficeRow): Resolution => countryCodeOf(row.name) ?? null,
   languages: (row: OfficeRow): Resolution => languageCodeOf(row.name) ?? null,
   ethnicities: (row: OfficeRow): Resolution => heritageCodeOf(row.name) ?? null,
+  // The row's code holds its path in the office's tables, so "Anglican" under "Christian" is Christian.
+  worldviews: (row: OfficeRow): Resolution => worldviewCodeOf(row.name) ?? worldviewCodeOf(row.code) ?? null,
 } as const;
 
 interface NzDatasetFile {
@@ -316,7 +346,7 @@ interface NzDatasetFile {
 
 const require = createRequire(import.meta.url);
 
-interface NzTopic {
+export interface NzTopic {
   readonly pillar: MutualityPillarName;
   readonly dataset: string;
   readonly list: string;
@@ -325,7 +355,7 @@ interface NzTopic {
   readonly note: string;
 }
 
-const NZ_TOPICS: readonly NzTopic[] = [
+export const NZ_TOPICS: readonly NzTopic[] = [
   {
     pillar: 'heritage',
     dataset: 'ethnicity',
@@ -365,7 +395,8 @@ export interface LoadedDataset {
   readonly reports: readonly MappingReport[];
 }
 
-const englishName = (list: string, code: string): string | undefined => {
+/** A lookup code's English name in its list (the name a category made of several office rows is shown by). */
+export const officeEnglishName = (list: string, code: string): string | undefined => {
   const sources = lookupSources();
   if (list === 'countries') return sources.territoryNames('en')?.[code];
   if (list === 'worldviews') return ASCRG_2024_BROAD[code];
@@ -380,7 +411,7 @@ export const newZealand2018 = (): LoadedDataset => {
   const reports: MappingReport[] = [];
   const pillars: CensusPillar[] = NZ_TOPICS.map((topic) => {
     const table = file.datasets[topic.dataset]!;
-    const mapped = mapOfficeRows(topic.list, table.categories, topic.resolve, file.personTotal, (code) => englishName(topic.list, code));
+    const mapped = mapOfficeRows(topic.list, table.categories, topic.resolve, file.personTotal, (code) => officeEnglishName(topic.list, code));
     reports.push(mapped.report);
     const unmappedShare = percent(
       mapped.report.unmapped.reduce((sum, row) => sum + row.count, 0),
@@ -453,4 +484,4 @@ export type LoadableList = keyof typeof RESOLVERS;
 
 /** One office table mapped onto a lookup list: not-stated rows apart, the rest by name, with the report. */
 export const mapOfficeTable = (rows: readonly OfficeRow[], list: LoadableList, population: number): MappedTable =>
-  mapOfficeRows(list, rows, (row) => (NOT_STATED.test(row.name) ? 'not-stated' : RESOLVERS[list](row)), population, (code) => englishName(list, code));
+  mapOfficeRows(list, rows, (row) => (NOT_STATED.test(row.name) ? 'not-stated' : RESOLVERS[list](row)), population, (code) => officeEnglishName(list, code));

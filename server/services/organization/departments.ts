@@ -2,8 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import type { DataOf } from '../../../domain/contracts/endpoint';
 import { type Assignee, type DepartmentEntry, type Group, GroupMessages, type OptionNode, type removeDepartment, type SubGroup } from '../../../domain/contracts/groups';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
+import { isForeignKeyViolation } from '../../db/errors';
+import { conflict, DomainError, notFound } from '../errors';
+import type { AuthContext } from '../auth/context';
 import { audit } from '../auth/audit';
 import { departmentScopeOf, inDepartmentScope, isUuid, requireRole } from './scope';
 
@@ -145,11 +146,7 @@ export const toOptionTree = (structure: VisibleStructure): OptionNode[] => {
   ];
 };
 
-const notBelonging = (): ApiError => new ApiError(404, GroupMessages.notBelongToOrganization);
-
-/** PostgreSQL foreign_key_violation: a row of another table still points at the department. */
-const isForeignKeyViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+const notBelonging = (): DomainError => notFound(GroupMessages.notBelongToOrganization);
 
 export interface DepartmentRemoval {
   readonly auth: AuthContext;
@@ -177,7 +174,7 @@ const removeInside = async (trx: Kysely<Database>, input: DepartmentRemoval, dep
     .where('parent_id', '=', departmentId)
     .limit(1)
     .executeTakeFirst();
-  if (child !== undefined) throw new ApiError(409, GroupMessages.departmentHasSubGroups);
+  if (child !== undefined) throw conflict(GroupMessages.departmentHasSubGroups);
 
   const unassigned = await trx
     .updateTable('users')
@@ -221,7 +218,7 @@ export const removeDepartmentOf = async (db: Kysely<Database>, input: Department
     return await db.transaction().execute((trx) => removeInside(trx, input, departmentId));
   } catch (error) {
     // Something else still points at the department (a table added later that keeps it).
-    if (isForeignKeyViolation(error)) throw new ApiError(409, GroupMessages.departmentInUse);
+    if (isForeignKeyViolation(error)) throw conflict(GroupMessages.departmentInUse);
     throw error;
   }
 };

@@ -4,10 +4,9 @@ import { DETAILS_MAX, GroupMessages, LOGO_FIELD, type updateOrganization } from 
 import { type OrganizationInformation, OrganizationMessages } from '../../../domain/contracts/organization';
 import { ORGANIZATION_NAME_LIMIT } from '../../../domain/contracts/textLimits';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../auth/context';
 import { audit } from '../auth/audit';
-import { type FieldErrors, invalidData } from '../auth/errors';
+import { DomainError, type FieldErrors, fieldFailure, invalidData } from '../errors';
 import { toInformation } from './information';
 import { inspectLogo, type LogoImage, LogoRefused, storeLogo } from './logo';
 import { requireRole } from './scope';
@@ -16,7 +15,7 @@ import { requireRole } from './scope';
 export const PROFILE_EDITORS = ['admin', 'second_admin'] as const;
 const NAME_MAX = ORGANIZATION_NAME_LIMIT.max;
 
-export const logoFailure = (message: string): ApiError => new ApiError(422, message, { [LOGO_FIELD]: [message] });
+export const logoFailure = (message: string): DomainError => fieldFailure(message, LOGO_FIELD);
 
 const characters = (text: string): number => Array.from(text).length;
 

@@ -3,8 +3,8 @@ import type { Role } from '../../../domain/contracts/auth';
 import type { PrimaryDepartment } from '../../../domain/contracts/groups';
 import { OrganizationMessages } from '../../../domain/contracts/organization';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
+import { forbidden } from '../errors';
+import type { AuthContext } from '../auth/context';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,7 +16,7 @@ export const ORGANIZATION_WIDE_ROLES: readonly Role[] = ['admin', 'second_admin'
 
 /** 403 'Only the administrator can do this.' unless the caller has one of the roles. */
 export const requireRole = (auth: Pick<AuthContext, 'user'>, roles: readonly Role[]): void => {
-  if (!roles.includes(auth.user.role)) throw new ApiError(403, OrganizationMessages.onlyAdministrator);
+  if (!roles.includes(auth.user.role)) throw forbidden(OrganizationMessages.onlyAdministrator);
 };
 
 /**

@@ -18,10 +18,9 @@ import {
   type updateOrganizationSetting,
 } from '../../../domain/contracts/organization';
 import { type Database, toJson } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../auth/context';
 import { audit } from '../auth/audit';
-import { type FieldErrors, invalidData } from '../auth/errors';
+import { type FieldErrors, fieldFailure, invalidData } from '../errors';
 import { ServerMessages } from '../../../domain/contracts/errors';
 import { toInformation } from './information';
 import { DEFAULT_TIERS } from './registration';
@@ -68,7 +67,7 @@ export const renameOrganizationTiers = async (db: Kysely<Database>, input: Setti
   const { auth } = input;
   requireRole(auth, ['admin']);
   if (input.form.tiers.length === 0 || input.form.tiers.length > 3) {
-    throw new ApiError(422, OrganizationMessages.cannotRenameTiers, { tiers: [OrganizationMessages.cannotRenameTiers] });
+    throw fieldFailure(OrganizationMessages.cannotRenameTiers, 'tiers');
   }
   const errors: FieldErrors = {};
   const seen = new Set<number>();

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { GroupMessages } from '../../../domain/contracts/groups';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
+import { forbidden, notFound } from '../errors';
+import type { AuthContext } from '../auth/context';
 import { audit } from '../auth/audit';
 import { issueSession } from '../auth/sessions';
 import { isUuid, primaryDepartments } from './scope';
@@ -26,9 +26,9 @@ export const startViewAs = async (db: Kysely<Database>, input: ViewAsRequest): P
   const group = isUuid(groupId)
     ? await db.selectFrom('departments').select(['id', 'name']).where('id', '=', groupId).where('organization_id', '=', organization.id).executeTakeFirst()
     : undefined;
-  if (group === undefined) throw new ApiError(404, GroupMessages.notBelongToOrganization);
-  if (!(await primaryDepartments(db, auth)).some((department) => department.id === group.id)) throw new ApiError(403, GroupMessages.viewAsNotAllowed);
-  if (!organization.view_as_consent) throw new ApiError(403, GroupMessages.viewAsNeedsConsent);
+  if (group === undefined) throw notFound(GroupMessages.notBelongToOrganization);
+  if (!(await primaryDepartments(db, auth)).some((department) => department.id === group.id)) throw forbidden(GroupMessages.viewAsNotAllowed);
+  if (!organization.view_as_consent) throw forbidden(GroupMessages.viewAsNeedsConsent);
 
   // Opened from a view-as session, the new one still hangs on the person's own session.
   const primarySessionId = session.parent_session_id ?? session.id;

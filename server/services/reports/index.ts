@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { EXPORT_CARDS, type ExportCard, exportMessages } from '../../../domain/contracts/exports';
+import { EXPORT_CARDS, type ExportCard, currentCardKey, exportMessages } from '../../../domain/contracts/exports';
 import { REPORT_TITLE_MAX, type ReportDefinition, reportFileName, reportMessages } from '../../../domain/contracts/reports';
 import type { FieldErrors } from '../../../domain/contracts/fieldErrors';
 import { numberFormats } from '../../../domain/i18n/numbers';
@@ -8,7 +8,7 @@ import { reportTable } from '../../../domain/reports/tables';
 import { isKeyFactPage } from '../../../domain/keyfacts/facts';
 import { MAX_ADJUSTMENT, thresholdFor } from '../../../domain/stats';
 import type { Database } from '../../db/database';
-import { invalidData } from '../auth/errors';
+import { invalidData } from '../errors';
 import type { ExportCaller, ExportFile } from '../exports';
 import { type CoverValue, coverOf } from '../exports/cover';
 import { releasedSection } from '../exports/sections';
@@ -37,7 +37,7 @@ export const checkDefinition = (definition: ReportDefinition): { title: string; 
     if (seen.has(choice.page)) errors.pages = [reportMessages.pagesDuplicate];
     seen.add(choice.page);
     const catalogue = EXPORT_CARDS[choice.page];
-    const keys = choice.cards.map((key) => key.replace(/^\/+/, ''));
+    const keys = choice.cards.map((key) => currentCardKey(key.replace(/^\/+/, '')));
     for (const key of keys) if (!catalogue.some((card) => card.key === key)) errors[`pages.${index}.cards`] = [exportMessages.cardUnknown];
     // No card chosen: the whole page. Cards come in the page's own order.
     const cards = keys.length === 0 ? [...catalogue] : catalogue.filter((card) => keys.includes(card.key));
@@ -52,11 +52,11 @@ export const checkDefinition = (definition: ReportDefinition): { title: string; 
  * words, date range, when it was made, k and ±d), a one-page summary, per page its released key
  * facts and each card's own chart (domain/reports/charts.ts), the figures as ruled tables and a
  * closing page on method and privacy, page numbers and the logo. Every figure is read through
- * the caller's ReleasedReader, so it is the one the dashboard shows them.
+ * the one door for released figures (statistics/released.ts), so it is the one the dashboard shows them.
  */
 export const exportReport = async (db: Kysely<Database>, caller: ExportCaller, definition: ReportDefinition, now = new Date()): Promise<ExportFile> => {
   const { title, pages } = checkDefinition(definition);
-  const { auth, locale, read } = caller;
+  const { auth, locale, statistics } = caller;
   const filters = definition.filter ?? {};
   const t = translator(locale);
   const words = tableWords(t);
@@ -67,12 +67,12 @@ export const exportReport = async (db: Kysely<Database>, caller: ExportCaller, d
 
   const sections: ReportSection[] = [];
   for (const { page, cards } of pages) {
-    const facts = isKeyFactPage(page) ? await releasedKeyFacts(db, read, page, filters, locale) : [];
+    const facts = isKeyFactPage(page) ? await releasedKeyFacts(db, statistics, page, filters, locale) : [];
     const drawn = [];
     for (const card of cards) {
       const cardTitle = t(card.title);
       // Each card is read from its own endpoint: a cross table keeps its own rows and columns.
-      const answer = await releasedSection(read, card, filters);
+      const answer = await releasedSection(statistics, card, filters);
       drawn.push({ chart: reportChart(card.key, cardTitle, answer, chartWords), table: reportTable(cardTitle, answer, words, isPyramidCard(card.key)) });
     }
     sections.push({ pageName: t(page), facts, cards: drawn });
@@ -90,7 +90,7 @@ export const exportReport = async (db: Kysely<Database>, caller: ExportCaller, d
   // Participation sets respondents against the package's seats: only for the whole organisation, unfiltered.
   const unfiltered = Object.values(filters).every((value) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0));
   const wholeOrganisation = unfiltered && auth.viewAsGroupId === null && (await departmentScopeOf(db, auth)).kind === 'organization';
-  const summary = await summaryPage({ wholeOrganisation, auth, read, filters, t, numbers });
+  const summary = await summaryPage({ wholeOrganisation, db, auth, statistics, filters, t, numbers });
   const bytes = await reportPdf({
     title,
     summary,

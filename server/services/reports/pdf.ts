@@ -1,5 +1,5 @@
 import { type PDFImage, type PDFPage, PDFDocument, type RGB, rgb } from 'pdf-lib';
-import { type BarChart, type ChartItem, type ChartModel, type Figure, type GroupedChart, type LegendEntry, type PyramidChart, type TreeChart, type TreeItem, type ValueAxis, along } from '../../../domain/charts';
+import { type BarChart, type ChartItem, type ChartModel, type Figure, type GroupedChart, type LegendEntry, type PyramidChart, type TreeChart, type TreeItem, type ValueAxis, along, atMostText } from '../../../domain/charts';
 import type { TableCell } from '../../../domain/exports/table';
 import { type ReportChart, drawnSeries, hiddenOf, notDrawnOf } from '../../../domain/reports/charts';
 import type { ReportTable } from '../../../domain/reports/tables';
@@ -94,7 +94,7 @@ export const cellText = (cell: TableCell, words: Pick<ReportWords, 'hidden' | 'c
     case 'count':
       return words.count(cell.value);
     case 'percent':
-      return words.percent(cell.value);
+      return atMostText(words.percent(cell.value), cell.atMost);
     case 'decimal':
       return words.decimal(cell.value, cell.places);
     case 'hidden':
@@ -244,7 +244,7 @@ const drawAxis = (writer: Writer, axis: ValueAxis, from: number, width: number, 
   }
 };
 
-const itemText = (item: ChartItem, words: ReportWords): string => `${words.count(item.count)} (${words.percent(item.percent)})`;
+const itemText = (item: ChartItem, words: ReportWords): string => `${words.count(item.count)} (${atMostText(words.percent(item.percent), item.atMost)})`;
 
 /** Horizontal bars (a list, or a tree's top levels each with its largest children indented), values at the bars' ends. */
 const drawBars = (writer: Writer, model: BarChart | TreeChart, words: ReportWords): void => {
@@ -579,6 +579,12 @@ const drawTextPage = (writer: Writer, parent: StructureElement, page: ReportText
   }
 };
 
+/**
+ * The fonts a report's text needs beyond Latin. Noto Sans has no "≤" (a part that reaches its
+ * whole, domain/charts atMostText); Noto Sans SC draws it, so a report that writes one embeds it.
+ */
+export const reportScripts = (text: string): Script[] => [...new Set<Script>([...scriptsOf(text), ...(text.includes('≤') ? (['chinese'] as const) : [])])];
+
 export const reportPdf = async (doc: ReportDocument): Promise<Uint8Array> => {
   const pdf = await PDFDocument.create();
   pdf.setTitle(doc.title, { showInWindowTitleBar: true });
@@ -587,7 +593,7 @@ export const reportPdf = async (doc: ReportDocument): Promise<Uint8Array> => {
   pdf.setCreator('Commonweave');
   pdf.setCreationDate(doc.madeAt);
   pdf.setModificationDate(doc.madeAt);
-  const fonts = await embedReportFonts(pdf, new Set<Script>(scriptsOf(allText(doc))));
+  const fonts = await embedReportFonts(pdf, new Set<Script>(reportScripts(allText(doc))));
   const tree = new StructureTree(pdf);
   const documentElement = tree.root;
   const writer = new Writer(pdf, fonts, tree, doc.direction);

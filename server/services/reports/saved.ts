@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import { REPORT_NAME_MAX, ReportDefinition, type SaveReportBody, type SavedReport, type SavedReports, reportMessages } from '../../../domain/contracts/reports';
 import type { Database } from '../../db/database';
 import { toJson, type JsonValue } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
-import { invalidData } from '../auth/errors';
+import type { AuthContext } from '../auth/context';
+import { invalidData, notFound } from '../errors';
 import { checkDefinition } from '.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,8 +59,8 @@ export const saveReport = async (db: Kysely<Database>, auth: AuthContext, body: 
 
 /** Deletes one of the organisation's definitions; another organisation's id is not found (404). */
 export const deleteReport = async (db: Kysely<Database>, auth: AuthContext, id: string): Promise<null> => {
-  if (!UUID.test(id)) throw new ApiError(404, reportMessages.reportNotFound);
+  if (!UUID.test(id)) throw notFound(reportMessages.reportNotFound);
   const deleted = await db.deleteFrom('report_definitions').where('id', '=', id).where('organization_id', '=', auth.organization.id).returning('id').executeTakeFirst();
-  if (deleted === undefined) throw new ApiError(404, reportMessages.reportNotFound);
+  if (deleted === undefined) throw notFound(reportMessages.reportNotFound);
   return null;
 };

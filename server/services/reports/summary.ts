@@ -1,46 +1,37 @@
 import { type BenchmarkData, type BenchmarkMetric, metricKind } from '../../../domain/contracts/benchmark';
-import type { DiversityIndex, Pillar } from '../../../domain/contracts/stats';
-import type { Count } from '../../../domain/contracts/statistics';
+import type { Pillar } from '../../../domain/contracts/stats';
 import { text } from '../../../domain/exports/table';
-import { toSearchParams, type QueryParams } from '../../../domain/filters/encoding';
+import type { QueryParams } from '../../../domain/filters/encoding';
 import type { NumberFormats } from '../../../domain/i18n/numbers';
 import { type CensusPillar, largestBenchmarkGaps, largestCensusGaps } from '../../../domain/reports/summary';
 import type { ReportTable } from '../../../domain/reports/tables';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../auth/context';
 import type { Translate } from '../exports/words';
-import type { ReleasedReader } from '../statistics/releasedReader';
+import type { CallerStatistics } from '../statistics/released';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+import { DomainError } from '../errors';
+import { countriesList } from '../mutuality';
+import type { Release } from '../../../domain/stats';
+import { statisticsEndpoints } from '../../../domain/contracts/statistics';
 import type { ReportBlock, ReportTextPage } from './pdf';
 
 /**
  * The report's summary and closing pages. Every number on them is one an endpoint releases to
- * the caller (read through the ReleasedReader, with the report's filters); the seats are the
+ * the caller (read through the one door, statistics/released.ts, with the report's filters); the seats are the
  * organisation's package, not a figure about people.
  */
 
-interface Envelope<D> {
-  readonly status?: number;
-  readonly data?: D;
-  readonly message?: string;
-}
-
-/** A released section's data, or null when it is withheld or refused (the summary then says less, it does not fail). */
-const readData = async <D>(read: ReleasedReader, path: string, filters: QueryParams, extra: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET'): Promise<D | null> => {
-  const query = [toSearchParams(filters), new URLSearchParams(extra).toString()].filter((part) => part !== '').join('&');
-  const response = await read(`/api/${path}${query === '' ? '' : `?${query}`}`, method);
-  if (response.statusCode !== 200) return null;
+/** A released figure's data, or null when it is withheld or refused (the summary then says less, it does not fail). */
+const dataOf = async <D>(read: () => Promise<Release<D>>): Promise<D | null> => {
   try {
-    const body = JSON.parse(response.body) as Envelope<D>;
-    return body.status === 200 && body.data !== undefined ? body.data : null;
-  } catch {
-    return null;
+    const release = await read();
+    return release.status === 200 ? release.data : null;
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
   }
 };
-
-interface CountryEntry {
-  readonly id: number;
-  readonly code: string;
-  readonly name: string;
-}
 
 interface CensusData {
   readonly pillars: readonly (CensusPillar & { readonly source?: { readonly name?: string; readonly publisher?: string } })[];
@@ -49,8 +40,9 @@ interface CensusData {
 export interface SummaryInput {
   /** The figures are the whole organisation's, unfiltered: only then are they set against its seats. */
   readonly wholeOrganisation: boolean;
+  readonly db: Kysely<Database>;
   readonly auth: AuthContext;
-  readonly read: ReleasedReader;
+  readonly statistics: CallerStatistics;
   readonly filters: QueryParams;
   readonly t: Translate;
   readonly numbers: NumberFormats;
@@ -58,8 +50,8 @@ export interface SummaryInput {
 
 const index = (value: number): string => value.toFixed(2);
 
-const participationBlock = async ({ wholeOrganisation, auth, read, filters, t, numbers }: SummaryInput): Promise<ReportBlock> => {
-  const respondents = await readData<Count>(read, 'overview/total-registered', filters);
+const participationBlock = async ({ wholeOrganisation, auth, statistics, filters, t, numbers }: SummaryInput): Promise<ReportBlock> => {
+  const respondents = await dataOf(() => statistics.section(statisticsEndpoints.overview.totalRegistered, filters));
   if (respondents === null) return { sentences: [t('report_summary_no_respondents')] };
   const sentences = [t('report_summary_respondents', { count: numbers.count(respondents.count) })];
   const seats = auth.organization.seat_capacity;
@@ -67,9 +59,9 @@ const participationBlock = async ({ wholeOrganisation, auth, read, filters, t, n
   return { sentences };
 };
 
-const indexBlock = async ({ read, filters, t, numbers }: SummaryInput): Promise<ReportBlock> => {
+const indexBlock = async ({ statistics, filters, t, numbers }: SummaryInput): Promise<ReportBlock> => {
   const heading = t('report_summary_index_heading');
-  const data = await readData<DiversityIndex>(read, 'general/mutuality-index', filters);
+  const data = await dataOf(() => statistics.section(statisticsEndpoints.general.mutualityIndex, filters));
   if (data === null) return { heading, sentences: [t('report_summary_index_none')] };
   const table: ReportTable = {
     header: [t('report_col_pillar'), t('report_col_index'), t('report_col_groups')],
@@ -81,12 +73,12 @@ const indexBlock = async ({ read, filters, t, numbers }: SummaryInput): Promise<
   return { heading, sentences: [t('report_summary_index', { index: index(data.overall) })], table };
 };
 
-const censusBlock = async ({ auth, read, filters, t, numbers }: SummaryInput): Promise<ReportBlock> => {
+const censusBlock = async ({ db, auth, statistics, filters, t, numbers }: SummaryInput): Promise<ReportBlock> => {
   const heading = t('report_summary_census_heading');
-  const countries = await readData<CountryEntry[]>(read, 'mutuality/countries-list', {});
-  const country = countries?.find((entry) => entry.code.toUpperCase() === auth.organization.country?.toUpperCase());
+  const countries = await countriesList(db, statistics.locale, auth.organization.id);
+  const country = countries.find((entry) => entry.code.toUpperCase() === auth.organization.country?.toUpperCase());
   if (country === undefined) return { heading, sentences: [t('report_summary_census_none', { country: auth.organization.country ?? '–' })] };
-  const data = await readData<CensusData>(read, 'mutuality/data', filters, { country_id: String(country.id) });
+  const data: CensusData | null = await dataOf(() => statistics.mutuality({ ...filters, country_id: String(country.id) }));
   const gaps = data === null ? [] : largestCensusGaps(data.pillars);
   if (data === null || gaps.length === 0) return { heading, sentences: [t('report_summary_census_no_gaps', { country: country.name })] };
   const sources = [...new Set(data.pillars.flatMap((pillar) => (pillar.source?.name === undefined ? [] : [[pillar.source.name, pillar.source.publisher].filter(Boolean).join(', ')])))];
@@ -110,9 +102,9 @@ const censusBlock = async ({ auth, read, filters, t, numbers }: SummaryInput): P
 const metricValue = (metric: BenchmarkMetric, value: number, numbers: NumberFormats): string =>
   metricKind(metric) === 'percent' ? numbers.percent(value) : metricKind(metric) === 'index' ? index(value) : numbers.count(value);
 
-const benchmarkBlock = async ({ read, filters, t, numbers }: SummaryInput): Promise<ReportBlock> => {
+const benchmarkBlock = async ({ statistics, filters, t, numbers }: SummaryInput): Promise<ReportBlock> => {
   const heading = t('report_summary_benchmark_heading');
-  const data = await readData<BenchmarkData>(read, 'benchmark/internal/process', filters, {}, 'POST');
+  const data = await dataOf(async (): Promise<Release<BenchmarkData>> => ({ status: 200, data: await statistics.benchmark(filters) }));
   const gaps = data === null ? [] : largestBenchmarkGaps(data);
   if (gaps.length === 0) return { heading, sentences: [t('report_summary_benchmark_none')] };
   return {

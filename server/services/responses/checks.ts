@@ -13,7 +13,7 @@ import { type SurveyContext, sentAnswers, staysAnonymous } from '../../../domain
 import { questionById } from '../../../domain/survey/questions';
 import { answersOfSubmission, type FieldErrors, submissionMessage, validateSubmission } from '../../../domain/survey/validation';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
+import { conflict, DomainError } from '../errors';
 import { TokenMessages } from '../../../domain/contracts/tokens';
 import { type AnsweredPrinciple, loadPrinciples, principleFits } from './principles';
 import { chosenPlacement, linkPlacement, type Placement, type PlacementResult } from './placement';
@@ -168,7 +168,7 @@ export const judgeSubmission = async (
   if (rules.departmentId !== null || groupQuestion === undefined) {
     const onLink = await facts.linkPlacement();
     // Not an answer to correct: the group of the link has no place left, whatever is answered.
-    if (onLink === 'full') throw new ApiError(409, TokenMessages.groupLinkFull);
+    if (onLink === 'full') throw conflict(TokenMessages.groupLinkFull);
     placement = onLink;
   } else {
     const chosen = sent[String(groupQuestion.id)];
@@ -182,7 +182,7 @@ export const judgeSubmission = async (
     }
   }
 
-  if (Object.keys(errors).length > 0 || placement === undefined) throw new ApiError(422, submissionMessage(errors), errors);
+  if (Object.keys(errors).length > 0 || placement === undefined) throw new DomainError('invalid', submissionMessage(errors), errors);
   return {
     anonymous,
     firstName: anonymous ? '' : body['first-name'].trim(),

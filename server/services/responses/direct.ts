@@ -7,7 +7,7 @@ import type { Database } from '../../db/database';
 import { type Batcher, batcher } from '../../db/batches';
 import { type PreparedStatement, runPrepared } from '../../db/prepared';
 import { type GroupCommitter, groupCommitter } from './groupCommit';
-import { ApiError } from '../../http/apiError';
+import { notFound } from '../errors';
 import { isUuid } from '../invitations';
 import { acceptLink, assertAnswerable, refusalError } from '../tokens/opening';
 import { type PublicLinkRow, publicLinkOf, seatRefusal } from '../tokens/seats';
@@ -234,7 +234,7 @@ export const submitDirect = async (db: Kysely<Database>, body: SurveySubmitBody,
   const { link } = found;
   assertAnswerable(link, now);
   const definitions = surveyQuestions(link.survey_id);
-  if (definitions === null) throw new ApiError(404, SurveyMessages.surveyNotFound);
+  if (definitions === null) throw notFound(SurveyMessages.surveyNotFound);
   const row = read!;
 
   const linkPlacement = (): Placement => {

@@ -9,9 +9,9 @@ import { type Anonymity, TokenMessages } from '../../../domain/contracts/tokens'
 import { PREFER_NOT_CODE } from '../../../domain/contracts/lookups';
 import { surveyQuestions } from '../../../domain/survey/questions';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
+import { conflict, DomainError, fieldFailure, notFound } from '../errors';
 import { audit } from '../auth/audit';
-import { isUniqueViolation } from '../auth/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { markSurveyInvitationAccepted } from '../invitations';
 import type { MailMessage } from '../mail';
 import { assertAnswerable, openLink, openLinkInvitation, refusalError } from '../tokens/opening';
@@ -54,16 +54,16 @@ const givenEmailOf = (body: SurveySubmitBody): string | null => {
   const email = body.email?.trim() ?? '';
   if (email === '') return null;
   if (email.length > RESPONSE_EMAIL_MAX || !isValidEmail(email)) {
-    throw new ApiError(422, AuthMessages.invalidEmail, { email: [AuthMessages.invalidEmail] });
+    throw fieldFailure(AuthMessages.invalidEmail, 'email');
   }
   return email;
 };
 
-const cannotUpdate = (): ApiError => new ApiError(404, ResponseMessages.cannotUpdate);
+const cannotUpdate = (): DomainError => notFound(ResponseMessages.cannotUpdate);
 
 const definitionsOf = (surveyId: number): readonly QuestionDefinition[] => {
   const definitions = surveyQuestions(surveyId);
-  if (definitions === null) throw new ApiError(404, SurveyMessages.surveyNotFound);
+  if (definitions === null) throw notFound(SurveyMessages.surveyNotFound);
   return definitions;
 };
 
@@ -121,7 +121,7 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
   const email = checked.anonymous ? null : (invitation?.email ?? givenEmail);
   // Two submits with one invitation: the second waits on the first's row lock, then finds it used.
   if (invitation !== undefined && !(await markSurveyInvitationAccepted(trx, invitation.id, now))) {
-    throw new ApiError(409, TokenMessages.alreadyCompleted);
+    throw conflict(TokenMessages.alreadyCompleted);
   }
 
   const { columns, children } = responseRows(definitions, checked);
@@ -144,7 +144,7 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
       { tokenId: link.id },
     ));
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, TokenMessages.alreadyCompleted);
+    if (isUniqueViolation(error)) throw conflict(TokenMessages.alreadyCompleted);
     throw error;
   }
   if (!seatClaimed) {
@@ -184,7 +184,7 @@ const editResponse = async (trx: Kysely<Database>, found: PublicLink, editToken:
   const { body, now } = input;
   const state = editLinkState(await findEditLink(trx, editToken), 'edit', now);
   if (state.state === 'invalid') throw cannotUpdate();
-  if (state.state === 'used') throw new ApiError(409, ResponseMessages.editDoneBefore);
+  if (state.state === 'used') throw conflict(ResponseMessages.editDoneBefore);
   const { link: editLink } = state;
   const response = await trx
     .selectFrom('responses')
@@ -195,7 +195,7 @@ const editResponse = async (trx: Kysely<Database>, found: PublicLink, editToken:
     .executeTakeFirst();
   if (response === undefined || response.token_id !== found.link.id) throw cannotUpdate();
   // Two edits racing with one link: the second waits on the first's update, then finds it used.
-  if (!(await consumeEditLink(trx, editLink.id, now))) throw new ApiError(409, ResponseMessages.editDoneBefore);
+  if (!(await consumeEditLink(trx, editLink.id, now))) throw conflict(ResponseMessages.editDoneBefore);
 
   const definitions = definitionsOf(response.survey_id);
   const checked = await checkSubmission(trx, definitions, body, rulesOf(found), response.id);
@@ -245,7 +245,7 @@ const editResponse = async (trx: Kysely<Database>, found: PublicLink, editToken:
 export const checkEditLink = async (db: Kysely<Database>, token: string, alias: string | undefined, now: Date): Promise<EditLinkCheck> => {
   const state = editLinkState(await findEditLink(db, token), 'any', now);
   if (state.state === 'invalid') throw cannotUpdate();
-  if (state.state === 'used') throw new ApiError(409, ResponseMessages.editDoneBefore);
+  if (state.state === 'used') throw conflict(ResponseMessages.editDoneBefore);
   const { link } = state;
   const row = await db
     .selectFrom('responses as r')
@@ -266,7 +266,7 @@ const StoredAnswers = t.record(t.string, AnswerValue);
 export const readEditable = async (db: Kysely<Database>, token: string, now: Date): Promise<EditableSurvey> => {
   const state = editLinkState(await findEditLink(db, token), 'edit', now);
   if (state.state === 'invalid') throw cannotUpdate();
-  if (state.state === 'used') throw new ApiError(409, ResponseMessages.editDoneBefore);
+  if (state.state === 'used') throw conflict(ResponseMessages.editDoneBefore);
   const { link } = state;
   const row = await db
     .selectFrom('responses as r')
@@ -338,7 +338,7 @@ const answeredOptions = async (db: Kysely<Database>, questions: Record<string, A
  */
 export const deleteResponse = async (trx: Kysely<Database>, token: string, now: Date): Promise<number> => {
   const state = editLinkState(await findEditLink(trx, token), 'delete', now);
-  if (state.state !== 'usable') throw new ApiError(404, ResponseMessages.deleteLinkInvalid);
+  if (state.state !== 'usable') throw notFound(ResponseMessages.deleteLinkInvalid);
   const { link } = state;
   const deleted = await trx
     .deleteFrom('responses')
@@ -346,7 +346,7 @@ export const deleteResponse = async (trx: Kysely<Database>, token: string, now: 
     .where('organization_id', '=', link.organization_id)
     .returning('id')
     .execute();
-  if (deleted.length === 0) throw new ApiError(404, ResponseMessages.deleteLinkInvalid);
+  if (deleted.length === 0) throw notFound(ResponseMessages.deleteLinkInvalid);
   await audit(trx, { organizationId: link.organization_id, actor: null, action: 'survey.response_deleted', address: null, details: { response_id: link.response_id } });
   return deleted.length;
 };

@@ -4,7 +4,7 @@ import { type Distribution, isSuppressed } from '../../../domain/contracts/stats
 import type { Filters } from '../../../domain/filters/model';
 import { POOL_MIN_ORGANIZATIONS, type Release, SPECIAL_CATEGORY_MIN_GROUP_SIZE, bandOf, percentOf, pooledBandOf, thresholdFor } from '../../../domain/stats';
 import { type Database, toJson } from '../../db/database';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../auth/context';
 import { audit } from '../auth/audit';
 import { requireRole, visibleDepartmentIds } from '../organization/scope';
 import type { SelectionBudget } from './budget';

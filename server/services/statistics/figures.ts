@@ -85,7 +85,7 @@ const releasedOnce = <T>(question: ReleasedOf, key: string, release: () => Relea
 export class StatisticsFigures {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly cache: PopulationCache,
+    readonly cache: PopulationCache,
   ) {}
 
   /** A topic's question over a context, with its population. */

@@ -12,7 +12,7 @@ import { releasedSection } from '../exports/sections';
 import { labelLocaliser } from '../exports/labels';
 import { translator } from '../exports/words';
 import type { Database } from '../../db/database';
-import type { ReleasedReader } from './releasedReader';
+import type { CallerStatistics } from './released';
 
 /** The product language a reader reads in: the locale's code or its primary subtag, English otherwise (as the translator reads it). */
 export const readerLanguage = (locale: string | undefined) => {
@@ -23,17 +23,17 @@ export const readerLanguage = (locale: string | undefined) => {
 
 /**
  * A page's key facts as the dashboard says them (domain/keyfacts): made from the sections the
- * page's cards release to this caller, read through their ReleasedReader, and worded in the
+ * page's cards release to this caller, read through the one door, and worded in the
  * reader's language. A withheld section gives no fact. The dashboard, the PDF report and
  * GET /key-facts all say these, so there is one source of key facts.
  */
-export const releasedKeyFacts = async (db: Kysely<Database>, read: ReleasedReader, page: KeyFactPage, filters: QueryParams, locale: string | undefined): Promise<string[]> => {
+export const releasedKeyFacts = async (db: Kysely<Database>, statistics: CallerStatistics, page: KeyFactPage, filters: QueryParams, locale: string | undefined): Promise<string[]> => {
   const t = translator(locale);
   // A fact that names a value (the most common language) names it as the page's charts do.
   const localise = await labelLocaliser(db, locale, t);
   const sections: Record<string, unknown> = {};
   for (const path of KEY_FACT_SECTIONS[page]) {
-    const answer = await releasedSection(read, { key: path }, filters);
+    const answer = await releasedSection(statistics, { key: path }, filters);
     sections[path] = answer.status === 200 ? localise(answer.data) : null;
   }
   const numbers = numberFormats(readerLanguage(locale).code);
@@ -58,13 +58,13 @@ const DASHBOARD_PAGE: Record<t.TypeOf<typeof SpecKeyFactPage>, KeyFactPage> = {
  */
 export const keyFactsAnswer = async (
   db: Kysely<Database>,
-  read: ReleasedReader,
+  statistics: CallerStatistics,
   page: t.TypeOf<typeof SpecKeyFactPage>,
   filters: QueryParams,
   locale: string | undefined,
 ): Promise<Release<{ facts: string[] }>> => {
-  const total = await releasedSection(read, { key: 'home/total-registered' }, filters);
+  const total = await releasedSection(statistics, { key: 'home/total-registered' }, filters);
   if (total.status !== 200) return { status: 204, message: total.message };
-  const facts = await releasedKeyFacts(db, read, DASHBOARD_PAGE[page], filters, locale);
+  const facts = await releasedKeyFacts(db, statistics, DASHBOARD_PAGE[page], filters, locale);
   return facts.length === 0 ? { status: 204, message: statsMessages.notEnoughData } : released({ facts });
 };

@@ -2,7 +2,8 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import pLimit, { type Limit } from 'p-limit';
 import { type AnswerGroup, type Dimension, type DimensionValue, type PopulationGroup, RECORD_KEY_RANGE, type Selection } from '../../../domain/stats';
 import type { Database } from '../../db/database';
-import { invalidData } from '../auth/errors';
+import { replicaRouterOf } from '../../db/replica';
+import { invalidData } from '../errors';
 import { AGE_BANDS, type DimensionName, DIMENSION_SOURCES, type DimensionSource, type DimensionSourceName, GENERATION_YEARS, PREFER_NOT_CODE, UNKNOWN, dimensionKeysOf, isStaffDimension, sourcesOf } from './dimensions';
 import { selectedKeys, selectionWhere, splitSelection } from './dimensionSql';
 import { countsEveryBlock, weightsCte } from './releasedBlocks';
@@ -171,7 +172,20 @@ export const runStatistics = async <R>(
 ): Promise<R[]> => {
   // Inside a caller's transaction (a bench reading a rolled-back state) the query runs there.
   if (db.isTransaction) return (await query.execute(db)).rows;
-  return statisticsSlots(db)(() =>
+  const replica = replicaRouterOf(db);
+  if (replica === undefined) return countOn(db, query, context, options);
+  return replica.count(context?.organizationId, (on) => countOn(on, query, context, options));
+};
+
+/** One counting query in its own transaction on `db` (the primary or its read replica). */
+const countOn = async <R>(
+  db: Kysely<Database>,
+  query: RawBuilder<R>,
+  context: Pick<StatsContext, 'organizationId' | 'versions'> | undefined,
+  options: { readonly serial?: boolean },
+): Promise<R[]> => {
+  let version: number | undefined;
+  const rows = await statisticsSlots(db)(() =>
     // With `versions`, the statistics version is read in the query's own snapshot (repeatable
     // read: one snapshot for the transaction), so the figures are known to be exactly that version's.
     db
@@ -183,11 +197,14 @@ export const runStatistics = async <R>(
         if (options.serial === true) await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
         if (context?.versions) {
           const found = await sql<{ version: number | string }>`select version from statistics_versions where organization_id = ${context.organizationId}`.execute(trx);
-          context.versions.seen.add(Number(found.rows[0]?.version ?? 0));
+          version = Number(found.rows[0]?.version ?? 0);
         }
         return (await query.execute(trx)).rows;
       }),
   );
+  // Recorded once the query succeeded: a replica that failed half-way leaves no version behind.
+  if (version !== undefined) context?.versions?.seen.add(version);
+  return rows;
 };
 
 /**

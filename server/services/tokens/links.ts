@@ -16,10 +16,10 @@ import {
   type TokenUpdateInput,
 } from '../../../domain/contracts/tokens';
 import type { Database, JsonValue, SurveyTokenRow } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext } from '../auth/context';
 import { audit } from '../auth/audit';
-import { type FieldErrors, fieldFailure, invalidData, isUniqueViolation } from '../auth/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { DomainError, type FieldErrors, fieldFailure, forbidden, invalidData, notFound } from '../errors';
 import { randomToken } from '../auth/tokens';
 import { isUuid } from '../invitations';
 import { inScope, type LinkScope } from './scope';
@@ -101,7 +101,7 @@ export const listSurveys = (db: Kysely<Database>): Promise<SurveySummary[]> => d
 
 const INT4_MAX = 2_147_483_647;
 
-export const linkNotFound = (): ApiError => new ApiError(404, TokenMessages.linkNotFound);
+export const linkNotFound = (): DomainError => notFound(TokenMessages.linkNotFound);
 
 /** The input after the checks that need no database: trimmed, parsed, with every field error. */
 interface CheckedInput {
@@ -203,8 +203,8 @@ const checkedDepartment = async (context: SaveContext, errors: FieldErrors): Pro
       .forShare()
       .executeTakeFirst();
     if (department === undefined) errors.department_id = [TokenMessages.departmentNotInOrganization];
-    else if (!inScope(scope, departmentId)) throw new ApiError(403, TokenMessages.onlyAdministrator);
-  } else if (!scope.all) throw new ApiError(403, TokenMessages.onlyAdministrator);
+    else if (!inScope(scope, departmentId)) throw forbidden(TokenMessages.onlyAdministrator);
+  } else if (!scope.all) throw forbidden(TokenMessages.onlyAdministrator);
   return departmentId;
 };
 

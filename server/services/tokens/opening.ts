@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Anonymity, type RegisterTokenCheck, TokenMessages } from '../../../domain/contracts/tokens';
 import type { Database, InvitationRow, SurveyTokenRow } from '../../db/database';
-import { ApiError } from '../../http/apiError';
+import { conflict, DomainError, gone, notFound } from '../errors';
 import { linkGroupFull } from '../responses/placement';
 import { findLinkByToken, findLinkInvitation, type LinkRefusal, linkRefusal, type PublicLink } from './seats';
 
@@ -12,16 +12,16 @@ import { findLinkByToken, findLinkInvitation, type LinkRefusal, linkRefusal, typ
  */
 
 /** The refusal of each link state, as the survey page shows it (SPEC section 8 names). */
-export const refusalError = (reason: LinkRefusal): ApiError => {
+export const refusalError = (reason: LinkRefusal): DomainError => {
   switch (reason) {
     case 'inactive':
-      return new ApiError(404, TokenMessages.tokenNoLongerValid);
+      return notFound(TokenMessages.tokenNoLongerValid);
     case 'expired':
-      return new ApiError(410, TokenMessages.surveyExpired);
+      return gone(TokenMessages.surveyExpired);
     case 'not_started':
-      return new ApiError(409, TokenMessages.surveyNotStarted);
+      return conflict(TokenMessages.surveyNotStarted);
     case 'no_seats':
-      return new ApiError(409, TokenMessages.tokenHasNoSeats);
+      return conflict(TokenMessages.tokenHasNoSeats);
   }
 };
 
@@ -56,8 +56,8 @@ export const openLinkInvitation = async (
   now: Date,
 ): Promise<InvitationRow> => {
   const found = await findLinkInvitation(db, link, token, now);
-  if (found.state === 'invalid') throw new ApiError(404, TokenMessages.invitationNoLongerValid);
-  if (found.state === 'used') throw new ApiError(409, TokenMessages.alreadyCompleted);
+  if (found.state === 'invalid') throw notFound(TokenMessages.invitationNoLongerValid);
+  if (found.state === 'used') throw conflict(TokenMessages.alreadyCompleted);
   return found.invitation;
 };
 
@@ -95,7 +95,7 @@ export const checkLink = async (db: Kysely<Database>, input: LinkCheckInput): Pr
   const assignee = invitation === undefined ? false : await isAssignee(db, link.organization_id, invitation.email);
   assertAnswerable(link, input.now);
   // A group link whose group is full says so before anyone fills the survey in.
-  if (await linkGroupFull(db, link.organization_id, link.department_id)) throw new ApiError(409, TokenMessages.groupLinkFull);
+  if (await linkGroupFull(db, link.organization_id, link.department_id)) throw conflict(TokenMessages.groupLinkFull);
   // Read here rather than with the link: only the survey page's first call needs it, never a submit.
   const organization = await db.selectFrom('organizations').select('survey_locale').where('id', '=', link.organization_id).executeTakeFirst();
   return {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { TokenMessages } from '../../../domain/contracts/tokens';
 import type { Database } from '../../db/database';
-import { ApiError } from '../../http/apiError';
-import type { AuthContext } from '../../plugins/auth';
+import { forbidden } from '../errors';
+import type { AuthContext } from '../auth/context';
 import { departmentScopeOf } from '../organization/scope';
 
 /**
@@ -19,7 +19,7 @@ const ASSIGNEES = new Set(['group_assignee', 'subgroup_assignee']);
 /** The caller's scope, or 403 'Only the administrator can do this.' for the other roles. */
 export const linkScopeOf = async (db: Kysely<Database>, auth: AuthContext): Promise<LinkScope> => {
   const { user, organization } = auth;
-  if (!ADMINISTRATORS.has(user.role) && !ASSIGNEES.has(user.role)) throw new ApiError(403, TokenMessages.onlyAdministrator);
+  if (!ADMINISTRATORS.has(user.role) && !ASSIGNEES.has(user.role)) throw forbidden(TokenMessages.onlyAdministrator);
   // Viewing as a group (a secondary session) shows that group's links only, like every other list.
   if (auth.viewAsGroupId !== null) {
     const viewed = await departmentScopeOf(db, auth);

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { isValidEmail } from '../../../domain/session/email';
 import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
@@ -30,6 +30,7 @@ export const LoginPage = () => {
   const [code, setCode] = useState('');
   // The emailed link of a second administrator (/login?second-admin-token=...) signs in through its invitation.
   const [params] = useSearchParams();
+  const location = useLocation();
   const secondAdminToken = params.get('second-admin-token');
   // The sign-in's outcome as every form of the app reads it (formParts: useFormCheck).
   const status = useMemo<FormStatus>(
@@ -136,6 +137,10 @@ export const LoginPage = () => {
         <Link to="/password-reset">{t('forgot_password')}</Link>
         <Link to="/head-register">{t('register_organisation')}</Link>
         <Link to="/sso/amazon/login">{t('sso_title')}</Link>
+        {/* The page a guest was turned away from goes along, to come back to after the provider. */}
+        <Link to="/sso/organization" state={location.state}>
+          {t('org_sso_title')}
+        </Link>
       </nav>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../hooks/translation';
 import type { Distribution } from '../../../domain/contracts/stats';
-import { along, distributionChart, edgeColourFor, fitLabel, hiddenNote, lettersIn } from '../../../domain/charts';
+import { along, atMostText, distributionChart, edgeColourFor, fitLabel, hiddenNote, lettersIn } from '../../../domain/charts';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { AXIS_HEIGHT, AxisMarks } from './Axis';
 import { ChartFrame, NARROW_CHART } from './ChartFrame';
@@ -59,7 +59,7 @@ export const Bar = ({ title, data, genders = false, max, order = 'size' }: {
           const labelY = narrow ? top + LINE / 2 : top + (rowHeight - label.lines.length * LINE) / 2 + LINE / 2;
           return (
             <g key={item.key} className="bar" data-key={item.key}>
-              <title>{`${item.label}: ${n.count(item.count)} (${n.percent(item.percent)})`}</title>
+              <title>{`${item.label}: ${n.count(item.count)} (${atMostText(n.percent(item.percent), item.atMost)})`}</title>
               <text
                 x={narrow ? across(from) : across(labelW - 8)} y={labelY}
                 textAnchor={narrow ? (rtl ? 'end' : 'start') : rtl ? 'start' : 'end'}
@@ -71,7 +71,7 @@ export const Bar = ({ title, data, genders = false, max, order = 'size' }: {
               </text>
               <rect x={across(from, w)} y={barTop} width={w} height={BAR_HEIGHT} fill={item.colour} stroke={edgeColourFor(item.colour)} />
               <text x={across(from + w + 4)} y={barTop + BAR_HEIGHT / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-value">
-                {n.percent(item.percent)}
+                {atMostText(n.percent(item.percent), item.atMost)}
               </text>
             </g>
           );
@@ -84,7 +84,7 @@ export const Bar = ({ title, data, genders = false, max, order = 'size' }: {
     <ChartFrame
       title={title}
       summary={summarize(data.cells, t, n)}
-      table={<ChartTable caption={title} cells={data.cells} />}
+      table={<ChartTable caption={title} cells={data.cells} total={data.total} />}
       draw={draw}
       notes={[hiddenNote(model.hidden, t), model.more > 0 ? t('chart_more_in_table', { count: model.more }) : '']}
     />

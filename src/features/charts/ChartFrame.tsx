@@ -44,7 +44,7 @@ export const ChartScale = createContext(1);
  * The card's inner width in CSS pixels, followed as it changes: charts are drawn at that width
  * (not scaled), so their text stays 12 px on a phone as on a desktop.
  */
-const useMeasuredWidth = (scale: number) => {
+export const useMeasuredWidth = (scale: number) => {
   const ref = useRef<HTMLElement>(null);
   const [width, setWidth] = useState(DEFAULT_CHART_WIDTH);
   useLayoutEffect(() => {

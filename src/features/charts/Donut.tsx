@@ -6,7 +6,7 @@ import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
 import { fallbackLang } from './localNames';
 import { useNumbers } from './useNumbers';
-import { distributionChart, edgeColourFor, fitLabel, hiddenNote, lettersIn } from '../../../domain/charts';
+import { atMostText, distributionChart, edgeColourFor, fitLabel, hiddenNote, lettersIn } from '../../../domain/charts';
 import { summarize } from './summary';
 
 const R = 80;
@@ -72,7 +72,7 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
               </path>
             );
           })}
-          <text textAnchor="middle" dominantBaseline="middle" className="chart-total">{n.count(data.total)}</text>
+          {/* No total in the ring: each card's total is its own (raised to hold its values), so the page says its respondents once instead. */}
         </g>
         <g transform={`translate(${legendX},${legendTop})`}>
           {legend.map((c, i) => (
@@ -80,7 +80,7 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
               <title>{c.label}</title>
               <rect x={rtl ? -12 : 0} width="12" height="12" y="2" fill={c.colour} stroke={edgeColourFor(c.colour)} />
               <text x={rtl ? -18 : 18} y="8" textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-label">
-                <tspan lang={fallbackLang(data.cells.find((cell) => cell.key === c.key))}>{fitted[i]!.lines[0]}</tspan>{` ${n.percent(c.percent)}`}
+                <tspan lang={fallbackLang(data.cells.find((cell) => cell.key === c.key))}>{fitted[i]!.lines[0]}</tspan>{` ${atMostText(n.percent(c.percent), c.atMost)}`}
               </text>
             </g>
           ))}
@@ -90,7 +90,7 @@ export const Donut = ({ title, data, genders = false }: { title: string; data: D
     return { height, body, cut };
   };
   return (
-    <ChartFrame title={title} summary={summarize(data.cells, t, n)} table={<ChartTable caption={title} cells={data.cells} />} draw={draw}
+    <ChartFrame title={title} summary={summarize(data.cells, t, n)} table={<ChartTable caption={title} cells={data.cells} total={data.total} />} draw={draw}
       notes={[hiddenNote(model.hidden, t)]} />
   );
 };

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../hooks/translation';
 import type { StatTree } from '../../../domain/contracts/stats';
-import { along, edgeColourFor, fitLabel, hiddenNote, lettersIn, treeChart } from '../../../domain/charts';
+import { along, atMostText, edgeColourFor, fitLabel, hiddenNote, lettersIn, treeChart } from '../../../domain/charts';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { AXIS_HEIGHT, AxisMarks } from './Axis';
 import { BAR_HEIGHT, LINE } from './Bar';
@@ -54,7 +54,7 @@ export const Tree = ({ title, data, top, children }: { title: string; data: Stat
           const labelY = narrow ? rowTop + LINE / 2 : rowTop + (rowHeight - label.lines.length * LINE) / 2 + LINE / 2;
           return (
             <g key={`${item.parent ?? ''}/${item.key}`} className="tree-node" data-key={item.key} data-depth={item.depth}>
-              <title>{`${item.label}: ${n.count(item.count)} (${n.percent(item.percent)})`}</title>
+              <title>{`${item.label}: ${n.count(item.count)} (${atMostText(n.percent(item.percent), item.atMost)})`}</title>
               <text x={labelX} y={labelY} textAnchor={rtl ? 'end' : 'start'} className="chart-label" fontWeight={item.depth === 0 ? 600 : 400}>
                 {label.lines.map((line, i) => (
                   <tspan key={i} x={labelX} dy={i === 0 ? 0 : LINE} dominantBaseline="middle">{line}</tspan>
@@ -62,7 +62,7 @@ export const Tree = ({ title, data, top, children }: { title: string; data: Stat
               </text>
               <rect x={across(from, w)} y={barTop} width={w} height={BAR_HEIGHT} fill={item.colour} fillOpacity={item.depth === 0 ? 1 : 0.6} stroke={edgeColourFor(item.colour) ?? item.colour} />
               <text x={across(from + w + 4)} y={barTop + BAR_HEIGHT / 2} textAnchor={rtl ? 'end' : 'start'} dominantBaseline="middle" className="chart-value">
-                {n.percent(item.percent)}
+                {atMostText(n.percent(item.percent), item.atMost)}
               </text>
             </g>
           );
@@ -75,7 +75,7 @@ export const Tree = ({ title, data, top, children }: { title: string; data: Stat
     <ChartFrame
       title={title}
       summary={summarize(data.nodes, t, n)}
-      table={<ChartTable caption={title} tree={data.nodes} />}
+      table={<ChartTable caption={title} tree={data.nodes} total={data.total} />}
       draw={draw}
       notes={[hiddenNote(model.hidden, t), model.more > 0 ? t('chart_more_in_table', { count: model.more }) : '']}
     />

@@ -8,8 +8,8 @@ import { productLanguage } from '../../../domain/i18n/languages';
 import { ChartFrame } from './ChartFrame';
 import { ChartTable } from './ChartTable';
 import { useNumbers } from './useNumbers';
-import { HATCH_ID } from './palette';
 import { summarize } from './summary';
+import { hiddenNote, hiddenValuesOf } from '../../../domain/charts';
 
 /** A country's outline, keyed by its ISO 3166-1 numeric code (or a stand-in where it has none). */
 export type CountryShape = Feature<Geometry, { readonly name: string }> & { readonly id: string };
@@ -32,7 +32,6 @@ export const MAP_BREAKS: readonly number[] = [1, 2, 5, 10, 25];
 export const NO_FIGURE_FILL = '#f7f7f7';
 const BORDER = '#ffffff';
 const NO_FIGURE_BORDER = '#b5b5b5';
-const HIDDEN_BORDER = '#6b6b6b';
 
 /** Antarctica is drawn only when someone was born there: otherwise it takes a fifth of the map for nothing. */
 const ANTARCTICA = '010';
@@ -73,9 +72,10 @@ export const projectShapes = (shapes: readonly CountryShape[]): MapCountry[] => 
 };
 
 /**
- * Countries of birth as a choropleth: each released share in one of six shades, hidden ones
- * hatched (there are people, their number is not told), the rest light grey. Figures that no
- * outline carries are counted under the map; the table view lists everything.
+ * Countries of birth as a choropleth: each released share in one of six shades, the rest light
+ * grey. A hidden figure is not drawn as data: its country is grey like one with no figure (its
+ * name on hover says hidden), and a note under the map says once how many values are hidden.
+ * Figures that no outline carries are counted under the map; the table view lists everything.
  */
 /**
  * Another measure than the share of the selection on the same map (a representation ratio):
@@ -141,10 +141,11 @@ export const WorldMap = ({ title, data, shapes, shapeOf, measure }: {
               const cell = placed.byShape.get(shape.id);
               const name = cell?.label ?? shape.properties.name;
               const hidden = cell !== undefined && isSuppressed(cell);
-              const fill = cell === undefined ? NO_FIGURE_FILL : isSuppressed(cell) ? `url(#${HATCH_ID})` : colour(cell.percent);
+              const drawn = cell !== undefined && !isSuppressed(cell);
+              const fill = drawn ? colour(cell.percent) : NO_FIGURE_FILL;
               const said = cell === undefined ? t('chart_map_no_figure') : isSuppressed(cell) ? t('chart_hidden', { k: cell.threshold }) : measure !== undefined ? measure.said(cell) : `${n.count(cell.count)} (${n.percent(cell.percent)})`;
               return (
-                <path key={shape.id} d={path} fill={fill} stroke={hidden ? HIDDEN_BORDER : cell === undefined ? NO_FIGURE_BORDER : BORDER} strokeWidth={hidden ? 0.8 : 0.5}
+                <path key={shape.id} d={path} fill={fill} stroke={drawn ? BORDER : NO_FIGURE_BORDER} strokeWidth={0.5}
                   className="map-country" data-id={shape.id} data-key={cell?.key} data-hidden={hidden || undefined}>
                   <title>{`${name}: ${said}`}</title>
                 </path>
@@ -160,10 +161,6 @@ export const WorldMap = ({ title, data, shapes, shapeOf, measure }: {
             </g>
           ))}
           <g transform={`translate(${across(4)},${keysY})`}>
-            <rect x={rtl ? -14 : 0} width={14} height={10} fill={`url(#${HATCH_ID})`} stroke={HIDDEN_BORDER} />
-            <text x={rtl ? -18 : 18} y={5} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{t('chart_hidden_short')}</text>
-          </g>
-          <g transform={`translate(${across(124)},${keysY})`}>
             <rect x={rtl ? -14 : 0} width={14} height={10} fill={NO_FIGURE_FILL} stroke={NO_FIGURE_BORDER} />
             <text x={rtl ? -18 : 18} y={5} textAnchor={anchor} className="chart-label" dominantBaseline="middle">{t('chart_map_no_figure')}</text>
           </g>
@@ -178,6 +175,12 @@ export const WorldMap = ({ title, data, shapes, shapeOf, measure }: {
     return { height: legendTop + legendH + noteRow, body };
   };
   return (
-    <ChartFrame title={title} summary={measure?.summary ?? summarize(data.cells, t, n)} table={measure?.table ?? <ChartTable caption={title} cells={data.cells} />} draw={draw} />
+    <ChartFrame
+      title={title}
+      summary={measure?.summary ?? summarize(data.cells, t, n)}
+      table={measure?.table ?? <ChartTable caption={title} cells={data.cells} />}
+      draw={draw}
+      notes={[hiddenNote(hiddenValuesOf(data.cells), t)]}
+    />
   );
 };

@@ -18,6 +18,7 @@ import { WorldMap } from '../charts/WorldMap';
 import { useNumbers } from '../charts/useNumbers';
 import { WORLD_SHAPES, shapeIdOfAlpha2 } from '../charts/worldShapes';
 import { PageToolbar } from './PageToolbar';
+import { CensusUploadForm } from './CensusUploadForm';
 
 type Shown = Extract<ComparedMutualityPillar, { status: 200 }>;
 
@@ -301,6 +302,8 @@ export const CompareExternalPage = ({ page }: { page: string }) => {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const organizationId = useSelector((state) => state.session.organization?.id ?? null);
+  // Administrators choose which census their organisation is compared with (the server checks too).
+  const loadsCensus = useSelector((state) => state.session.user?.role === 'admin' || state.session.user?.role === 'second_admin');
   const countries = useSection('mutualityCountries');
   const groups = useSection('selectionGroups');
   const [country, setCountry] = useState<string | null>(null);
@@ -335,6 +338,7 @@ export const CompareExternalPage = ({ page }: { page: string }) => {
           <p className="stat-loading">{t('loading')}</p>
         )}
       </div>
+      {loadsCensus && <CensusUploadForm />}
     </div>
   );
 };

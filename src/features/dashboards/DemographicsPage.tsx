@@ -11,10 +11,12 @@ export const DemographicsPage = ({ page }: { page: string }) => {
     <div className="dashboard-page">
       <PageToolbar panel="demographics" page={page} />
       <div className="stat-grid">
+        {/* The page's respondents, said once: its charts print no total of their own (each would be its own, raised to hold its values). */}
+        <StatCard name="statOverviewTotalRegistered" title={t('stat.overview.total_registered')} page={page} exportable={false}>{(d) => <CountFigure data={d} />}</StatCard>
         <StatCard name="statDemographicPeopleLtc" title={t('stat.people_ltc')} page={page}>{(d) => <CountFigure data={d} />}</StatCard>
       </div>
       <div className="chart-grid">
-        {/* The core questions first: gender, age, position, education, disability (SPEC demographic/row-one to row-five). */}
+        {/* The core questions first: gender, age, position, education, disability (SPEC demographic/row-one to row-five), sexual orientation. */}
         <StatCard name="statDemographicRowOne" title={t('stat.demographic.row_one')} page={page}>
           {(d, title) => <DistributionChart title={title} data={d} genders />}
         </StatCard>
@@ -31,6 +33,9 @@ export const DemographicsPage = ({ page }: { page: string }) => {
           {(d, title) => <DistributionChart title={title} data={d} />}
         </StatCard>
         <StatCard name="statDemographicRowFive" title={t('stat.demographic.row_five')} page={page}>
+          {(d, title) => <DistributionChart title={title} data={d} />}
+        </StatCard>
+        <StatCard name="statDemographicLgbtiq" title={t('stat.demographic.lgbtiq')} page={page}>
           {(d, title) => <DistributionChart title={title} data={d} />}
         </StatCard>
         <StatCard name="statDemographicBirthContinent" title={t('stat.demographic.birth_continent')} page={page}>

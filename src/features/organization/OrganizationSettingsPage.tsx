@@ -11,6 +11,7 @@ import { DEFAULT_LANGUAGE } from '../../../domain/i18n/state';
 import { useNumbers } from '../charts/useNumbers';
 import { LogoForm } from './LogoForm';
 import { CertificatesCard } from './CertificatesCard';
+import { SsoSettingsCard } from './SsoSettingsCard';
 import { ORGANIZATION_NAME_LIMIT } from '../../../domain/contracts/textLimits';
 import { limitProblem, useLimitShown } from '../forms/textLimits';
 
@@ -38,6 +39,7 @@ export const OrganizationSettingsPage = () => {
         <DateRangesForm disabled={!canEdit} />
         {info.data && <ViewAsConsent info={info.data} disabled={role !== 'admin'} />}
         {canEdit && <CertificatesCard />}
+        {role === 'admin' && <SsoSettingsCard />}
       </div>
     </>
   );

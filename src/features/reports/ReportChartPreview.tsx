@@ -1,20 +1,24 @@
 import { useTranslation } from '../../hooks/translation';
-import { type ChartItem, type ChartModel, type LegendEntry, along, fitLabel, hiddenNote, lettersIn } from '../../../domain/charts';
+import { type ChartItem, type ChartModel, type LegendEntry, along, atMostText, fitLabel, hiddenNote, lettersIn } from '../../../domain/charts';
 import { type ReportChart, drawnSeries, hiddenOf, notDrawnOf } from '../../../domain/reports/charts';
 import { useNumbers } from '../charts/useNumbers';
+import { useMeasuredWidth } from '../charts/ChartFrame';
+import type { RefObject } from 'react';
 
 /**
  * A card as the PDF report draws it, in the builder's preview: the same model
  * (domain/reports/charts.ts over the shared chart definitions), drawn at a small size in SVG.
  * Hidden values have no bar; the chart says once how many are hidden and how many are only in
- * the report's tables. A cut name is whole in its tooltip.
+ * the report's tables. A cut name is whole in its tooltip. It is drawn at the width its card
+ * measures (one unit a CSS pixel, never a wider drawing shrunk), so every text is 12 px on a phone.
  */
 
-const WIDTH = 320;
 const LABEL_W = 112;
 const VALUE_W = 62;
-const ROW = 16;
-const FONT = 12;
+const ROW = 18;
+/** Every text of the drawing, names, values and ticks alike: the least size the product reads at. */
+export const PREVIEW_FONT = 12;
+const FONT = PREVIEW_FONT;
 
 const Label = ({ text, x, y, anchor = 'start', room = LABEL_W - 6, bold = false }: { text: string; x: number; y: number; anchor?: 'start' | 'middle' | 'end'; room?: number; bold?: boolean }) => {
   const fitted = fitLabel(text, lettersIn(room, FONT), 1);
@@ -27,7 +31,7 @@ const Label = ({ text, x, y, anchor = 'start', room = LABEL_W - 6, bold = false 
 };
 
 /** Tick values closer than this (in the drawing's units) are not all written: every other one is. */
-const TICK_ROOM = 36;
+const TICK_ROOM = 40;
 
 const Axis = ({ ticks, at, top, bottom, format }: { ticks: readonly number[]; at: (tick: number) => number; top: number; bottom: number; format: (tick: number) => string }) => {
   const spacing = ticks.length > 1 ? Math.abs(at(ticks[1]!) - at(ticks[0]!)) : TICK_ROOM;
@@ -38,7 +42,7 @@ const Axis = ({ ticks, at, top, bottom, format }: { ticks: readonly number[]; at
         <g key={tick}>
           <line x1={at(tick)} x2={at(tick)} y1={top} y2={bottom} stroke="#c7cad6" strokeWidth={tick === 0 ? 1 : 0.5} />
           {index % every === 0 ? (
-            <text x={at(tick)} y={bottom + 10} fontSize={10} textAnchor="middle" fill="#5c6170">
+            <text x={at(tick)} y={bottom + 12} fontSize={FONT} textAnchor="middle" fill="#5c6170">
               {format(tick)}
             </text>
           ) : null}
@@ -59,14 +63,14 @@ const Legend = ({ series }: { series: readonly LegendEntry[] }) => (
   </ul>
 );
 
-const Drawing = ({ model, title }: { model: Exclude<ChartModel, { kind: 'figures' }>; title: string }) => {
+const Drawing = ({ model, title, width }: { model: Exclude<ChartModel, { kind: 'figures' }>; title: string; width: number }) => {
   const n = useNumbers();
-  const plot = WIDTH - LABEL_W - VALUE_W;
+  const plot = width - LABEL_W - VALUE_W;
   const percent = (tick: number) => n.percent(tick);
   if (model.kind === 'bars' || model.kind === 'tree') {
     const height = model.items.length * ROW;
     return (
-      <svg viewBox={`0 0 ${WIDTH} ${height + 16}`} width="100%" role="img" aria-label={title}>
+      <svg viewBox={`0 0 ${width} ${height + 16}`} width="100%" role="img" aria-label={title}>
         <Axis ticks={model.axis.ticks} at={(tick) => LABEL_W + along(model.axis, tick) * plot} top={0} bottom={height} format={percent} />
         {model.items.map((item, index) => {
           const depth = 'depth' in item ? (item as { depth: number }).depth : 0;
@@ -76,8 +80,9 @@ const Drawing = ({ model, title }: { model: Exclude<ChartModel, { kind: 'figures
             <g key={`${item.key}-${index}`}>
               <Label text={item.label} x={depth * 10} y={y} room={LABEL_W - 6 - depth * 10} bold={model.kind === 'tree' && depth === 0} />
               <rect x={LABEL_W} y={y - (depth === 0 ? 5 : 3.5)} width={length} height={depth === 0 ? 10 : 7} fill={item.colour} opacity={depth === 0 ? 1 : 0.6} />
-              <text x={LABEL_W + length + 3} y={y} fontSize={10} dominantBaseline="middle">
-                {n.count(item.count)}
+              <text x={LABEL_W + length + 3} y={y} fontSize={FONT} dominantBaseline="middle">
+                {/* A part that reaches its whole's count reads "≤", as in the PDF: never as the whole. */}
+                {atMostText(n.count(item.count), item.atMost)}
               </text>
             </g>
           );
@@ -95,7 +100,7 @@ const Drawing = ({ model, title }: { model: Exclude<ChartModel, { kind: 'figures
     return (
       <>
         <Legend series={series} />
-        <svg viewBox={`0 0 ${WIDTH} ${height + 16}`} width="100%" role="img" aria-label={title}>
+        <svg viewBox={`0 0 ${width} ${height + 16}`} width="100%" role="img" aria-label={title}>
           <Axis ticks={model.axis.ticks} at={(tick) => LABEL_W + along(model.axis, tick) * plot} top={0} bottom={height} format={percent} />
           {groups.map((group, index) => {
             const top = y;
@@ -117,12 +122,12 @@ const Drawing = ({ model, title }: { model: Exclude<ChartModel, { kind: 'figures
   }
   // The pyramid: the first series to the left of the bands' names, the others stacked to the right.
   const middle = 64;
-  const half = (WIDTH - middle) / 2;
+  const half = (width - middle) / 2;
   const height = model.rows.length * ROW;
   return (
     <>
       <Legend series={drawnSeries(model)} />
-      <svg viewBox={`0 0 ${WIDTH} ${height + 16}`} width="100%" role="img" aria-label={title}>
+      <svg viewBox={`0 0 ${width} ${height + 16}`} width="100%" role="img" aria-label={title}>
         <Axis ticks={model.axis.ticks} at={(tick) => half - along(model.axis, tick) * (half - 4)} top={0} bottom={height} format={percent} />
         <Axis ticks={model.axis.ticks} at={(tick) => half + middle + along(model.axis, tick) * (half - 4)} top={0} bottom={height} format={percent} />
         {model.rows.map((row, index) => {
@@ -130,7 +135,7 @@ const Drawing = ({ model, title }: { model: Exclude<ChartModel, { kind: 'figures
           let used = 0;
           return (
             <g key={row.key}>
-              <Label text={row.label} x={WIDTH / 2} y={y + ROW / 2} anchor="middle" room={middle - 4} />
+              <Label text={row.label} x={width / 2} y={y + ROW / 2} anchor="middle" room={middle - 4} />
               {row.left === null ? null : (
                 <rect x={half - along(model.axis, row.left.bar) * (half - 4)} y={y + 2} width={along(model.axis, row.left.bar) * (half - 4)} height={ROW - 4} fill={row.left.colour}>
                   <title>{n.count(row.left.count)}</title>
@@ -157,13 +162,14 @@ const Drawing = ({ model, title }: { model: Exclude<ChartModel, { kind: 'figures
 export const ReportChartPreview = ({ chart }: { chart: ReportChart }) => {
   const { t } = useTranslation();
   const n = useNumbers();
+  const measured = useMeasuredWidth(1);
   const model = chart.model;
   if (chart.withheld !== undefined) return <p className="stat-withheld">{t(chart.withheld, { defaultValue: chart.withheld })}</p>;
   if (model === null) return <p className="muted">{t('report_no_bars')}</p>;
   const hidden = hiddenOf(chart);
   const notDrawn = notDrawnOf(chart);
   return (
-    <div className="report-preview-chart" data-kind={model.kind}>
+    <div className="report-preview-chart" data-kind={model.kind} ref={measured.ref as RefObject<HTMLDivElement>}>
       {model.kind === 'figures' ? (
         <dl className="report-preview-tiles">
           {model.items.map((item) => (
@@ -174,7 +180,7 @@ export const ReportChartPreview = ({ chart }: { chart: ReportChart }) => {
           ))}
         </dl>
       ) : (
-        <Drawing model={model} title={chart.title} />
+        <Drawing model={model} title={chart.title} width={measured.width} />
       )}
       {hidden === null ? null : <p className="stat-note">{hiddenNote(hidden, (key, values) => t(key, values))}</p>}
       {notDrawn > 0 ? <p className="stat-note">{t('report_not_drawn', { count: notDrawn })}</p> : null}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSurveyRuntime, type SurveyRuntime } from '../../../infrastructure/app/surveyRuntime';
+import { participantApp } from '../../../domain/app/participantApp';
 
 let runtime: SurveyRuntime | undefined;
 beforeEach(() => {
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 const languageOf = (languages: readonly string[]) => {
-  runtime = createSurveyRuntime({ storage: localStorage, languages });
+  runtime = createSurveyRuntime({ app: participantApp, storage: localStorage, languages });
   return runtime.store.getState().i18n.language;
 };
 
@@ -51,7 +52,7 @@ describe("the survey link's organisation default", () => {
       (asked.push(String(input)), String(input)).includes('/check-register-token')
         ? Promise.resolve(new Response(JSON.stringify({ status: 200, data: linkCheck }), { headers: { 'content-type': 'application/json' } }))
         : Promise.reject(new TypeError('offline')));
-    runtime = createSurveyRuntime({ storage: localStorage, languages });
+    runtime = createSurveyRuntime({ app: participantApp, storage: localStorage, languages });
     const { store } = runtime;
     store.dispatch({ type: 'action/submit', action: 'surveyCheckLink', body: {}, args: { token: 'link-1' } });
     await vi.waitFor(() => expect(store.getState().survey.token).toBe('link-1'));

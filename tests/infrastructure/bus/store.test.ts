@@ -4,14 +4,17 @@ import { EMPTY, Subject, map, tap } from 'rxjs';
 import type { AppEvent } from '../../../domain/app/events';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { foldLog } from '../../../domain/kernel/fold';
-import { appReducer, initialAppState } from '../../../domain/app/state';
 import { createStore } from '../../../infrastructure/bus/store';
 import { ofType } from '../../../infrastructure/bus/ofType';
 import type { Effect, LiveMessage } from '../../../infrastructure/bus/types';
 import { appLog } from '../../support/arbitraries';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
+
+// The dashboards' page folds every slice these tests use.
+const { reducer: appReducer, initialState: initialAppState } = dashboardApp;
 
 const newStore = <D>(effects: Effect<D>[] = [], deps?: D, tabId = 'tab-a') =>
-  createStore({ tabId, clock: fixedClock(1000), ids: counterIds(tabId), effects, deps });
+  createStore(dashboardApp, { tabId, clock: fixedClock(1000), ids: counterIds(tabId), effects, deps });
 
 describe('command bus and event log', () => {
   it('turns a pure command into an event, logs it and folds it', () => {
@@ -108,7 +111,7 @@ describe('command bus and event log', () => {
   });
 
   it('caps the log by folding the oldest entries into the base state', () => {
-    const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), maxEntries: 10 });
+    const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), maxEntries: 10 });
     for (let i = 0; i < 25; i++) store.dispatch({ type: 'dashboard/refresh', page: 'home' });
     expect(store.getLifted().entries).toHaveLength(10);
     expect(store.getState().dashboard.reloads.home).toBe(25);

@@ -9,6 +9,7 @@ import { accountFollowUps } from '../../../infrastructure/effects/account.effect
 import { ApiFailure } from '../../../infrastructure/http/failure';
 import { appCatalog } from '../../../infrastructure/resources/catalog';
 import { actionEffect, type ResourceDeps } from '../../../infrastructure/resources/resources.effects';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 /** The account's forms are actions: the one action effect sends them, and the account's follow-ups run before their success. */
 
@@ -35,7 +36,7 @@ const setup = (answer: (call: Call) => Observable<unknown>, initialState: AppSta
       }) as never,
     },
   };
-  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [actionEffect], deps, initialState });
+  const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [actionEffect], deps, initialState });
   const types = () => store.getLifted().entries.map((e) => e.body.type);
   return { store, calls, cookies, totps, types };
 };

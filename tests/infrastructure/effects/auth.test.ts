@@ -6,6 +6,7 @@ import { loginEffect, logoutEffect, permissionsEffect, sessionCheckEffect, type 
 import { ApiFailure } from '../../../infrastructure/http/failure';
 import { signInLanguageEffect } from '../../../infrastructure/effects/account.effects';
 import type { User } from '../../../domain/contracts/auth';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 const user: User = {
   id: 'u1', email: 'ada@example.org', first_name: 'Ada', last_name: 'L', role: 'admin', organization_id: 'o1',
@@ -25,7 +26,7 @@ const setup = (answer: () => Observable<unknown>) => {
     startActivityClock: () => void clockStarts++,
     leaveFor: () => undefined,
   };
-  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, logoutEffect], deps });
+  const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, logoutEffect], deps });
   return { store, calls, tokens, clockStarts: () => clockStarts };
 };
 
@@ -116,7 +117,7 @@ describe('a sign-in through the form', () => {
       startActivityClock: () => undefined,
       leaveFor: () => undefined,
     };
-    const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, sessionCheckEffect, permissionsEffect], deps });
+    const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, sessionCheckEffect, permissionsEffect], deps });
     return { store, calls };
   };
 
@@ -156,7 +157,7 @@ describe('a language chosen while signed in', () => {
       startActivityClock: () => undefined,
       leaveFor: () => undefined,
     };
-    return { store: createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, signInLanguageEffect as never], deps: deps as never }), calls };
+    return { store: createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, signInLanguageEffect as never], deps: deps as never }), calls };
   };
 
   it('changes the screen only, and offers the language to the account until the person answers', () => {

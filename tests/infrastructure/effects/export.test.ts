@@ -5,6 +5,7 @@ import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { exportCompareEffect, exportEffect, type ExportDeps, reportPdfEffect } from '../../../infrastructure/effects/export.effects';
 import type { DownloadedFile } from '../../../infrastructure/http/client';
 import { ApiFailure } from '../../../infrastructure/http/failure';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 const setup = (answer: () => Observable<DownloadedFile>) => {
   const bodies: unknown[] = [];
@@ -14,7 +15,7 @@ const setup = (answer: () => Observable<DownloadedFile>) => {
     api: { download: ((endpoint: { path: string }, input: { body?: unknown }) => { paths.push(endpoint.path); bodies.push(input.body); return answer(); }) as never },
     saveFile: (file, fallback) => { const name = file.fileName ?? fallback; saved.push(name); return name; },
   };
-  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [exportEffect, exportCompareEffect, reportPdfEffect], deps });
+  const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [exportEffect, exportCompareEffect, reportPdfEffect], deps });
   return { store, bodies, saved, paths };
 };
 
@@ -34,10 +35,10 @@ describe('export', () => {
   it('a CSV names its card; a second click while the file is made is dropped', () => {
     const answer = new Subject<DownloadedFile>();
     const { store, bodies, saved } = setup(() => answer);
-    store.dispatch({ type: 'dashboard/export', page: 'languages', format: 'csv', card: 'language/tree' });
-    expect(store.getState().dashboard.exporting).toBe('languages language/tree');
-    store.dispatch({ type: 'dashboard/export', page: 'languages', format: 'csv', card: 'language/tree' });
-    expect(bodies).toEqual([{ page: 'languages', format: 'csv', filter: {}, card: 'language/tree' }]);
+    store.dispatch({ type: 'dashboard/export', page: 'languages', format: 'csv', card: 'language/tree-participant' });
+    expect(store.getState().dashboard.exporting).toBe('languages language/tree-participant');
+    store.dispatch({ type: 'dashboard/export', page: 'languages', format: 'csv', card: 'language/tree-participant' });
+    expect(bodies).toEqual([{ page: 'languages', format: 'csv', filter: {}, card: 'language/tree-participant' }]);
     answer.next(file(null));
     expect(saved).toEqual(['languages.csv']);
   });

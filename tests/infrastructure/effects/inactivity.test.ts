@@ -9,6 +9,7 @@ import { logoutEffect } from '../../../infrastructure/effects/auth.effects';
 import { createActivityTracker } from '../../../infrastructure/tabs/activity';
 import { connectTabs } from '../../../infrastructure/tabs/sync';
 import { createMemoryTabHub, createSharedStorage } from '../../support/memoryTabs';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 const MINUTE = 60_000;
 
@@ -35,7 +36,7 @@ const browser = (count: number) => {
       cookies: { setPrimary: () => undefined },
       startActivityClock: () => activity.record(clock.now()),
     } as unknown as InactivityDeps;
-    const store: Store = createStore({ tabId: `tab-${i}`, clock, ids: counterIds(`tab-${i}`), effects: [inactivityEffect, logoutEffect as never], deps });
+    const store: Store = createStore(dashboardApp, { tabId: `tab-${i}`, clock, ids: counterIds(`tab-${i}`), effects: [inactivityEffect, logoutEffect as never], deps });
     connectTabs(store, hub.open());
     return { store, act: () => actions.next(), activity };
   });

@@ -6,6 +6,7 @@ import { loginEffect, type AuthDeps } from '../../../infrastructure/effects/auth
 import { ApiFailure } from '../../../infrastructure/http/failure';
 import type { User } from '../../../domain/contracts/auth';
 import { MemberMessages } from '../../../domain/contracts/members';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 const invited: User = {
   id: 'u2', email: 'grace@example.org', first_name: 'Grace', last_name: 'Hopper', role: 'group_assignee', organization_id: 'o1',
@@ -26,7 +27,7 @@ const setup = (answer: () => Observable<unknown>) => {
     startActivityClock: () => undefined,
     leaveFor: () => undefined,
   };
-  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect], deps });
+  const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect], deps });
   return { store, calls, tokens };
 };
 

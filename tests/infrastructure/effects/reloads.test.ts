@@ -11,6 +11,7 @@ import { idleSection, sectionOf, type SectionState } from '../../../domain/resou
 import { appCatalog } from '../../../infrastructure/resources/catalog';
 import { sectionLoadEffect, type ResourceDeps } from '../../../infrastructure/resources/resources.effects';
 import { reloadEffect } from '../../../infrastructure/resources/reloads.effects';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 interface Call { path: string; query: unknown }
 
@@ -33,7 +34,7 @@ const setup = () => {
       map(({ departmentId }): AppEvent => ({ type: 'session/viewAsChanged', departmentId, viewingAs: true })),
     );
   const session = { ...initialAppState.session, signedIn: true, primaryDepartments: [{ id: 'g1', name: 'Engineering' }, { id: 'g2', name: 'Sales' }] };
-  const store = createStore({
+  const store = createStore(dashboardApp, {
     tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [sectionLoadEffect, reloadEffect, switched], deps,
     initialState: { ...initialAppState, session },
   });

@@ -1,5 +1,4 @@
-import { appCatalog, type ResourceCatalog } from '../../../infrastructure/resources/catalog';
-import { surveyCatalog } from '../../../infrastructure/resources/survey.catalog';
+import { appCatalog, surveyCatalog, type ResourceCatalog } from '../../../infrastructure/resources/catalog';
 import type { AppCommand } from '../../../domain/app/events';
 import { describe, expect, it } from 'vitest';
 import { Observable, Subject, of, throwError } from 'rxjs';
@@ -9,6 +8,7 @@ import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../../../inf
 import { ApiFailure } from '../../../infrastructure/http/failure';
 import { actionOf, initialResources, sectionOf } from '../../../domain/resources/state';
 import { resourcesReducer } from '../../../domain/resources/reducer';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 interface Call { path: string; query: unknown; body: unknown; form?: FormData }
 
@@ -24,7 +24,7 @@ const setup = (answer: (call: Call) => Observable<unknown>, catalog: ResourceCat
       }) as never,
     },
   };
-  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [sectionLoadEffect, actionEffect], deps });
+  const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [sectionLoadEffect, actionEffect], deps });
   return { store, calls };
 };
 

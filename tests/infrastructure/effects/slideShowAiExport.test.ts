@@ -7,6 +7,7 @@ import { aiExportAskEffect, aiExportDownloadEffect, type AiExportDeps } from '..
 import type { DownloadedFile } from '../../../infrastructure/http/client';
 import { ApiFailure } from '../../../infrastructure/http/failure';
 import { EXPORT_CARDS } from '../../../domain/contracts/exports';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 describe('slide show effects', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -26,7 +27,7 @@ describe('slide show effects', () => {
         }) as never,
       },
     };
-    const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [slideTimerEffect, slideSettingEffect], deps });
+    const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [slideTimerEffect, slideSettingEffect], deps });
     return { store, saved };
   };
 
@@ -98,7 +99,7 @@ describe('AI export effects', () => {
       },
       saveFile: (file, fallback) => file.fileName ?? fallback,
     };
-    const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [aiExportAskEffect, aiExportDownloadEffect], deps });
+    const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [aiExportAskEffect, aiExportDownloadEffect], deps });
     return { store, queries, bodies };
   };
 

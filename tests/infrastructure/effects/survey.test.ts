@@ -1,4 +1,3 @@
-import { surveyCatalog } from '../../../infrastructure/resources/survey.catalog';
 import { describe, expect, it } from 'vitest';
 import { Subject, of, throwError, type Observable } from 'rxjs';
 import type { AnyEndpoint } from '../../../domain/contracts/endpoint';
@@ -14,6 +13,8 @@ import { ApiFailure } from '../../../infrastructure/http/failure';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../../../infrastructure/resources/resources.effects';
 import { createSurveyDraftStore, surveyNamesKey } from '../../../infrastructure/storage/surveyDraft';
 import { createAnsweredLinks } from '../../../infrastructure/storage/answeredLinks';
+import { participantApp } from '../../../domain/app/participantApp';
+import { surveyCatalog } from '../../../infrastructure/resources/catalog';
 
 const QUESTIONS = SURVEY_QUESTIONS[1]!;
 
@@ -82,7 +83,7 @@ const setup = (
     answeredLinks: createAnsweredLinks(storage),
   };
   const effects = [sectionLoadEffect, actionEffect, ...surveyEffects] as Effect<SurveyDeps & ResourceDeps>[];
-  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects, deps });
+  const store = createStore(participantApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects, deps });
   return { store, calls };
 };
 

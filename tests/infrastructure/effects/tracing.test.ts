@@ -6,6 +6,7 @@ import { errorReportEffect, type TracingDeps } from '../../../infrastructure/eff
 import { createHttpReports } from '../../../infrastructure/http/reports';
 import { ApiFailure } from '../../../infrastructure/http/failure';
 import type { Effect } from '../../../infrastructure/bus/types';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 const TOKEN = 'Xk9vQ2mR7tLp4sWz8yBn3cDf6gHj1KaE5uVx0oIq';
 
@@ -19,7 +20,7 @@ const setup = (options: { rate?: number; answer?: () => Observable<unknown> } = 
     random: () => 0.5,
     errorSampleRate: options.rate ?? 1,
   };
-  const store = createStore({ tabId: 't', clock: { now: () => now }, ids: counterIds(), effects: [reports.effect as Effect<TracingDeps>, errorReportEffect], deps });
+  const store = createStore(dashboardApp, { tabId: 't', clock: { now: () => now }, ids: counterIds(), effects: [reports.effect as Effect<TracingDeps>, errorReportEffect], deps });
   return { store, sent, report: reports.report, advance: (ms: number) => (now += ms) };
 };
 

@@ -5,6 +5,7 @@ import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { viewAsEffect, type ViewAsDeps } from '../../../infrastructure/effects/viewAs.effects';
 import { ApiFailure } from '../../../infrastructure/http/failure';
 import type { User } from '../../../domain/contracts/auth';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 const user: User = {
   id: 'u1', email: 'ada@example.org', first_name: 'Ada', last_name: 'L', role: 'admin', organization_id: 'o1',
@@ -20,7 +21,7 @@ const setup = (answer: () => Observable<unknown>) => {
     api: { call: ((_endpoint: unknown, input: { body?: unknown }) => { calls.push(input?.body); return answer(); }) as never },
     cookies: { setSecondary: (token) => { cookie.secondary = token; }, clearSecondary: () => { delete cookie.secondary; } },
   };
-  const store = createStore({ tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [viewAsEffect], deps });
+  const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [viewAsEffect], deps });
   // A signed-in administrator whose session check named two groups.
   store.dispatch({ type: 'session/login', email: user.email, password: 'x' });
   return { store, calls, cookie };

@@ -7,6 +7,7 @@ import { openTabChannel, type TabChannel } from '../../../infrastructure/tabs/ch
 import { ignoreElements, of, tap } from 'rxjs';
 import { logoutEffect } from '../../../infrastructure/effects/auth.effects';
 import { connectTabs } from '../../../infrastructure/tabs/sync';
+import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 // The server's logout answers at once; what matters here is what the tabs do with it.
 const offlineApi = { api: { call: () => of({ status: 200, data: null }) }, cookies: { setPrimary: () => undefined } } as never;
@@ -19,7 +20,7 @@ const tabs = async (count: number): Promise<Store[]> => {
   const name = `test-session-${++channelName}`;
   const stores = Array.from({ length: count }, (_, i) => {
     const tabId = `tab-${i}`;
-    const store = createStore({ tabId, clock: fixedClock(), ids: counterIds(tabId), effects: [logoutEffect], deps: offlineApi });
+    const store = createStore(dashboardApp, { tabId, clock: fixedClock(), ids: counterIds(tabId), effects: [logoutEffect], deps: offlineApi });
     const channel = openTabChannel(name, { type: 'simulate' });
     opened.push({ channel, stop: connectTabs(store, channel) });
     return store;
@@ -64,7 +65,7 @@ describe('session across tabs', () => {
   it('another tab’s view-as switch has this tab reload what it holds, as its own request', async () => {
     const name = `test-session-${++channelName}`;
     const seen: string[] = [];
-    const store = createStore({
+    const store = createStore(dashboardApp, {
       tabId: 'tab-b', clock: fixedClock(), ids: counterIds('b'),
       effects: [(live$) => live$.pipe(tap((m) => seen.push(m.type)), ignoreElements())], deps: undefined,
     });

@@ -1,0 +1,449 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inflateRawSync } from 'node:zlib';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import * as samlify from 'samlify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthMessages } from '../../domain/contracts/auth';
+import { OidcMessages, SamlMessages } from '../../domain/contracts/sso';
+import { en } from '../../domain/i18n/en';
+import { CATALOGUES as catalogues } from '../../domain/i18n/catalogues';
+import { serverMessageReader } from '../../domain/i18n/serverMessages';
+import { buildApp } from '../../server/app';
+import { createCapturingMailer } from '../../server/services/mail';
+import { freshAddress, get, insertOrganization, insertUser, PASSWORD, post, signIn } from './helpers/accounts';
+import { createTestDatabase, type TestDatabase } from './helpers/testDatabase';
+import { testConfig } from './helpers/testConfig';
+
+// ---------------------------------------------------------------------------------------------
+// samlify plays the organisation's SAML identity provider on 127.0.0.1: it publishes its
+// metadata, reads the AuthnRequest the browser brings to its sign-in address, and answers the
+// signed response the browser would post to our assertion consumer service. `variant` makes it
+// answer wrongly in one way at a time, to check that the server refuses each.
+// ---------------------------------------------------------------------------------------------
+
+samlify.setSchemaValidator({ validate: async () => 'skipped: the service provider under test validates the response itself' });
+
+const fixture = (name: string): string => readFileSync(new URL(`../fixtures/saml/${name}`, import.meta.url), 'utf8');
+
+const appUrl = 'http://riverbend.test:3000';
+const acsUrl = `${appUrl}/api/sso/saml/acs`;
+const spEntityId = `${appUrl}/api/sso/saml/metadata`;
+const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+const domain = 'looms.test';
+
+type Variant = 'none' | 'unsigned' | 'audience' | 'expired' | 'conditions_expired' | 'skewed' | 'stranger' | 'tampered' | 'unknown_request' | 'recipient';
+
+interface Person {
+  readonly email: string;
+  readonly givenName: string;
+  readonly familyName: string;
+}
+
+interface TestIdentityProvider {
+  readonly entityId: string;
+  readonly metadataUrl: string;
+  readonly metadata: string;
+  variant: Variant;
+  /** Who signs in at the next visit of the sign-in address. */
+  person: Person;
+  /** What the browser visiting the sign-in address gets to post back; the AuthnRequest as the provider read it. */
+  visit(url: string): Promise<{ form: { SAMLResponse: string; RelayState: string }; authnRequest: string }>;
+  close(): Promise<void>;
+}
+
+const minutesFromNow = (minutes: number): string => new Date(Date.now() + minutes * 60_000).toISOString();
+
+const startIdentityProvider = async (): Promise<TestIdentityProvider> => {
+  const server: Server = createServer((request, response) => handle(request.url ?? '/').then(({ status, type, body }) => response.writeHead(status, { 'content-type': type }).end(body)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const entityId = `${base}/idp`;
+  const settings = {
+    entityID: entityId,
+    nameIDFormat: [EMAIL_FORMAT],
+    singleSignOnService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: `${base}/sso` }],
+  };
+  const idp = samlify.IdentityProvider({ ...settings, privateKey: fixture('idp-key.pem'), signingCert: fixture('idp-cert.pem') });
+  // The same entity id and address with a key the service provider was never given.
+  const stranger = samlify.IdentityProvider({ ...settings, privateKey: fixture('stranger-key.pem'), signingCert: fixture('stranger-cert.pem') });
+  const metadata = idp.getMetadata();
+  const serviceProvider = (signAssertions: boolean) =>
+    samlify.ServiceProvider({
+      entityID: spEntityId,
+      assertionConsumerService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST', Location: acsUrl }],
+      wantAssertionsSigned: signAssertions,
+      // Without signed assertions samlify signs the whole response: what is left unsigned is the assertion alone.
+      wantMessageSigned: !signAssertions,
+    });
+
+  const state = { variant: 'none' as Variant, person: { email: '', givenName: '', familyName: '' } as Person };
+
+  const respond = async (requestId: string): Promise<string> => {
+    const { variant, person } = state;
+    const expired = variant === 'expired';
+    const issued = expired ? minutesFromNow(-30) : new Date().toISOString();
+    const values: Record<string, string> = {
+      Destination: acsUrl,
+      Audience: variant === 'audience' ? 'https://another-service.test/saml' : spEntityId,
+      SubjectRecipient: variant === 'recipient' ? 'https://another-service.test/acs' : acsUrl,
+      Issuer: entityId,
+      IssueInstant: issued,
+      StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Success',
+      // skewed: the identity provider's clock runs 30 seconds ahead of ours, within the accepted skew.
+      ConditionsNotBefore: expired ? minutesFromNow(-30) : variant === 'skewed' ? minutesFromNow(0.5) : issued,
+      ConditionsNotOnOrAfter: expired || variant === 'conditions_expired' ? minutesFromNow(-20) : minutesFromNow(5),
+      SubjectConfirmationDataNotOnOrAfter: expired ? minutesFromNow(-20) : minutesFromNow(5),
+      NameIDFormat: EMAIL_FORMAT,
+      NameID: person.email,
+      InResponseTo: variant === 'unknown_request' ? `_${randomUUID()}` : requestId,
+    };
+    const attributes = `<saml:AttributeStatement><saml:Attribute Name="givenName"><saml:AttributeValue xsi:type="xs:string">${person.givenName}</saml:AttributeValue></saml:Attribute><saml:Attribute Name="sn"><saml:AttributeValue xsi:type="xs:string">${person.familyName}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>`;
+    const authn = `<saml:AuthnStatement AuthnInstant="${issued}" SessionIndex="_${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`;
+    const signer = variant === 'stranger' ? stranger : idp;
+    const { context } = (await signer.createLoginResponse(serviceProvider(variant !== 'unsigned'), { extract: { request: { id: requestId } } }, 'post', { email: person.email }, (template: string) => {
+      const id = `_${randomUUID()}`;
+      const filled = template.replace('{AuthnStatement}', authn).replace('{AttributeStatement}', attributes);
+      return { id, context: samlify.SamlLib.replaceTagsByValue(filled, { ...values, ID: id, AssertionID: `_${randomUUID()}` }) };
+    })) as { context: string };
+    if (variant !== 'tampered') return context;
+    // After signing, someone changes who the assertion names.
+    const xml = Buffer.from(context, 'base64').toString('utf8');
+    expect(xml).toContain(`>${person.email}<`);
+    return Buffer.from(xml.replace(`>${person.email}<`, `>mallory@${domain}<`)).toString('base64');
+  };
+
+  const handle = async (path: string): Promise<{ status: number; type: string; body: string }> => {
+    const url = new URL(path, base);
+    if (url.pathname === '/metadata') return { status: 200, type: 'application/samlmetadata+xml', body: metadata };
+    if (url.pathname === '/sso') {
+      const authnRequest = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
+      const requestId = /\sID="([^"]+)"/.exec(authnRequest)?.[1] ?? '';
+      const form = { SAMLResponse: await respond(requestId), RelayState: url.searchParams.get('RelayState') ?? '' };
+      // A real provider answers an HTML form that posts itself; the test is the browser that posts it.
+      return { status: 200, type: 'application/json', body: JSON.stringify({ form, authnRequest }) };
+    }
+    return { status: 404, type: 'text/plain', body: 'not found' };
+  };
+
+  return {
+    entityId,
+    metadataUrl: `${base}/metadata`,
+    metadata,
+    get variant() {
+      return state.variant;
+    },
+    set variant(value) {
+      state.variant = value;
+    },
+    get person() {
+      return state.person;
+    },
+    set person(value) {
+      state.person = value;
+    },
+    visit: async (url) => (await fetch(url)).json() as Promise<{ form: { SAMLResponse: string; RelayState: string }; authnRequest: string }>,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+
+let database: TestDatabase;
+let identityProvider: TestIdentityProvider;
+let app: FastifyInstance;
+let organizationId: string;
+let adminToken: string;
+let admin: { id: string; email: string };
+
+const auditRows = async (reason: string) =>
+  (await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.sign_in_failed').execute()).filter((row) => {
+    const details = row.details as { reason?: string; method?: string };
+    return details.reason === reason && details.method === 'saml';
+  });
+
+const settingsBody = (overrides: Record<string, unknown> = {}) => ({
+  idp_metadata: identityProvider.metadata,
+  idp_metadata_url: undefined,
+  sso_required: false,
+  jit_allowed: false,
+  jit_role: 'staff',
+  ...overrides,
+});
+
+/** "Sign in with your organisation" as a browser with its own sso_browser cookie. */
+const start = async (email: string, returnTo?: string) => {
+  const response = await app.inject({ method: 'POST', url: '/api/sso/oidc/start', payload: { email, ...(returnTo ? { return_to: returnTo } : {}) } });
+  expect(response.statusCode, response.body).toBe(200);
+  const browser = response.cookies.find((cookie) => cookie.name === 'sso_browser')?.value;
+  return { browser, url: new URL(response.json().data.url as string) };
+};
+
+/** The identity provider's form, posted by the browser to the assertion consumer service: answers where it sends the browser. */
+const postToAcs = async (form: { SAMLResponse: string; RelayState: string }): Promise<string> => {
+  const response = await app.inject({ method: 'POST', url: '/api/sso/saml/acs', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+  expect(response.statusCode, response.body).toBe(303);
+  return response.headers.location as string;
+};
+
+/** Our callback page posting the RelayState from the browser that started. */
+const login = (relayState: string, browser: string | undefined): Promise<LightMyRequestResponse> =>
+  app.inject({ method: 'POST', url: '/api/sso/saml/login', payload: { relay_state: relayState }, ...(browser === undefined ? {} : { cookies: { sso_browser: browser } }) });
+
+const signInThroughIdentityProvider = async (person: Partial<Person> & { email: string }, variant: Variant = 'none', returnTo?: string) => {
+  identityProvider.person = { givenName: 'Grace', familyName: 'Hopper', ...person };
+  identityProvider.variant = variant;
+  const started = await start(person.email, returnTo);
+  const visited = await identityProvider.visit(started.url.href);
+  const location = await postToAcs(visited.form);
+  const response = await login(visited.form.RelayState, started.browser);
+  return { started, visited, location, response };
+};
+
+const expectRefusal = (response: LightMyRequestResponse, status: number, message: string): void => {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json()).toMatchObject({ status, message });
+  expect(response.body).not.toContain('access_token');
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  identityProvider = await startIdentityProvider();
+  const capturing = createCapturingMailer();
+  app = await buildApp(testConfig({ appUrl, ssoAllowInsecureRequests: true }), { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
+  organizationId = await insertOrganization(database.db);
+  admin = await insertUser(database.db, { organizationId, email: `admin@${domain}`, role: 'admin' });
+  adminToken = await signIn(app, admin.email);
+  await database.db.updateTable('users').set({ two_factor: 'totp', totp_secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }).where('id', '=', admin.id).execute();
+  await database.db
+    .insertInto('sso_domains')
+    .values({ organization_id: organizationId, domain, method: 'dns', challenge: 'x', challenge_expires_at: new Date(), verified_at: new Date() })
+    .execute();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await identityProvider?.close();
+  await database?.close();
+});
+
+describe('Organisation settings: SAML (administrator only)', () => {
+  it('refuses everyone but the administrator', async () => {
+    const staff = await insertUser(database.db, { organizationId, email: `staff.settings@${domain}`, role: 'staff' });
+    const token = await signIn(app, staff.email);
+    expect((await get(app, '/api/organization/sso/saml', { token })).statusCode).toBe(403);
+    expect((await post(app, '/api/organization/sso/saml', settingsBody(), { token })).statusCode).toBe(403);
+    expect((await get(app, '/api/organization/sso/saml/sp-metadata', { token })).statusCode).toBe(403);
+    expect((await get(app, '/api/organization/sso/saml')).statusCode).toBe(401);
+  });
+
+  it('refuses metadata that is not an identity provider\'s, and an address that is not https', async () => {
+    for (const body of [
+      settingsBody({ idp_metadata: '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"/>' }),
+      settingsBody({ idp_metadata: 'not xml at all' }),
+      settingsBody({ idp_metadata: `<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>${identityProvider.metadata}` }),
+      settingsBody({ idp_metadata: undefined, idp_metadata_url: 'http://idp.example.test/metadata' }),
+    ]) {
+      const refused = await post(app, '/api/organization/sso/saml', body, { token: adminToken });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(JSON.stringify(refused.json().errors)).toContain(SamlMessages.metadataInvalid);
+    }
+  });
+
+  it('reads the metadata from its address, keeps the entity id, sign-in address and certificate, and makes SAML the provider', async () => {
+    const saved = await post(app, '/api/organization/sso/saml', settingsBody({ idp_metadata: undefined, idp_metadata_url: identityProvider.metadataUrl }), { token: adminToken });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      active: true,
+      idp_metadata_url: identityProvider.metadataUrl,
+      idp_entity_id: identityProvider.entityId,
+      idp_sso_url: identityProvider.metadataUrl.replace('/metadata', '/sso'),
+      sp_entity_id: spEntityId,
+      acs_url: acsUrl,
+    });
+    const row = await database.db.selectFrom('sso_oidc_settings').selectAll().where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
+    expect(row.kind).toBe('saml');
+    expect(row.saml_idp_certificates).toContain('-----BEGIN CERTIFICATE-----');
+  });
+
+  it('gives the administrator the service provider metadata to download, which the identity provider can read', async () => {
+    const response = await get(app, '/api/organization/sso/saml/sp-metadata', { token: adminToken });
+    expect(response.statusCode, response.body).toBe(200);
+    const { xml, filename } = response.json().data as { xml: string; filename: string };
+    expect(filename).toMatch(/\.xml$/);
+    const sp = samlify.ServiceProvider({ metadata: xml });
+    expect(sp.entityMeta.getEntityID()).toBe(spEntityId);
+    expect(sp.entityMeta.getAssertionConsumerService('post')).toBe(acsUrl);
+    expect(sp.entityMeta.isWantAssertionsSigned()).toBe(true);
+  });
+});
+
+describe('Sign in with your organisation, through SAML', () => {
+  beforeAll(async () => {
+    const saved = await post(app, '/api/organization/sso/saml', settingsBody(), { token: adminToken });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it('sends an AuthnRequest by redirect and opens a session like the password does, on the page the person wanted', async () => {
+    await insertUser(database.db, { organizationId, email: `ada@${domain}`, role: 'staff' });
+    const { started, visited, location, response } = await signInThroughIdentityProvider({ email: `ada@${domain}` }, 'none', '/dashboard/languages?tab=2');
+
+    expect(`${started.url.origin}${started.url.pathname}`).toBe(identityProvider.metadataUrl.replace('/metadata', '/sso'));
+    expect(started.url.searchParams.get('RelayState')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(visited.authnRequest).toContain(`AssertionConsumerServiceURL="${acsUrl}"`);
+    expect(visited.authnRequest).toContain(`>${spEntityId}</saml:Issuer>`);
+    expect(location).toBe(`/sso/saml/callback?relay_state=${visited.form.RelayState}`);
+
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({ return_to: '/dashboard/languages?tab=2', user: { email: `ada@${domain}`, organization_id: organizationId, role: 'staff' } });
+    expect((await post(app, '/api/check-access-token', {}, { token: data.access_token })).statusCode).toBe(200);
+    const signedIn = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.signed_in').where('actor', '=', data.user.id).execute();
+    expect(signedIn.map((row) => (row.details as { method: string }).method)).toEqual(['sso']);
+
+    // The sign-in was used up: the callback posted again is refused.
+    expectRefusal(await login(visited.form.RelayState, started.browser), 422, AuthMessages.ssoStateInvalid);
+  });
+
+  it('accepts an identity provider whose clock runs a little ahead', async () => {
+    await insertUser(database.db, { organizationId, email: `skewed@${domain}`, role: 'staff' });
+    const { response } = await signInThroughIdentityProvider({ email: `skewed@${domain}` }, 'skewed');
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('completes only in the browser that started', async () => {
+    await insertUser(database.db, { organizationId, email: `other.browser@${domain}`, role: 'staff' });
+    identityProvider.person = { email: `other.browser@${domain}`, givenName: 'A', familyName: 'B' };
+    identityProvider.variant = 'none';
+    const started = await start(`other.browser@${domain}`);
+    const visited = await identityProvider.visit(started.url.href);
+    await postToAcs(visited.form);
+    const before = (await auditRows('state_invalid')).length;
+    expectRefusal(await login(visited.form.RelayState, 'A'.repeat(43)), 422, AuthMessages.ssoStateInvalid);
+    expectRefusal(await login(visited.form.RelayState, undefined), 422, AuthMessages.ssoStateInvalid);
+    expect((await auditRows('state_invalid')).length).toBe(before + 2);
+    expect((await login(visited.form.RelayState, started.browser)).statusCode).toBe(200);
+  });
+
+  const refusedAssertions: ReadonlyArray<[string, Variant, string]> = [
+    ['an assertion that is not signed (only the response around it is)', 'unsigned', 'Invalid signature'],
+    ['an assertion for another audience', 'audience', 'audience'],
+    ['an expired assertion', 'expired', 'no valid subject confirmation'],
+    ['an assertion whose conditions expired', 'conditions_expired', 'expired'],
+    ['an assertion signed with a key the identity provider did not publish', 'stranger', 'signature'],
+    ['an assertion changed after it was signed', 'tampered', 'signature'],
+    ['a response to a request we never issued', 'unknown_request', 'InResponseTo'],
+    ['an assertion for another recipient', 'recipient', 'recipient'],
+  ];
+  for (const [what, variant, detail] of refusedAssertions) {
+    it(`refuses ${what}, in the OpenID Connect refusal's words, and audits it`, async () => {
+      const email = `${variant}@${domain}`;
+      await insertUser(database.db, { organizationId, email, role: 'staff' });
+      const before = (await auditRows('assertion_invalid')).length;
+      const { response } = await signInThroughIdentityProvider({ email }, variant);
+      expectRefusal(response, 422, OidcMessages.refused);
+      const rows = await auditRows('assertion_invalid');
+      expect(rows.length).toBe(before + 1);
+      expect(String((rows.at(-1)!.details as { detail?: string }).detail).toLowerCase()).toContain(detail.toLowerCase());
+      expect(await database.db.selectFrom('sessions').select('id').where('user_id', '=', (await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id).execute()).toEqual([]);
+    });
+  }
+
+  it('answers junk at the assertion consumer service with the callback page, never an error page', async () => {
+    for (const payload of ['', 'SAMLResponse=not-base64&RelayState=short', `SAMLResponse=${'A'.repeat(100)}&RelayState=${'B'.repeat(43)}`]) {
+      const response = await app.inject({ method: 'POST', url: '/api/sso/saml/acs', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+      expect(response.statusCode, response.body).toBe(303);
+      expect(response.headers.location).toMatch(/^\/sso\/saml\/callback(\?relay_state=B{43})?$/);
+    }
+    const json = await app.inject({ method: 'POST', url: '/api/sso/saml/acs', payload: ['not', 'a', 'form'] });
+    expect(json.statusCode, json.body).toBe(303);
+    // A started sign-in, and a response that is not SAML: refused at the callback.
+    identityProvider.person = { email: `junk@${domain}`, givenName: 'J', familyName: 'K' };
+    const started = await start(`junk@${domain}`);
+    const relayState = started.url.searchParams.get('RelayState')!;
+    await postToAcs({ SAMLResponse: Buffer.from('<not-saml/>').toString('base64'), RelayState: relayState });
+    expectRefusal(await login(relayState, started.browser), 422, OidcMessages.refused);
+  });
+
+  it('refuses a response posted a second time, before and after the sign-in completed', async () => {
+    await insertUser(database.db, { organizationId, email: `replay@${domain}`, role: 'staff' });
+    identityProvider.person = { email: `replay@${domain}`, givenName: 'R', familyName: 'P' };
+    identityProvider.variant = 'none';
+    const started = await start(`replay@${domain}`);
+    const visited = await identityProvider.visit(started.url.href);
+    await postToAcs(visited.form);
+    const replayedBefore = (await auditRows('response_replayed')).length;
+    await postToAcs(visited.form);
+    expect((await auditRows('response_replayed')).length).toBe(replayedBefore + 1);
+    expect((await login(visited.form.RelayState, started.browser)).statusCode).toBe(200);
+
+    const stateBefore = (await auditRows('state_invalid')).length;
+    await postToAcs(visited.form);
+    expect((await auditRows('state_invalid')).length).toBe(stateBefore + 1);
+    expectRefusal(await login(visited.form.RelayState, started.browser), 422, AuthMessages.ssoStateInvalid);
+  });
+
+  it('refuses the same assertion answering a second request of the same browser', async () => {
+    await insertUser(database.db, { organizationId, email: `replay.two@${domain}`, role: 'staff' });
+    identityProvider.person = { email: `replay.two@${domain}`, givenName: 'R', familyName: 'T' };
+    identityProvider.variant = 'none';
+    const first = await start(`replay.two@${domain}`);
+    const visited = await identityProvider.visit(first.url.href);
+    await postToAcs(visited.form);
+    expect((await login(visited.form.RelayState, first.browser)).statusCode).toBe(200);
+    // A new sign-in, and the old response posted with its RelayState: it answers another request.
+    const second = await start(`replay.two@${domain}`);
+    const relayState = second.url.searchParams.get('RelayState')!;
+    const before = (await auditRows('assertion_invalid')).length;
+    await postToAcs({ SAMLResponse: visited.form.SAMLResponse, RelayState: relayState });
+    expect((await auditRows('assertion_invalid')).length).toBe(before + 1);
+    expectRefusal(await login(relayState, second.browser), 422, OidcMessages.refused);
+  });
+
+  it('refuses an email at a domain the organisation has not verified, even for a member', async () => {
+    await insertUser(database.db, { organizationId, email: 'member@unverified.test', role: 'staff' });
+    identityProvider.person = { email: 'member@unverified.test', givenName: 'U', familyName: 'V' };
+    identityProvider.variant = 'none';
+    // Started with a verified address; the identity provider names another.
+    const started = await start(`ada@${domain}`);
+    const visited = await identityProvider.visit(started.url.href);
+    await postToAcs(visited.form);
+    const before = (await auditRows('domain_not_verified')).length;
+    expectRefusal(await login(visited.form.RelayState, started.browser), 422, OidcMessages.notAllowed);
+    expect((await auditRows('domain_not_verified')).length).toBe(before + 1);
+  });
+
+  it('without just-in-time accounts refuses a person with no account; with them creates one in the chosen role', async () => {
+    const email = `newcomer@${domain}`;
+    const refused = await signInThroughIdentityProvider({ email });
+    expectRefusal(refused.response, 422, OidcMessages.notAllowed);
+    expect((await auditRows('no_account')).length).toBeGreaterThan(0);
+
+    expect((await post(app, '/api/organization/sso/saml', settingsBody({ jit_allowed: true, jit_role: 'sub_admin' }), { token: adminToken })).statusCode).toBe(200);
+    const admitted = await signInThroughIdentityProvider({ email, givenName: 'Nia', familyName: 'Okafor' });
+    expect(admitted.response.statusCode, admitted.response.body).toBe(200);
+    const user = await database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ role: 'sub_admin', first_name: 'Nia', last_name: 'Okafor', password_hash: null });
+    const created = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.created_just_in_time').where('actor', '=', user.id).executeTakeFirstOrThrow();
+    expect(created.details).toMatchObject({ method: 'saml', role: 'sub_admin' });
+    await post(app, '/api/organization/sso/saml', settingsBody(), { token: adminToken });
+  });
+
+  it('with "SSO required" turns the password away for members and still lets them in through SAML', async () => {
+    const member = await insertUser(database.db, { organizationId, email: `required@${domain}`, role: 'staff' });
+    expect((await post(app, '/api/organization/sso/saml', settingsBody({ sso_required: true }), { token: adminToken })).statusCode).toBe(200);
+    expectRefusal(await post(app, '/api/login', { email: member.email, password: PASSWORD }, { address: freshAddress() }), 422, OidcMessages.required);
+    expect((await signInThroughIdentityProvider({ email: member.email })).response.statusCode).toBe(200);
+    await post(app, '/api/organization/sso/saml', settingsBody(), { token: adminToken });
+  });
+});
+
+describe('the SAML wording in the five languages', () => {
+  it('maps the new sentence to a catalogue key that each language translates', () => {
+    const ref = serverMessageReader(en)(SamlMessages.metadataInvalid);
+    expect(ref?.key).toBe('server_saml_metadata_invalid');
+    for (const catalogue of Object.values(catalogues)) expect((catalogue as Record<string, string>)[ref!.key]).toBeTruthy();
+  });
+});
