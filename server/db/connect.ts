@@ -74,6 +74,9 @@ const postgresPool = (databaseUrl: string, options: pg.PoolConfig = {}): { pool:
   const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes, ...options });
   // An idle client losing its server emits here; unhandled, it would end the process.
   pool.on('error', (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
+  // So does a checked-out client whose server ends it between two statements (a restarted replica,
+  // pg_terminate_backend): the statement in flight fails and is retried or answered, the process lives on.
+  pool.on('connect', (client) => client.on('error', (error) => console.error(`PostgreSQL client error: ${error.message}`)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { pool, db };
 };
