@@ -127,7 +127,8 @@ describe('compare external', () => {
 
     // A group instead of the whole organisation (GET /mutuality/compare-data): its name beside its respondents.
     await page.getByRole('button', { name: /Group/ }).click();
-    const options = page.getByRole('option');
+    // The group picker's own list: the census upload form below has options of its own (its office select).
+    const options = page.getByRole('listbox').getByRole('option');
     await options.nth(1).waitFor();
     const group = ((await options.nth(1).textContent()) ?? '').trim();
     await options.nth(1).click();
