@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { statisticsEndpoints as E } from '../domain/contracts/statistics';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/connect';
-import { detachReplica } from '../server/db/replica';
+import { attachReplica, detachReplica, replicaRouterOf } from '../server/db/replica';
 import { HOME_ENDPOINTS } from '../server/services/statistics/table';
 import { addResponse } from './statistics.bench';
 import { openBenchDatabase } from './statisticsDatabase';
@@ -38,7 +38,7 @@ export const runReplicaBench = async (): Promise<void> => {
     const tokenOf = async (app: typeof onReplica) =>
       (await app.inject({ method: 'POST', url: '/api/login', payload: { email: bench.adminEmail, password: bench.password } })).json().data.access_token as string;
     // Both apps share the primary's pool; the one without the replica is measured with the router taken off.
-    const router = (await import('../server/db/replica')).replicaRouterOf(bench.database.db)!;
+    const router = replicaRouterOf(bench.database.db)!;
     const [replicaToken, primaryToken] = [await tokenOf(onReplica), await tokenOf(onPrimary)];
     const load = (async () => {
       while (loading) {
@@ -48,7 +48,7 @@ export const runReplicaBench = async (): Promise<void> => {
       }
     })();
     const cold = async (app: typeof onReplica, token: string, path: string, withReplica: boolean): Promise<number> => {
-      if (withReplica) (await import('../server/db/replica')).attachReplica(router);
+      if (withReplica) attachReplica(router);
       else detachReplica(bench.database.db);
       app.statisticsCache.clear();
       const start = performance.now();

@@ -120,27 +120,7 @@ const ProviderForm = ({ settings }: { settings: OidcSettings }) => {
       <p>
         {t('sso_redirect_uri')} <code>{settings.redirect_uri}</code>
       </p>
-      <Switch isSelected={jitAllowed} onChange={setJitAllowed} className="switch">
-        <span className="switch-indicator" aria-hidden="true" />
-        {t('sso_jit')}
-      </Switch>
-      {jitAllowed && (
-        <RadioGroup value={jitRole} onChange={(value) => setJitRole(value as JitRole)} orientation="horizontal" className="field">
-          <Label>{t('sso_jit_role')}</Label>
-          <Radio value="staff">{t('sso_role_staff')}</Radio>
-          <Radio value="sub_admin">{t('sso_role_sub_admin')}</Radio>
-        </RadioGroup>
-      )}
-      <Switch isSelected={required} onChange={setRequired} className="switch">
-        <span className="switch-indicator" aria-hidden="true" />
-        {t('sso_required')}
-      </Switch>
-      <p className="muted">{t('sso_required_help')}</p>
-      <div className="form-actions">
-        <Button type="submit" className="button primary" isPending={save.state.status === 'pending'}>
-          {t('save')}
-        </Button>
-      </div>
+      <AdmissionFields jitAllowed={jitAllowed} setJitAllowed={setJitAllowed} jitRole={jitRole} setJitRole={setJitRole} required={required} setRequired={setRequired} saving={save.state.status === 'pending'} />
     </Form>
   );
 };
@@ -203,27 +183,7 @@ const SamlForm = ({ settings }: { settings: SamlSettings }) => {
           </a>
         </p>
       )}
-      <Switch isSelected={jitAllowed} onChange={setJitAllowed} className="switch">
-        <span className="switch-indicator" aria-hidden="true" />
-        {t('sso_jit')}
-      </Switch>
-      {jitAllowed && (
-        <RadioGroup value={jitRole} onChange={(value) => setJitRole(value as JitRole)} orientation="horizontal" className="field">
-          <Label>{t('sso_jit_role')}</Label>
-          <Radio value="staff">{t('sso_role_staff')}</Radio>
-          <Radio value="sub_admin">{t('sso_role_sub_admin')}</Radio>
-        </RadioGroup>
-      )}
-      <Switch isSelected={required} onChange={setRequired} className="switch">
-        <span className="switch-indicator" aria-hidden="true" />
-        {t('sso_required')}
-      </Switch>
-      <p className="muted">{t('sso_required_help')}</p>
-      <div className="form-actions">
-        <Button type="submit" className="button primary" isPending={save.state.status === 'pending'}>
-          {t('save')}
-        </Button>
-      </div>
+      <AdmissionFields jitAllowed={jitAllowed} setJitAllowed={setJitAllowed} jitRole={jitRole} setJitRole={setJitRole} required={required} setRequired={setRequired} saving={save.state.status === 'pending'} />
     </Form>
   );
 };
@@ -319,5 +279,43 @@ const AddDomainForm = () => {
         {t('sso_add_domain')}
       </Button>
     </Form>
+  );
+};
+
+/** Who may come in through the provider, "SSO required" and the save button: the same for OpenID Connect and SAML. */
+const AdmissionFields = (props: {
+  readonly jitAllowed: boolean;
+  readonly setJitAllowed: (value: boolean) => void;
+  readonly jitRole: JitRole;
+  readonly setJitRole: (value: JitRole) => void;
+  readonly required: boolean;
+  readonly setRequired: (value: boolean) => void;
+  readonly saving: boolean;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Switch isSelected={props.jitAllowed} onChange={props.setJitAllowed} className="switch">
+        <span className="switch-indicator" aria-hidden="true" />
+        {t('sso_jit')}
+      </Switch>
+      {props.jitAllowed && (
+        <RadioGroup value={props.jitRole} onChange={(value) => props.setJitRole(value as JitRole)} orientation="horizontal" className="field">
+          <Label>{t('sso_jit_role')}</Label>
+          <Radio value="staff">{t('sso_role_staff')}</Radio>
+          <Radio value="sub_admin">{t('sso_role_sub_admin')}</Radio>
+        </RadioGroup>
+      )}
+      <Switch isSelected={props.required} onChange={props.setRequired} className="switch">
+        <span className="switch-indicator" aria-hidden="true" />
+        {t('sso_required')}
+      </Switch>
+      <p className="muted">{t('sso_required_help')}</p>
+      <div className="form-actions">
+        <Button type="submit" className="button primary" isPending={props.saving}>
+          {t('save')}
+        </Button>
+      </div>
+    </>
   );
 };
