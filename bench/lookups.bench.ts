@@ -5,8 +5,8 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedReferenceData } from '../server/db/seeds/referenceData';
-import { seedLookups } from '../server/lookups/seed';
-import { listItems } from '../server/lookups/service';
+import { seedLookups } from '../server/services/lookups/seed';
+import { listItems } from '../server/services/lookups/service';
 import { median } from './samples';
 
 const TERMS = ['ara', 'aborig', 'chin', 'zzq', 'sout', 'ian', 'gree', 'mal', 'kur', 'ngu'];

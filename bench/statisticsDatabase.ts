@@ -6,7 +6,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { migrations } from '../server/db/migrations';
 import { seedReferenceData } from '../server/db/seeds/referenceData';
 import { DEFAULT_DEMO_SEED, DEMO_PASSWORD, createDemoOrganization } from '../server/demo';
-import { seedLookups } from '../server/lookups/seed';
+import { seedLookups } from '../server/services/lookups/seed';
 
 /**
  * The database the statistics benches read.

@@ -15,7 +15,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase, type OpenDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedReferenceData } from '../server/db/seeds/referenceData';
-import { seedLookups } from '../server/lookups/seed';
+import { seedLookups } from '../server/services/lookups/seed';
 import { createCapturingMailer } from '../server/services/mail';
 import { insertDepartment, insertLink, lookupIds, surveyBody, validQuestions } from '../tests/server/helpers/surveyResponses';
 import { createTestDatabase } from '../tests/server/helpers/testDatabase';

@@ -7,7 +7,7 @@ import type { DbKind, OpenDatabase } from './db/connect';
 import type { Database } from './db/database';
 import { registerClient } from './http/client';
 import { registerCompression } from './http/compression';
-import { decorateServices } from './http/decorators';
+import { decorateServices } from './decorations';
 import { apiErrorHandler, frameworkErrorHandler } from './http/errorHandler';
 import { MAX_BODY_BYTES, registerJsonBodyParser } from './http/jsonBody';
 import { noStoreOnApiAnswers } from './http/noStore';
@@ -20,6 +20,8 @@ import { LookupList } from '../domain/contracts/lookups';
 import { questionById, surveyQuestions } from '../domain/survey/questions';
 import { memberRoutes } from './routes/members';
 import { peopleRoutes } from './routes/people';
+import { campaignRoutes } from './routes/campaigns';
+import { campaignParticipationRoutes } from './routes/campaigns/participation';
 import { organizationRoutes } from './routes/organization';
 import { ssoRoutes } from './routes/sso';
 import { statisticsRoutes } from './routes/statistics';
@@ -35,13 +37,15 @@ import { systemRoutes } from './routes/system';
 import { tokenRoutes } from './routes/tokens';
 import { userRoutes } from './routes/user';
 import { createMailer, type Mailer } from './services/mail';
-import { createMetrics } from './operator/metrics';
+import { createMetrics } from './http/metrics';
+import { unsentMailCount } from './services/mail/outbox';
 import { ReplicaRouter, attachReplica } from './db/replica';
 import { operatorRoutes } from './routes/operator';
 import { openApiRoutes } from './routes/system/openapi';
 import { createTracer } from './services/tracing';
 import { createSentryForwarder } from './services/tracing/sentry';
 import { tracingRoutes } from './routes/tracing';
+import { unsubscribeRoutes } from './routes/campaigns/unsubscribe';
 import { packageRoutes } from './routes/organization/package';
 
 export interface AppDeps {
@@ -104,7 +108,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   registerJsonBodyParser(app);
   noStoreOnApiAnswers(app);
   const replica = deps.database?.replica === undefined ? undefined : replicaFor(config, deps.db, deps.database.replica);
-  const metrics = createMetrics(deps.db, deps.database, replica);
+  const metrics = createMetrics(() => unsentMailCount(deps.db), deps.database, replica);
   app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
 
   await app.register(fastifyHelmet, {
@@ -122,6 +126,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
     tracer: createTracer(deps.db, config.sentry && createSentryForwarder(config.sentry, config.environment, app.log), app.log),
   });
   app.addHook('onClose', async () => app.tracer.settled());
+  app.addHook('onClose', async () => app.mailer.close?.());
   decorateAuth(app);
   await registerRateLimits(app);
 
@@ -134,6 +139,8 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(tokenRoutes);
   await app.register(memberRoutes);
   await app.register(peopleRoutes);
+  await app.register(campaignRoutes);
+  await app.register(campaignParticipationRoutes);
   await app.register(surveyQuestionRoutes);
   await app.register(lookupRoutes, { listOfQuestion: lookupListOfQuestion });
   await app.register(surveyGroupRoutes);
@@ -148,6 +155,7 @@ export const buildApp = async (config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(openApiRoutes);
   await app.register(operatorRoutes({ metrics, ...(deps.database === undefined ? {} : { database: deps.database }) }));
   await app.register(tracingRoutes);
+  await app.register(unsubscribeRoutes);
 
   await registerClient(app, config.clientDir);
   await app.ready();

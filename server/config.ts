@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAIL_PER_MINUTE_DEFAULT } from '../domain/contracts/campaigns';
 import { isProductLanguage, PRODUCT_LANGUAGES } from '../domain/i18n/languages';
 import { parseSentryDsn, type SentryTarget } from './services/tracing/sentry';
 
@@ -50,6 +51,8 @@ export interface ServerConfig {
   /** smtp(s)://user:pass@host:port; without it mail stays in the outbox and is printed. */
   readonly smtpUrl?: string;
   readonly mailFrom: string;
+  /** Campaign mails sent per minute across every server process (MAIL_PER_MINUTE). */
+  readonly mailPerMinute: number;
   /** Days after which a password must be changed; 0 turns expiry off. */
   readonly passwordExpiryDays: number;
   /** Failed sign-ins before an account is locked, and for how long. */
@@ -280,6 +283,7 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   appUrl: url('APP_URL', env.APP_URL) ?? `http://${present(env.HOST) ?? '127.0.0.1'}:${integer('PORT', env.PORT, 3000, 0, 65535)}`,
   smtpUrl: smtpUrl(env.SMTP_URL),
   mailFrom: present(env.MAIL_FROM) ?? 'Commonweave <no-reply@commonweave.invalid>',
+  mailPerMinute: integer('MAIL_PER_MINUTE', env.MAIL_PER_MINUTE, MAIL_PER_MINUTE_DEFAULT, 1, 1_000_000),
   passwordExpiryDays: integer('PASSWORD_EXPIRY_DAYS', env.PASSWORD_EXPIRY_DAYS, 180, 0, 3650),
   loginMaxFailures: integer('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5, 1, 100),
   loginLockoutMinutes: integer('LOGIN_LOCKOUT_MINUTES', env.LOGIN_LOCKOUT_MINUTES, 15, 1, 1440),

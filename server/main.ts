@@ -8,9 +8,10 @@ import { migrateToLatest } from './db/migrate';
 import { removeRuntimeFile, runningServerOf, writeRuntimeFile } from './db/runtimeFile';
 import { seedReferenceData } from './db/seeds/referenceData';
 import { type DemoSignIn, seedDemoOnFirstStart } from './demo/index';
-import { seedLookups } from './lookups/seed';
+import { seedLookups } from './services/lookups/seed';
 import { scheduleReminders, sendPackageReminders } from './services/packages';
 import { scheduleEvery } from './services/schedule';
+import { startWorker } from './services/jobs/worker';
 import { PRUNE_EVERY_MS, pruneStatisticsChanges } from './services/statistics/changes';
 import { StatisticsFigures } from './services/statistics/figures';
 import { homePageComputes } from './services/statistics/table';
@@ -22,6 +23,8 @@ export interface RunningServer {
   readonly url: string;
   /** The demo organisation written at this start (an empty database, DEMO_SEED not off). */
   readonly demo?: DemoSignIn;
+  /** Settles once the background warm-up of the statistics has ended, with the number of organisations warmed. */
+  readonly warmedUp: Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -86,21 +89,34 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
   const stopReminders = scheduleReminders(() => sendPackageReminders(database.db, running.mailer, config.appUrl, new Date()), running.log);
   // The statistics change log keeps an hour (migration 0023).
   const stopPruning = scheduleEvery(() => pruneStatisticsChanges(database.db), running.log, 'pruning the statistics change log', PRUNE_EVERY_MS);
+  // Campaign steps and mails (issue 29): every process works the one queue in the database.
+  const stopWorker = startWorker(running);
   // The most read organisations' home pages are counted in the background, so the first visitor after a restart is not the one who waits.
   let stopping = false;
+  const warmingStarted = performance.now();
   const warming = warmHomePages(database.db, homePageComputes(new StatisticsFigures(database.db, running.statisticsCache)), {
     limit: config.statisticsWarmOrganizations,
     log: (line) => running.log.warn(line),
     stopped: () => stopping,
-  }).catch((error: unknown) => running.log.warn(`Warming the statistics failed: ${error instanceof Error ? error.message : String(error)}`));
+  }).then(
+    (warmed) => {
+      if (warmed > 0) running.log.info(`Warmed the home-page statistics of ${warmed} organisation(s) in ${Math.round(performance.now() - warmingStarted)} ms`);
+      return warmed;
+    },
+    (error: unknown) => {
+      running.log.warn(`Warming the statistics failed: ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    },
+  );
   return {
     app: running,
     database,
     url,
     ...(demo === undefined ? {} : { demo }),
+    warmedUp: warming,
     stop: async () => {
       stopping = true;
-      await Promise.all([stopReminders(), stopPruning(), warming]);
+      await Promise.all([stopReminders(), stopPruning(), stopWorker(), warming]);
       await running.close();
       await database.close();
       if (embedded) removeRuntimeFile(config.dataDir);

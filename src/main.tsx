@@ -7,7 +7,7 @@ import { RuntimeProvider } from './hooks/runtime';
 import { createAppRouter } from './app/router';
 import { sampleRateOf } from '../domain/tracing/gate';
 import { createConsent } from '../infrastructure/storage/consent';
-import { AppCookieBanner } from './features/consent/AppCookieBanner';
+import { LazyCookieBanner } from './features/consent/LazyCookieBanner';
 import { dashboardApp } from '../domain/app/dashboardApp';
 import './styles.css';
 
@@ -34,7 +34,7 @@ createRoot(document.getElementById('root')!).render(
     <RuntimeProvider runtime={runtime}>
       <TranslatorProvider translator={runtime.i18n}>
         <RouterProvider router={router} />
-        <AppCookieBanner consent={consent} />
+        <LazyCookieBanner consent={consent} />
       </TranslatorProvider>
     </RuntimeProvider>
   </StrictMode>,

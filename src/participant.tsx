@@ -6,7 +6,7 @@ import { StoreProvider } from './hooks/runtime';
 import { ParticipantApp } from './features/survey/ParticipantApp';
 import { TranslatorProvider } from './hooks/translation';
 import { createConsent } from '../infrastructure/storage/consent';
-import { ParticipantCookieBanner } from './features/consent/ParticipantCookieBanner';
+import { LazyCookieBanner } from './features/consent/LazyCookieBanner';
 import { participantApp } from '../domain/app/participantApp';
 import './styles.css';
 
@@ -28,7 +28,7 @@ createRoot(document.getElementById('root')!).render(
     <StoreProvider runtime={runtime}>
       <TranslatorProvider translator={runtime.i18n}>
         <ParticipantApp />
-        <ParticipantCookieBanner consent={consent} />
+        <LazyCookieBanner consent={consent} />
       </TranslatorProvider>
     </StoreProvider>
   </StrictMode>,

@@ -35,7 +35,7 @@ export const PALETTE: readonly string[] = [
   '#8A6D00', '#0F7C80', '#B8322A', '#5E6B7A', '#7A4E2D',
 ];
 
-/** The gender answers' colours by the gender lookup's code (server/lookups/standards/abs.ts). */
+/** The gender answers' colours by the gender lookup's code (server/services/lookups/standards/abs.ts). */
 export const GENDER_CODE_COLOURS: Readonly<Record<string, string>> = {
   female: GENDER_COLOURS.FEMALE!,
   male: GENDER_COLOURS.MALE!,

@@ -3,7 +3,8 @@ import type { MessageKey } from '../i18n/en';
 import { Generation } from '../filters/model';
 import { CompareSelection } from './compare';
 import { endpoint } from './endpoint';
-import { type StatisticsEndpoint, statisticsEndpoints as s } from './statistics';
+import { type CardStatisticId, RETIRED_STATISTICS, STATISTICS_ON_PAGES, statisticRow } from '../stats/catalogue';
+import { type StatisticsEndpoint, statisticCardKey, statisticEndpoint } from './statistics';
 
 /**
  * Spreadsheet exports of the dashboards (issue 16). An export is built only from what the
@@ -103,106 +104,28 @@ export interface ExportCard {
   readonly endpoint: StatisticsEndpoint;
 }
 
-const card = (title: MessageKey, endpoint: StatisticsEndpoint): ExportCard => ({ key: endpoint.path.replace(/^\/+/, ''), title, endpoint });
+/** The card of a statistic of the catalogue (domain/stats/catalogue.ts), under its title. */
+const cardOf = (id: CardStatisticId): ExportCard => ({ key: statisticCardKey(id), title: statisticRow(id).title, endpoint: statisticEndpoint(id) });
 
 /**
- * The cards of each page, in the order the page shows them (src/features/dashboards): the same
- * figures, each once (tests/domain/exportCards.test.ts reads the pages' StatCards against it).
+ * The cards of each page, in the order the page shows them (src/features/dashboards): the
+ * catalogue's STATISTICS_ON_PAGES (tests/domain/exportCards.test.ts reads the pages' StatCards against it).
  */
-export const EXPORT_CARDS: Readonly<Record<ExportPage, readonly ExportCard[]>> = {
-  home: [
-    card('stat.home.total_registered', s.home.totalRegistered),
-    card('stat.home.total_group_subgroup', s.home.totalGroupSubgroup),
-    card('stat.home.total_birth_country', s.home.totalBirthCountry),
-    card('stat.home.total_language', s.home.totalLanguage),
-    card('stat.home.total_worldview', s.home.totalWorldview),
-    card('stat.home.total_ethnicity', s.home.totalEthnicity),
-  ],
-  overview: [
-    card('stat.overview.row_one', s.overview.rowOne),
-    card('stat.overview.row_two', s.overview.rowTwo),
-    card('stat.overview.row_three', s.overview.rowThree),
-    card('stat.overview.total_registered', s.overview.totalRegistered),
-    card('stat.people_ltc', s.overview.peopleLtc),
-    card('stat.overview.gender_age_range', s.overview.genderAgeRange),
-    card('stat.overview.country_birth', s.overview.countryBirth),
-    card('stat.overview.born_country_registration', s.overview.bornCountryRegistration),
-    card('stat.overview.tertiary_education', s.overview.tertiaryEducation),
-  ],
-  demographics: [
-    card('stat.people_ltc', s.demographic.peopleLtc),
-    card('stat.demographic.row_one', s.demographic.rowOne),
-    card('stat.overview.gender_age_range', s.overview.genderAgeRange),
-    card('stat.demographic.row_two', s.demographic.rowTwo),
-    card('stat.demographic.row_three', s.demographic.rowThree),
-    card('stat.demographic.row_four', s.demographic.rowFour),
-    card('stat.demographic.row_five', s.demographic.rowFive),
-    card('stat.demographic.lgbtiq', s.demographic.lgbtiq),
-    card('stat.demographic.birth_continent', s.demographic.birthContinent),
-    card('stat.demographic.woman_manager', s.demographic.womanManager),
-    card('stat.demographic.highschool_completion', s.demographic.highschoolCompletion),
-    card('stat.demographic.state_per_gender', s.demographic.statePerGender),
-  ],
-  'country-birth': [
-    card('stat.country.row_one', s.country.rowOne),
-    card('stat.country.row_two', s.country.rowTwo),
-    card('stat.country.row_three', s.country.rowThree),
-    card('stat.country.countries', s.country.countries),
-    card('stat.country.tree', s.country.tree),
-    card('stat.country.parent_grandparent', s.country.parentGrandparent),
-  ],
-  languages: [
-    card('stat.language.row_one', s.language.rowOne),
-    card('stat.language.row_two', s.language.rowTwo),
-    card('stat.language.row_three', s.language.rowThree),
-    card('stat.language.languages', s.language.languages),
-    card('stat.language.native', s.language.native),
-    card('stat.language.zones', s.language.zones),
-    card('stat.language.total_known', s.language.totalKnown),
-    card('stat.language.list_level', s.language.listLevel),
-    card('stat.language.micro_zones', s.language.microZones),
-    card('stat.language.list_gender', s.language.listGender),
-    card('stat.language.list_zone_gender', s.language.listZoneGender),
-    card('stat.language.list_macrozone_gender', s.language.listMacrozoneGender),
-    card('stat.language.tree_participant', s.language.treeParticipant),
-  ],
-  worldviews: [
-    card('stat.worldview.row_one', s.worldview.rowOne),
-    card('stat.worldview.row_two', s.worldview.rowTwo),
-    card('stat.worldview.row_three', s.worldview.rowThree),
-    card('stat.worldview.worldviews', s.worldview.worldviews),
-    card('stat.worldview.tree', s.worldview.tree),
-  ],
-  'cultural-heritage': [
-    card('stat.ethnicity.row_one', s.ethnicity.rowOne),
-    card('stat.ethnicity.row_two', s.ethnicity.rowTwo),
-    card('stat.ethnicity.row_three', s.ethnicity.rowThree),
-    card('stat.ethnicity.ethnicities', s.ethnicity.ethnicities),
-    card('stat.ethnicity.cultural_families', s.ethnicity.culturalFamilies),
-    card('stat.ethnicity.ethnic_regions', s.ethnicity.ethnicRegions),
-    card('stat.ethnicity.tree', s.ethnicity.tree),
-    card('stat.ethnicity.culture_belong', s.ethnicity.cultureBelong),
-    card('stat.ethnicity.culture_identity', s.ethnicity.cultureIdentity),
-    card('stat.culture_belong.tree', s.cultureBelong.tree),
-    card('stat.culture_identity.tree', s.cultureIdentity.tree),
-    card('stat.appearance.appearances', s.appearance.appearances),
-    card('stat.appearance.tree', s.appearance.tree),
-  ],
-};
+const cardsOfPages = (): Readonly<Record<ExportPage, readonly ExportCard[]>> =>
+  Object.fromEntries(EXPORT_PAGES.map((page) => [page, STATISTICS_ON_PAGES[page].map(cardOf)])) as unknown as Record<ExportPage, readonly ExportCard[]>;
+export const EXPORT_CARDS = /* @__PURE__ */ cardsOfPages();
 
 /**
  * Cards the Languages page no longer draws (each of its figures is drawn once), with their
  * titles, and the card that now shows the same figure: a saved report that picked an old card,
- * or a request in the old card's words, reads the new one.
+ * or a request in the old card's words, reads the new one (the catalogue's RETIRED_STATISTICS).
  */
-export const RETIRED_CARDS: readonly { readonly key: string; readonly title: MessageKey; readonly now: string }[] = [
-  { key: 'language/most-common', title: 'stat.language.most_common', now: 'language/languages' },
-  { key: 'language/most-common-zone', title: 'stat.language.most_common_zone', now: 'language/zones' },
-  { key: 'language/most-common-macrozone', title: 'stat.language.most_common_macrozone', now: 'language/tree-participant' },
-  { key: 'language/monolingual', title: 'stat.language.monolingual', now: 'language/row-two' },
-  { key: 'language/multilingual', title: 'stat.language.multilingual', now: 'language/row-two' },
-  { key: 'language/tree', title: 'stat.language.tree', now: 'language/tree-participant' },
-];
+const retiredCards = (): readonly { readonly key: string; readonly title: MessageKey; readonly now: string }[] =>
+  (Object.entries(RETIRED_STATISTICS) as [CardStatisticId, CardStatisticId][]).map(([retired, now]) => {
+    const { key, title } = cardOf(retired);
+    return { key, title, now: statisticCardKey(now) };
+  });
+export const RETIRED_CARDS = /* @__PURE__ */ retiredCards();
 
 /** A card key as the catalogue knows it today (a retired key becomes the card that replaced it). */
 export const currentCardKey = (key: string): string => RETIRED_CARDS.find((card) => card.key === key)?.now ?? key;

@@ -113,7 +113,7 @@ const Name = t.union([t.string, t.null]);
 /**
  * What every item has. `untranslated`: the request's language has no name for the item yet, so
  * `value` is the English one (the page marks it lang="en"; the translator's list is
- * server/lookups/translations).
+ * server/services/lookups/translations).
  */
 export const LookupItem = t.intersection([
   t.strict({ value: t.string, principleId: t.number, code: t.string }),

@@ -215,6 +215,8 @@ export const InvitationCheck = t.strict({
   organization_name: t.string,
   department: t.union([DepartmentRef, t.null]),
   expires_at: t.string,
+  /** The organisation requires single sign-on: the invitation is accepted by signing in with it, not by choosing a password. */
+  sso_required: t.boolean,
 });
 export type InvitationCheck = t.TypeOf<typeof InvitationCheck>;
 

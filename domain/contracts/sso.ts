@@ -217,4 +217,60 @@ export const samlLogin = endpoint({
 
 export const SamlMessages = {
   metadataInvalid: "Please provide your identity provider's SAML metadata: the XML, or its https address.",
+  logoutRefused: "This sign-out request could not be confirmed as your organisation's, so nothing was changed.",
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Group claims (issue 30): a value of the provider's group claim (an OpenID Connect claim or a
+// SAML attribute, by name) mapped to one of the organisation's groups; a person carrying it is
+// placed in that group when they sign in through the provider. The same for both kinds.
+// ---------------------------------------------------------------------------------------------
+
+export const SsoGroupMapping = t.strict({ claim_value: t.string, group_id: t.string });
+export type SsoGroupMapping = t.TypeOf<typeof SsoGroupMapping>;
+
+export const SsoGroupMappings = t.strict({
+  /** The claim (OpenID Connect) or attribute (SAML) that lists the person's groups at the provider. */
+  claim_name: t.string,
+  /** In the administrator's order: the first whose value the person carries wins. */
+  mappings: t.array(SsoGroupMapping),
+  /** The organisation's groups a value may be mapped to. */
+  groups: t.array(t.strict({ id: t.string, name: t.string })),
+});
+export type SsoGroupMappings = t.TypeOf<typeof SsoGroupMappings>;
+
+export const getSsoGroupMappings = endpoint({ method: 'GET', path: 'organization/sso/groups', data: SsoGroupMappings, primary: true });
+
+export const saveSsoGroupMappings = endpoint({
+  method: 'POST',
+  path: 'organization/sso/groups',
+  body: t.strict({ claim_name: t.string, mappings: t.array(SsoGroupMapping) }),
+  data: SsoGroupMappings,
+  primary: true,
+});
+
+/** At most this many mappings per organisation. */
+export const MAX_SSO_GROUP_MAPPINGS = 100;
+
+export const SsoGroupMessages = {
+  needsProvider: 'Set up the provider before mapping its groups.',
+  claimNameInvalid: 'Please provide the name of the claim or attribute that lists the groups.',
+  claimValueInvalid: 'Each mapping needs the group value as the provider sends it, once only.',
+  groupUnknown: 'Please choose one of your organisation\'s groups.',
+  tooMany: 'Please keep to 100 group mappings.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Single logout (issue 30): signing out of a session opened through the organisation's provider
+// revokes our session first, then answers where to send the browser so the provider ends its
+// own session too (OpenID Connect RP-initiated logout, or a SAML LogoutRequest), when the
+// provider supports it; null otherwise. The provider sends the browser back to SSO_LOGGED_OUT_PATH.
+// ---------------------------------------------------------------------------------------------
+
+/** Where a provider sends the browser after its logout (register it as the post-logout redirect URI). */
+export const SSO_LOGGED_OUT_PATH = '/login';
+/** Our SAML single logout service (HTTP-Redirect): the identity provider's LogoutResponse comes back here. */
+export const SAML_SLO_PATH = '/api/sso/saml/slo';
+
+/** Instead of /logout for a single sign-on session: the same revocation, and the provider's logout address or null. */
+export const ssoLogout = endpoint({ method: 'POST', path: 'sso/logout', data: t.strict({ url: t.union([t.string, t.null]) }), primary: true });

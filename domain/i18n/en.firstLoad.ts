@@ -41,6 +41,8 @@ export const enFirstLoad = {
   'members-management': 'Members management',
   // Coordinator → People (issue 29): the menu entry and the server's sentences; the page's texts are in en.people.ts.
   people: "People",
+  // Coordinator → Campaigns (issue 29): the menu entry; the page's texts are in en.campaigns.ts.
+  campaigns: "Campaigns",
   server_people_not_allowed: "Only the administrators and group assignees can import people.",
   server_people_file_missing: "Choose a CSV or Excel file to import.",
   server_people_one_file: "Send one file, in the file field.",
@@ -279,6 +281,7 @@ export const enFirstLoad = {
   invitation_valid_until: 'This invitation works until {{day}}.',
   invitation_signed_in_note: 'You are signed in on this browser. Accepting signs you in as the invited person instead.',
   invitation_accept_heading: 'Create your account',
+  invitation_sso_required: "Your organisation signs its people in through its own sign-in page, so this invitation is accepted there: no password to choose. Sign in with your organisation to create your account.",
   invitation_accept: 'Accept and sign in',
   invitation_fix_fields: 'Please correct the fields below.',
   second_admin_login_help: 'You were invited as second administrator. Sign in with the email the invitation was sent to. The first time, the password you type becomes your password, so it must follow the password rule.',
@@ -597,6 +600,12 @@ export const enFirstLoad = {
   server_oidc_domain_email_mismatch: "The address must be at the domain you are verifying.",
   server_oidc_domain_not_verified: "The domain could not be verified yet. Check the TXT record or the code and try again.",
   server_saml_metadata_invalid: "Please provide your identity provider's SAML metadata: the XML, or its https address.",
+  server_saml_logout_refused: "This sign-out request could not be confirmed as your organisation's, so nothing was changed.",
+  server_sso_group_needs_provider: "Set up the provider before mapping its groups.",
+  server_sso_group_claim_name_invalid: "Please provide the name of the claim or attribute that lists the groups.",
+  server_sso_group_claim_value_invalid: "Each mapping needs the group value as the provider sends it, once only.",
+  server_sso_group_unknown: "Please choose one of your organisation's groups.",
+  server_sso_group_too_many: "Please keep to 100 group mappings.",
   // The phone's menu button (the sidebar folds behind it)
   menu: 'Menu',
   // Compare (the pages' own texts: en.compareInternal.ts, en.compareExternal.ts)

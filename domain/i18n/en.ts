@@ -1,5 +1,7 @@
 import { enBenchmark } from './en.benchmark';
 import { enCalendar } from './en.calendar';
+import { enCampaigns } from './en.campaigns';
+import { enHomeParticipation } from './en.homeParticipation';
 import { enCompareExternal } from './en.compareExternal';
 import { enCompareInternal } from './en.compareInternal';
 import { enExtraSurvey } from './en.extraSurvey';
@@ -31,6 +33,8 @@ export const en = {
   ...enCalendar,
   ...enBenchmark,
   ...enReports,
+  ...enCampaigns,
+  ...enHomeParticipation,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -51,6 +51,15 @@ export interface MailTexts {
   /** The code that proves an organisation receives mail at a domain it wants for single sign-on. */
   readonly ssoDomainSubject: string;
   readonly ssoDomainBody: (domain: string, organization: string, code: string) => string;
+  /** A campaign's personal invitation (`reminder` false) or one of its reminders; `survey` is the survey's name. */
+  readonly campaignSubject: (organization: string, survey: string, reminder: boolean) => string;
+  readonly campaignBody: (organization: string, survey: string, reminder: boolean, anonymous: boolean) => string;
+  /** The personal link and until when it works (`until` from campaignUntil). */
+  readonly campaignLink: (link: string, until: string) => string;
+  /** A campaign's closing time as the language writes it, in the campaign's time zone. */
+  readonly campaignUntil: (closes: Date, timeZone: string) => string;
+  /** The last line of a campaign mail: where to unsubscribe. */
+  readonly unsubscribeLine: (link: string) => string;
 }
 
 /** What an administrator asked for, for the operator's email; null: no change. */
@@ -71,6 +80,15 @@ export interface PackageRequestWords {
 const dayIn = (tag: string) => (date: Date) => date.toLocaleDateString(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** How to grant a request, the same in every language: these are commands. */
+/** A date and time in a time zone; an unknown zone is written in UTC rather than failing the mail. */
+const momentIn = (tag: string) => (date: Date, timeZone: string) => {
+  try {
+    return date.toLocaleString(tag, { dateStyle: 'long', timeStyle: 'short', timeZone });
+  } catch {
+    return `${date.toLocaleString(tag, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+  }
+};
+
 const grantCommands = (id: string) => `npm run org -- extend ${id} --until YYYY-MM-DD, npm run org -- seats ${id} N`;
 
 const named = (department: string | undefined) => (department === undefined || department.trim() === '' ? '' : ` ${department.trim()}`);
@@ -107,6 +125,13 @@ const english: MailTexts = {
   ssoDomainSubject: 'Confirm your domain for single sign-on',
   ssoDomainBody: (domain, organization, code) =>
     `${organization} wants people with an address at ${domain} to sign in to Commonweave through its own identity provider.\nTo confirm that this domain belongs to ${organization}, enter this code in Organisation settings within 24 hours: ${code}\nIf you do not know about this, ignore this message.\n`,
+  campaignSubject: (organization, survey, reminder) => `${reminder ? 'Reminder: ' : ''}${organization} invites you to take the ${survey}`,
+  campaignBody: (organization, survey, reminder, anonymous) =>
+    `${reminder ? `If you have not yet taken the ${survey} of ${organization}, there is still time` : `${organization} invites you to take the ${survey}`}: it takes 3 to 5 minutes.` +
+    `${anonymous ? ' Your answers are anonymous: nobody can see who answered what.' : ''}\n`,
+  campaignLink: (link, until) => `Open your personal link: ${link}\nIt works once, until ${until}.\n`,
+  campaignUntil: momentIn('en-AU'),
+  unsubscribeLine: (link) => `To receive no more of these invitations and reminders: ${link}\n`,
   welcomeSubject: 'Welcome to Commonweave',
   welcomeBody: (organization, link) => `${organization} is registered on Commonweave and you are its administrator.\nSign in at ${link} with this email address.\n`,
   linkSubject: (organization, survey) => `${organization} invites you to take the ${survey}`,
@@ -171,6 +196,13 @@ const french: MailTexts = {
   ssoDomainSubject: 'Confirmez votre domaine pour l’authentification unique',
   ssoDomainBody: (domain, organization, code) =>
     `${organization} souhaite que les personnes ayant une adresse en ${domain} se connectent à Commonweave par son propre fournisseur d’identité.\nPour confirmer que ce domaine appartient à ${organization}, saisissez ce code dans les paramètres de l’organisation d’ici 24 heures : ${code}\nSi vous n’êtes pas au courant, ignorez ce message.\n`,
+  campaignSubject: (organization, survey, reminder) => `${reminder ? 'Rappel : ' : ''}${organization} vous invite à répondre à l'enquête « ${survey} »`,
+  campaignBody: (organization, survey, reminder, anonymous) =>
+    `${reminder ? `Si vous n'avez pas encore répondu à l'enquête « ${survey} » de ${organization}, il est encore temps` : `${organization} vous invite à répondre à l'enquête « ${survey} »`} : cela prend 3 à 5 minutes.` +
+    `${anonymous ? ' Vos réponses sont anonymes : personne ne peut voir qui a répondu quoi.' : ''}\n`,
+  campaignLink: (link, until) => `Ouvrez votre lien personnel : ${link}\nIl ne sert qu'une fois, jusqu'au ${until}.\n`,
+  campaignUntil: momentIn('fr'),
+  unsubscribeLine: (link) => `Pour ne plus recevoir ces invitations et rappels : ${link}\n`,
   welcomeSubject: 'Bienvenue sur Commonweave',
   welcomeBody: (organization, link) => `${organization} est inscrite sur Commonweave et vous en êtes l'administrateur·rice.\nConnectez-vous sur ${link} avec cette adresse e-mail.\n`,
   linkSubject: (organization, survey) => `${organization} vous invite à répondre à l'enquête « ${survey} »`,
@@ -235,6 +267,13 @@ const spanish: MailTexts = {
   ssoDomainSubject: 'Confirme su dominio para el inicio de sesión único',
   ssoDomainBody: (domain, organization, code) =>
     `${organization} quiere que las personas con una dirección en ${domain} inicien sesión en Commonweave con su propio proveedor de identidad.\nPara confirmar que este dominio pertenece a ${organization}, introduzca este código en la configuración de la organización en un plazo de 24 horas: ${code}\nSi no sabe nada de esto, ignore este mensaje.\n`,
+  campaignSubject: (organization, survey, reminder) => `${reminder ? 'Recordatorio: ' : ''}${organization} le invita a responder la encuesta «${survey}»`,
+  campaignBody: (organization, survey, reminder, anonymous) =>
+    `${reminder ? `Si aún no ha respondido la encuesta «${survey}» de ${organization}, todavía está a tiempo` : `${organization} le invita a responder la encuesta «${survey}»`}: le llevará de 3 a 5 minutos.` +
+    `${anonymous ? ' Sus respuestas son anónimas: nadie puede ver quién respondió qué.' : ''}\n`,
+  campaignLink: (link, until) => `Abra su enlace personal: ${link}\nFunciona una sola vez, hasta el ${until}.\n`,
+  campaignUntil: momentIn('es'),
+  unsubscribeLine: (link) => `Para dejar de recibir estas invitaciones y recordatorios: ${link}\n`,
   welcomeSubject: 'Bienvenido a Commonweave',
   welcomeBody: (organization, link) => `${organization} está registrada en Commonweave y usted es su administrador.\nInicie sesión en ${link} con esta dirección de correo.\n`,
   linkSubject: (organization, survey) => `${organization} le invita a responder la encuesta «${survey}»`,
@@ -307,6 +346,13 @@ const arabic: MailTexts = {
   ssoDomainSubject: 'أكّد نطاقك لتسجيل الدخول الموحّد',
   ssoDomainBody: (domain, organization, code) =>
     `تريد ${organization} أن يسجّل الأشخاص الذين لديهم عنوان في ${domain} الدخول إلى Commonweave عبر مزوّد الهوية الخاص بها.\nلتأكيد أن هذا النطاق يخص ${organization}، أدخل هذا الرمز في إعدادات المؤسسة خلال 24 ساعة: ${code}\nإذا لم تكن على علم بذلك، فتجاهل هذه الرسالة.\n`,
+  campaignSubject: (organization, survey, reminder) => `${reminder ? 'تذكير: ' : ''}تدعوك ${organization} إلى الإجابة عن «${survey}»`,
+  campaignBody: (organization, survey, reminder, anonymous) =>
+    `${reminder ? `إذا لم تُجب بعد عن «${survey}» من ${organization}، فما زال هناك وقت` : `تدعوك ${organization} إلى الإجابة عن «${survey}»`}: يستغرق ذلك من 3 إلى 5 دقائق.` +
+    `${anonymous ? ' إجاباتك مجهولة الهوية: لا يمكن لأحد أن يرى من أجاب بماذا.' : ''}\n`,
+  campaignLink: (link, until) => `افتح رابطك الشخصي:\n${link}\nيعمل مرة واحدة، حتى ${until}.\n`,
+  campaignUntil: momentIn('ar'),
+  unsubscribeLine: (link) => `لإيقاف تلقي هذه الدعوات والتذكيرات:\n${link}\n`,
   welcomeSubject: 'مرحبًا بك في Commonweave',
   welcomeBody: (organization, link) => `سُجّلت ${organization} على Commonweave وأنت مسؤولها.\nسجّل الدخول بعنوان البريد الإلكتروني هذا من هنا:\n${link}\n`,
   linkSubject: (organization, survey) => `تدعوك ${organization} إلى الإجابة عن «${survey}»`,
@@ -371,6 +417,13 @@ const chinese: MailTexts = {
   ssoDomainSubject: '确认您用于单点登录的域名',
   ssoDomainBody: (domain, organization, code) =>
     `${organization} 希望地址属于 ${domain} 的人员通过其自己的身份提供商登录 Commonweave。\n要确认此域名属于 ${organization}，请在 24 小时内于组织设置中输入此验证码：${code}\n如果您不了解此事，请忽略此邮件。\n`,
+  campaignSubject: (organization, survey, reminder) => `${reminder ? '提醒：' : ''}${organization}邀请您参加“${survey}”`,
+  campaignBody: (organization, survey, reminder, anonymous) =>
+    `${reminder ? `如果您尚未参加${organization}的“${survey}”，现在仍然来得及` : `${organization}邀请您参加“${survey}”`}，大约需要 3 到 5 分钟。` +
+    `${anonymous ? '您的回答是匿名的：没有人能看到谁回答了什么。' : ''}\n`,
+  campaignLink: (link, until) => `请打开您的个人链接：${link}\n该链接仅可使用一次，有效期至 ${until}。\n`,
+  campaignUntil: momentIn('zh-Hans'),
+  unsubscribeLine: (link) => `如不想再收到这些邀请和提醒：${link}\n`,
   welcomeSubject: '欢迎使用 Commonweave',
   welcomeBody: (organization, link) => `${organization}已在 Commonweave 上注册，您是其管理员。\n请使用此邮箱地址在此登录：${link}\n`,
   linkSubject: (organization, survey) => `${organization}邀请您参加“${survey}”`,

@@ -1,5 +1,6 @@
 import type { Count, Headline } from '../contracts/statistics';
 import { type Distribution, type ReleasedCell, isSuppressed } from '../contracts/stats';
+import type { StatisticKey } from '../stats/catalogue';
 
 /**
  * Key facts of a dashboard page (issue 16): short sentences made from the figures the page's
@@ -26,7 +27,7 @@ export type KeyFactTopKey =
 /** The released sections a page's facts read, by the endpoint path (without the leading slash). null: not loaded or withheld. */
 export type ReleasedSections = Readonly<Record<string, unknown>>;
 
-/** The sections each dashboard page's facts need: all of them are cards the page shows already. */
+/** The sections each dashboard page's facts need, named as the statistics catalogue keys them (domain/stats/catalogue.ts). */
 export const KEY_FACT_SECTIONS = {
   home: ['home/total-registered', 'home/total-birth-country', 'home/total-language', 'home/total-worldview', 'home/total-ethnicity'],
   // No dashboard page of its own: GET /key-facts?page=coordinator says home's facts and the groups the caller sees.
@@ -44,7 +45,7 @@ export const KEY_FACT_SECTIONS = {
   languages: ['language/row-one', 'language/languages', 'language/monolingual'],
   worldviews: ['worldview/row-one', 'worldview/worldviews'],
   'cultural-heritage': ['ethnicity/row-one', 'ethnicity/ethnicities'],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies Record<string, readonly StatisticKey[]>;
 
 export type KeyFactPage = keyof typeof KEY_FACT_SECTIONS;
 export const isKeyFactPage = (page: string): page is KeyFactPage => Object.hasOwn(KEY_FACT_SECTIONS, page);
@@ -96,7 +97,7 @@ export const keyFactsOf = (page: KeyFactPage, sections: ReleasedSections): KeyFa
     if (said === 'number') facts.push({ key, name: cell.label, percent: cell.percent });
     else if (said === 'nearly all') facts.push({ key: `${key}_nearly_all`, name: cell.label });
   };
-  const section = (path: string) => sections[path];
+  const section = (path: StatisticKey) => sections[path];
   switch (page) {
     case 'home':
     case 'coordinator':

@@ -11,6 +11,8 @@ export interface MenuItem {
   readonly path?: string;
   readonly sub?: readonly MenuItem[];
   readonly extraHeaders: readonly HeaderAction[];
+  /** Only these roles see the entry (a page narrower than its section's permission); absent: every role the permission lets in. */
+  readonly roles?: readonly string[];
 }
 
 const both: HeaderAction[] = ['refresh', 'applyFilter'];
@@ -55,6 +57,7 @@ export const MENU: readonly MenuItem[] = [
       { id: 3014, name: 'members-management', icon: 'members', path: 'members-management', extraHeaders: [] },
       { id: 3014, name: 'surveys-management', icon: 'surveys', path: 'surveys-management', extraHeaders: [] },
       { id: 3014, name: 'people', icon: 'members', path: 'people', extraHeaders: [] },
+      { id: 3014, name: 'campaigns', icon: 'surveys', path: 'campaigns', extraHeaders: [], roles: ['admin', 'second_admin'] },
     ],
   },
   { id: 3015, name: 'extra-survey', icon: 'survey', path: 'extra-survey', extraHeaders: filterOnly },

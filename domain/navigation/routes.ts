@@ -53,5 +53,11 @@ export const visibleMenu = (permissions: readonly Permission[], menu: readonly M
     .map((item) => (item.sub ? { ...item, sub: visibleMenu(permissions, item.sub) } : item))
     .filter((item) => item.path !== undefined || (item.sub?.length ?? 0) > 0);
 
+/** The menu without the entries kept for other roles (MenuItem.roles); with no role known, without any such entry. */
+export const menuForRole = (menu: readonly MenuItem[], role: string | null): MenuItem[] =>
+  menu
+    .filter((item) => item.roles === undefined || (role !== null && item.roles.includes(role)))
+    .map((item) => (item.sub ? { ...item, sub: menuForRole(item.sub, role) } : item));
+
 export const dashboardPath = (page: Pick<DashboardPage, 'section' | 'subsection'>): string =>
   `/dashboard/${page.section}${page.subsection ? `/${page.subsection}` : ''}`;

@@ -12,6 +12,7 @@ import { calendarActions } from './actions/calendar';
 import { accountActions } from './actions/account';
 import { censusActions } from './actions/census';
 import { peopleActions } from './actions/people';
+import { campaignActions } from './actions/campaigns';
 
 export type { ActionEntry } from './actions/entry';
 
@@ -32,6 +33,7 @@ export const actions = {
   ...accountActions,
   ...censusActions,
   ...peopleActions,
+  ...campaignActions,
 } satisfies Record<string, ActionEntry>;
 
 export type ActionName = keyof typeof actions;

@@ -94,6 +94,7 @@ export const resourceEventsOf = <S extends SectionName, A extends ActionName>(
     message('resource/empty', { name: sectionName, message: t.union([t.string, t.null]) }),
     message('resource/failed', { name: sectionName, message: t.string }),
     message('action/submitted', { action: actionName }),
+    message('action/uploadProgress', { action: actionName, sent: t.number, total: t.union([t.number, t.null]) }),
     actionSucceededCodec(actionName, (name) => actions[name]),
     message('action/failed', { action: actionName, message: t.string, errors: FieldErrors }),
     message('action/cleared', { action: actionName }),

@@ -1,6 +1,6 @@
 import type { AppEvent } from '../app/events';
 import type { ActionData, ActionName } from './actions';
-import { type ActionState, type Actions, type ResourcesState, type SectionState, type Sections, idleAction, idleSection, initialResources, sectionOf } from './state';
+import { type ActionState, type Actions, type ResourcesState, type SectionState, type Sections, actionOf, idleAction, idleSection, initialResources, sectionOf } from './state';
 import type { ActionSucceeded, SectionLoaded } from './events';
 import type { SectionData, SectionName } from './sections';
 
@@ -53,6 +53,12 @@ export const resourcesReducer = (state: ResourcesState = initialResources, event
       return withSection(state, e.name, (section) => ({ ...section, status: 'error', message: e.message }));
     case 'action/submitted':
       return withAction(state, e.action, { status: 'pending', message: null, errors: {}, data: null });
+    case 'action/uploadProgress': {
+      const current = actionOf(state, e.action);
+      // Progress of a send that has ended (a late event, a replayed log) changes nothing.
+      if (current.status !== 'pending') return state;
+      return withAction(state, e.action, { ...current, upload: { sent: e.sent, total: e.total } });
+    }
     case 'action/succeeded':
       return succeeded(state, e);
     case 'action/failed':

@@ -13,6 +13,8 @@ import { chartNameSections } from './sections/chartNames';
 import { extraSurveySections } from './sections/extraSurvey';
 import { calendarSections } from './sections/calendar';
 import { peopleSections } from './sections/people';
+import { homeParticipationSections } from './sections/homeParticipation';
+import { campaignSections } from './sections/campaigns';
 
 export type { SectionEntry } from './sections/entry';
 
@@ -35,6 +37,8 @@ export const sections = {
   ...extraSurveySections,
   ...calendarSections,
   ...peopleSections,
+  ...homeParticipationSections,
+  ...campaignSections,
 } satisfies Record<string, SectionEntry>;
 
 export type SectionName = keyof typeof sections;

@@ -21,6 +21,13 @@ export interface ActionState<D = unknown> {
   readonly message: string | null;
   readonly errors: Readonly<Record<string, readonly string[]>>;
   readonly data: D | null;
+  /** While a file is sent: the bytes of the request sent so far, and its size when known. */
+  readonly upload?: UploadProgress;
+}
+
+export interface UploadProgress {
+  readonly sent: number;
+  readonly total: number | null;
 }
 
 /** Each section's state, typed by its name. */

@@ -26,7 +26,8 @@ import { reloadEffect } from '../resources/reloads.effects';
 import { catalogOf, type ResourceCatalog } from '../resources/entries';
 import type { PageApp } from '../../domain/app/app';
 import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
-import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
+import { errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
+import { reportUnhandledRejections } from './rejections';
 import { browserSaveFile, calendarExportEffect, calendarIcsEffect, certificatePdfEffect, exportCompareEffect, exportEffect, type ExportDeps, mutualityExcelEffect, reportPdfEffect } from '../effects/export.effects';
 import { aiExportAskEffect, aiExportDownloadEffect } from '../effects/aiExport.effects';
 import { slideSettingEffect, slideTimerEffect } from '../effects/slideShow.effects';
@@ -164,10 +165,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
   store.dispatch({ type: 'app/start' });
 
   const liveStore = store;
-  // A promise nobody handled is reported like a render failure (SPEC section 9).
-  const onRejection = (event: PromiseRejectionEvent) =>
-    liveStore.dispatch({ type: 'tracing/report', kind: 'rejection', ...describeThrown(event.reason), url: env.window.location.pathname });
-  env.window.addEventListener('unhandledrejection', onRejection);
+  const stopReportingRejections = reportUnhandledRejections(env.window, liveStore);
   return {
     store: liveStore,
     catalog,
@@ -184,7 +182,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
       },
     },
     dispose: () => {
-      env.window.removeEventListener('unhandledrejection', onRejection);
+      stopReportingRejections();
       persisting.unsubscribe();
       disconnectTabs();
       void channel.close();

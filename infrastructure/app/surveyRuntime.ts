@@ -16,7 +16,8 @@ import { catalogOf, type ResourceCatalog } from '../resources/entries';
 import type { PageApp } from '../../domain/app/app';
 import type { ParticipantCommand } from '../../domain/app/participantApp';
 import { linkLanguageEffect, surveyEffects, type LinkLanguageDeps, type SurveyDeps } from '../effects/survey.effects';
-import { describeThrown, errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
+import { errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
+import { reportUnhandledRejections } from './rejections';
 import { createSurveyDraftStore } from '../storage/surveyDraft';
 import { createAnsweredLinks } from '../storage/answeredLinks';
 
@@ -98,16 +99,13 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
   store = createStore(env.app, { tabId: crypto.randomUUID(), clock, ids, effects, deps });
   store.dispatch({ type: 'app/start' });
   const liveStore = store;
-  const { window } = env;
-  const onRejection = (event: PromiseRejectionEvent) =>
-    liveStore.dispatch({ type: 'tracing/report', kind: 'rejection', ...describeThrown(event.reason), url: window?.location.pathname ?? '/' });
-  window?.addEventListener('unhandledrejection', onRejection);
+  const stopReportingRejections = env.window === undefined ? () => undefined : reportUnhandledRejections(env.window, liveStore);
   return {
     store: liveStore,
     catalog,
     i18n,
     dispose: () => {
-      window?.removeEventListener('unhandledrejection', onRejection);
+      stopReportingRejections();
       liveStore.dispose();
     },
   };

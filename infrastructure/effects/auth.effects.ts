@@ -1,4 +1,4 @@
-import { EMPTY, catchError, concat, exhaustMap, filter, ignoreElements, map, mergeMap, of, switchMap, withLatestFrom, type Observable } from 'rxjs';
+import { EMPTY, catchError, concat, defaultIfEmpty, defer, exhaustMap, filter, map, mergeMap, of, switchMap, take, withLatestFrom, type Observable } from 'rxjs';
 import type { AppCommand, AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
 import { AuthMessages, checkAccessToken, getPermissions, login, login2fa, logout, type LoginResult } from '../../domain/contracts/auth';
@@ -6,7 +6,7 @@ import { ofType } from '../bus/ofType';
 import type { Effect, LiveMessage } from '../bus/types';
 import type { ApiClient, ApiSuccess } from '../http/client';
 import type { TokenCookies } from '../storage/cookies';
-import { oidcLogin, oidcStart, samlLogin, ssoLogin, ssoStart } from '../../domain/contracts/sso';
+import { oidcLogin, oidcStart, samlLogin, ssoLogin, ssoLogout, ssoStart } from '../../domain/contracts/sso';
 import { safeReturnPath } from '../../domain/navigation/returnPath';
 import { acceptInvitation, loginSecondAdmin } from '../../domain/contracts/members';
 import { failureText } from './failure';
@@ -127,17 +127,38 @@ export const organizationSsoEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
     ),
   );
 
-/** The server forgets the token first; whatever it answers, this browser signs out. */
+/**
+ * The server forgets the token first; whatever it answers, this browser signs out. sso/logout
+ * revokes as /logout does and, for a session opened through the organisation's provider that
+ * supports single logout, answers the provider's logout address: the browser goes there after
+ * signing out, and the provider sends it back to the sign-in page.
+ */
 export const logoutEffect: Effect<AuthDeps> = (live$, _state$, deps) =>
   live$.pipe(
     ofType('session/logout'),
     exhaustMap(() =>
-      concat(
-        deps.api.call(logout, { silent: true }).pipe(
-          catchError(() => EMPTY),
-          ignoreElements(),
+      deps.api.call(ssoLogout, { silent: true }).pipe(
+        map((result) => result.data?.url ?? null),
+        // Not answered: the plain /logout still revokes the session.
+        catchError(() =>
+          deps.api.call(logout, { silent: true }).pipe(
+            map(() => null),
+            catchError(() => of(null)),
+          ),
         ),
-        of<AppEvent>({ type: 'session/signedOut', reason: 'logout' }),
+        defaultIfEmpty(null),
+        take(1),
+        mergeMap((url) => {
+          const signedOut = of<AppEvent>({ type: 'session/signedOut', reason: 'logout' });
+          if (url === null) return signedOut;
+          return concat(
+            signedOut,
+            defer(() => {
+              deps.leaveFor(url);
+              return EMPTY;
+            }),
+          );
+        }),
       ),
     ),
   );

@@ -38,9 +38,13 @@ export const axiosTransport = (options: AxiosTransportOptions): HttpTransport =>
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   return {
-    request: async ({ method, url, headers, body, signal, responseType }) => {
+    request: async ({ method, url, headers, body, signal, responseType, onUploadProgress }) => {
       try {
-        const response = await http.request({ method, url, headers, data: body, signal, ...(responseType === 'blob' ? { responseType: 'blob' } : {}) });
+        const response = await http.request({
+          method, url, headers, data: body, signal,
+          ...(responseType === 'blob' ? { responseType: 'blob' } : {}),
+          ...(onUploadProgress ? { onUploadProgress: (event: { loaded: number; total?: number }) => onUploadProgress(event.loaded, event.total) } : {}),
+        });
         const fileName = responseType === 'blob' ? fileNameOf(response.headers['content-disposition'] as string | undefined) : undefined;
         return { status: response.status, body: response.data as unknown, ...(fileName === undefined ? {} : { fileName }) };
       } catch (error) {

@@ -31,6 +31,8 @@ export interface CallInput<E extends AnyEndpoint> {
   readonly silent?: boolean;
   /** Sent as multipart/form-data instead of the JSON body (a file upload). */
   readonly form?: FormData;
+  /** Told the bytes of the form sent so far (the transport's upload events), for a progress bar. */
+  readonly onUploadProgress?: (sent: number, total: number | undefined) => void;
 }
 
 /** The only module that talks HTTP. Every call is a cold Observable: nothing is sent until subscribed. */
@@ -146,6 +148,7 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
           },
           signal: controller.signal,
           ...(responseType === 'blob' ? { responseType } : {}),
+          ...(input.form && input.onUploadProgress ? { onUploadProgress: input.onUploadProgress } : {}),
         }),
       ).pipe(
         // Unsubscribing (a newer request won the switchMap) cancels the request in flight.

@@ -16,6 +16,11 @@ export interface TransportRequest {
   readonly signal: AbortSignal;
   /** 'blob' for a file download (the dashboards' exports); JSON otherwise. */
   readonly responseType?: 'json' | 'blob';
+  /**
+   * Told the bytes of the body sent so far while an upload goes out (`total` when known). Only
+   * the dashboards' axios can tell (the browser's XMLHttpRequest upload events); fetch cannot.
+   */
+  readonly onUploadProgress?: (sent: number, total: number | undefined) => void;
 }
 
 export interface TransportReply {

@@ -1,6 +1,6 @@
 import { isLeft, left, right, type Either } from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import { EMPTY, catchError, exhaustMap, groupBy, map, mergeMap, of, switchMap, take, throwError, type Observable } from 'rxjs';
+import { EMPTY, Subject, catchError, exhaustMap, finalize, groupBy, map, merge, mergeMap, of, switchMap, take, throwError, type Observable } from 'rxjs';
 import type { AppEvent } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
 import type { AnyEndpoint, QueryOf } from '../../domain/contracts/endpoint';
@@ -136,6 +136,22 @@ const requestOf = <K extends ActionName>(entry: (typeof actions)[K], body: unkno
 };
 
 /**
+ * A file upload's progress as events on the bus, for the form's progress bar: one per whole
+ * percent sent (per 64 KB when the size is unknown), so a large file does not flood the log.
+ */
+const uploadProgress = <K extends ActionName>(action: K) => {
+  const events = new Subject<AppEvent>();
+  let lastStep = -1;
+  const report = (sent: number, total: number | undefined): void => {
+    const step = total ? Math.floor((Math.min(sent, total) / total) * 100) : Math.floor(sent / 65_536);
+    if (step === lastStep) return;
+    lastStep = step;
+    events.next({ type: 'action/uploadProgress', action, sent, total: total ?? null });
+  };
+  return { events, report };
+};
+
+/**
  * One action sent. Its data is decoded once, with the endpoint's codec, and its success event
  * carries it typed by the action's name. The follow-up's events come before the success, as
  * the form's outcome is the last word.
@@ -147,10 +163,26 @@ const sendAction = <K extends ActionName>(
   state$: Observable<AppState>,
   deps: ResourceDeps,
 ): Observable<AppEvent> => {
-  const { done, reloads, secret }: ActionEntry = entry;
   const request = requestOf(entry, body, args);
   if (isLeft(request)) return throwError(() => request.left);
-  return deps.api.call<(typeof actions)[K]['endpoint']>(entry.endpoint, request.right).pipe(
+  if (request.right.form === undefined) return answered(action, entry, request.right, state$, deps);
+  const progress = uploadProgress(action);
+  return merge(
+    progress.events,
+    answered(action, entry, { ...request.right, onUploadProgress: progress.report }, state$, deps).pipe(finalize(() => progress.events.complete())),
+  );
+};
+
+/** The events of an action's answer: its follow-up's, its success, the reloads of the sections it changed. */
+const answered = <K extends ActionName>(
+  action: K,
+  entry: (typeof actions)[K],
+  input: CallInput<(typeof actions)[K]['endpoint']>,
+  state$: Observable<AppState>,
+  deps: ResourceDeps,
+): Observable<AppEvent> => {
+  const { done, reloads, secret }: ActionEntry = entry;
+  return deps.api.call<(typeof actions)[K]['endpoint']>(entry.endpoint, input).pipe(
     switchMap((result) =>
       latestState(state$).pipe(
         mergeMap((state): AppEvent[] => [

@@ -49,6 +49,8 @@ export interface Database {
   sso_oidc_states: SsoOidcStatesTable;
   sso_saml_requests: SsoSamlRequestsTable;
   sso_saml_assertions: SsoSamlAssertionsTable;
+  sso_group_mappings: SsoGroupMappingsTable;
+  sso_sessions: SsoSessionsTable;
   departments: DepartmentsTable;
   invitations: InvitationsTable;
   surveys: SurveysTable;
@@ -61,6 +63,11 @@ export interface Database {
   package_reminders: PackageRemindersTable;
   people: PeopleTable;
   people_imports: PeopleImportsTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+  invitation_tokens: InvitationTokensTable;
+  campaign_messages: CampaignMessagesTable;
+  jobs: JobsTable;
   people_import_rows: PeopleImportRowsTable;
 }
 
@@ -348,14 +355,14 @@ export type SurveyTokenRow = Selectable<SurveyTokensTable>;
 
 /**
  * One item of a lookup list; id is the principleId answers store, kept for ever under its
- * natural key (list, code). Written only by server/lookups/seed.ts.
+ * natural key (list, code). Written only by server/services/lookups/seed.ts.
  */
 export interface LookupPrinciplesTable {
   id: Generated<number>;
   list: string;
   code: string;
   name: string;
-  /** Name and aliases, lower case without accents (server/lookups/normalise.ts). */
+  /** Name and aliases, lower case without accents (server/services/lookups/normalise.ts). */
   search: string;
   parent_id: number | null;
   family_id: number | null;
@@ -622,6 +629,8 @@ export interface SsoOidcSettingsTable {
   saml_idp_entity_id: string | null;
   saml_idp_sso_url: string | null;
   saml_idp_certificates: string | null;
+  /** The OpenID Connect claim or SAML attribute that lists the person's groups (0031). */
+  group_claim: Generated<string>;
 }
 
 /** An AuthnRequest we issued (SAML); the verified_* columns are set once the identity provider's response verified. */
@@ -639,6 +648,31 @@ export interface SsoSamlRequestsTable {
   refusal: string | null;
   created_at: Generated<Date>;
   expires_at: Date;
+  /** The group claim's values the verified assertion carried (0031). */
+  verified_groups: ColumnType<string[] | null, string | null | undefined, string | null>;
+  verified_name_id_format: ColumnType<string | null, string | null | undefined, string | null>;
+  verified_session_index: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** What single logout needs of a session opened through the organisation's provider (0031). */
+export interface SsoSessionsTable {
+  session_id: string;
+  organization_id: string;
+  kind: 'oidc' | 'saml';
+  id_token: string | null;
+  saml_name_id: string | null;
+  saml_name_id_format: string | null;
+  saml_session_index: string | null;
+  created_at: Generated<Date>;
+}
+
+/** A value of the organisation's group claim and the group (department) a person carrying it is placed in on sign-in. */
+export interface SsoGroupMappingsTable {
+  organization_id: string;
+  claim_value: string;
+  department_id: string;
+  /** The administrator's order: the first mapping whose value the person carries wins. */
+  position: number;
 }
 
 /** An accepted SAML assertion, kept until it expires so it cannot be replayed. */
@@ -670,4 +704,77 @@ export interface SsoOidcStatesTable {
   return_to: string;
   created_at: Generated<Date>;
   expires_at: Date;
+}
+
+/** A campaign of personal invitations to one survey link (migration 0030). */
+export interface CampaignsTable {
+  id: Generated<string>;
+  organization_id: string;
+  token_id: string;
+  name: string;
+  /** IANA time zone the two local times are written in. */
+  time_zone: string;
+  /** YYYY-MM-DDTHH:mm in time_zone, as chosen. */
+  send_local: string;
+  send_at: Date;
+  reminder_days: ColumnType<number[], number[] | undefined, number[]>;
+  closes_local: string;
+  closes_at: Date;
+  /** The groups and people picked, as `{ group_ids, person_ids }`. */
+  recipient_choice: ColumnType<JsonValue, string | undefined, string>;
+  state: ColumnType<'scheduled' | 'paused' | 'cancelled', 'scheduled' | 'paused' | 'cancelled' | undefined, 'scheduled' | 'paused' | 'cancelled'>;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One person a campaign invites (migration 0030). */
+export interface CampaignRecipientsTable {
+  campaign_id: string;
+  person_id: string;
+  group_id: string;
+  language: string;
+  invitation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Random key of the cell key method for the participation figures (migration 0030). */
+  record_key: Generated<number>;
+}
+
+/** A further token of a personal invitation, as its sha-256 (migration 0030). */
+export interface InvitationTokensTable {
+  token_hash: string;
+  invitation_id: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** One mail of a campaign to one recipient: step 0 the invitation, 1 to 3 the reminders (migration 0030). */
+export interface CampaignMessagesTable {
+  id: Generated<number>;
+  organization_id: string;
+  campaign_id: string;
+  person_id: string;
+  step: number;
+  state: ColumnType<'queued' | 'sent' | 'failed' | 'bounced' | 'skipped', 'queued' | 'sent' | 'failed' | 'bounced' | 'skipped' | undefined, 'queued' | 'sent' | 'failed' | 'bounced' | 'skipped'>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  unsubscribe_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Due work any server process may claim (migration 0030). */
+export interface JobsTable {
+  id: Generated<number>;
+  key: string;
+  kind: string;
+  organization_id: string | null;
+  payload: ColumnType<JsonValue, string | undefined, string>;
+  run_at: Date;
+  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  locked_by: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: Generated<number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  done_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PREFER_NOT_CODE } from '../../domain/contracts/lookups';
 import type { Database } from '../db/database';
-import { normaliseSearch } from '../lookups/normalise';
+import { normaliseSearch } from '../services/lookups/normalise';
 
 /** The lookup lists a response's answers come from. */
 export const DEMO_LISTS = [

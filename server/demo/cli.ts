@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { seedReferenceData } from '../db/seeds/referenceData';
-import { seedLookups } from '../lookups/seed';
+import { seedLookups } from '../services/lookups/seed';
 import { createDemoOrganization, DEFAULT_DEMO_RESPONSES, DEFAULT_DEMO_SEED } from './index';
 
 /**

@@ -3,7 +3,7 @@ import type { Weights } from './profiles';
 /**
  * The demo's answers to the questions the census file says nothing about: assumptions in the
  * range of Australian workforce surveys (rounded; not statistics to quote). Codes are the
- * lookup lists' (server/lookups/standards/abs.ts); 'prefer_not' is "Prefer not to answer".
+ * lookup lists' (server/services/lookups/standards/abs.ts); 'prefer_not' is "Prefer not to answer".
  */
 
 /** Women and men about equal, about 1% non-binary or another term, some who prefer not to say. */

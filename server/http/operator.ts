@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Messages } from '../../domain/contracts/envelope';
-import { bearerToken } from '../services/auth/sessions';
+import { bearerToken } from './bearer';
 import { ApiError } from './apiError';
 import { sameSecret } from './secrets';
 

@@ -2,7 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Messages } from '../../domain/contracts/envelope';
 import { activeSessionOf } from '../plugins/auth';
-import { bearerToken } from '../services/auth/sessions';
+import { bearerToken } from './bearer';
 import { ApiError } from './apiError';
 import { isApiPath, pathOf } from './paths';
 

@@ -4,15 +4,20 @@ import { AuthMessages } from '../../domain/contracts/auth';
 /** The cookie in which the client keeps the primary token (infrastructure/storage/cookies.ts). */
 export const TOKEN_COOKIE = 'token';
 import { ApiError } from '../http/apiError';
+import { bearerToken } from '../http/bearer';
 import type { AuthContext } from '../services/auth/context';
-import { type ActiveSession, bearerToken, findActiveSession } from '../services/auth/sessions';
-import { mayOpenEndedPackage, organizationUsable } from '../services/auth/users';
+import type { SessionGate } from '../services/auth/gate';
+import type { ActiveSession } from '../services/auth/sessions';
 
 export type { AuthContext } from '../services/auth/context';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** The sign-in rules (services/auth/gate.ts), composed with the other services in server/decorations.ts. */
+    readonly sessionGate: SessionGate;
   }
 }
 
@@ -52,7 +57,7 @@ export const activeSessionOf = (app: FastifyInstance, request: FastifyRequest, t
   lookups.set(request, byToken);
   const known = byToken.get(token);
   if (known !== undefined) return known;
-  const lookup = findActiveSession(app.db, token);
+  const lookup = app.sessionGate.find(token);
   byToken.set(token, lookup);
   return lookup;
 };
@@ -68,10 +73,8 @@ export const authenticate =
     const token = bearerToken(request.headers.authorization) ?? (options.allowCookie ? request.cookies[TOKEN_COOKIE] : undefined);
     const active = token === undefined ? undefined : await activeSessionOf(this, request, token);
     if (active === undefined) throw new ApiError(401, AuthMessages.sessionExpired);
-    if (!organizationUsable(active.organization) && !(options.allowEndedPackage === true && mayOpenEndedPackage(active.user, active.organization))) {
-      throw new ApiError(403, AuthMessages.noActivePackage);
-    }
-    if (active.session.restricted && options.allowRestricted !== true) throw new ApiError(403, AuthMessages.passwordExpired);
+    const refusal = this.sessionGate.refusalOf(active, options);
+    if (refusal !== undefined) throw new ApiError(403, AuthMessages[refusal]);
     request.auth = { ...active, viewAsGroupId: active.session.kind === 'secondary' ? active.session.view_as_group_id : null };
   };
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_CARDS, EXPORT_PAGES, type ExportPage, RETIRED_CARDS, currentCardKey } from '../../domain/contracts/exports';
-import { statisticsSections } from '../../domain/resources/sections/statistics';
+import { statisticSectionName, statisticsSections } from '../../domain/resources/sections/statistics';
+import { STATISTICS_ON_PAGES } from '../../domain/stats/catalogue';
 
 /**
  * What a page exports (spreadsheets, the report builder, the AI export) is what it shows: each
@@ -21,10 +22,10 @@ const PAGE_SOURCES: Record<ExportPage, string> = {
 };
 
 /** The page's cards in the order they are written: the endpoint path each shows and its title key, once per path. */
-const shownCards = (page: ExportPage): { path: string; title: string }[] => {
+const shownCards = (page: ExportPage): { path: string; title: string; name: string }[] => {
   const source = readFileSync(PAGE_SOURCES[page], 'utf8');
   const seen = new Set<string>();
-  const cards: { path: string; title: string }[] = [];
+  const cards: { path: string; title: string; name: string }[] = [];
   for (const [, name, title, rest] of source.matchAll(/<StatCard\s+name="(\w+)"\s+title=\{t\('([^']+)'\)\}([^>]*)>/g)) {
     // A card that offers no export of its own (the page's respondents, said once beside its charts).
     if (/exportable=\{false\}/.test(rest!)) continue;
@@ -33,7 +34,7 @@ const shownCards = (page: ExportPage): { path: string; title: string }[] => {
     const path = section.endpoint.path;
     if (seen.has(path)) continue;
     seen.add(path);
-    cards.push({ path, title: title! });
+    cards.push({ path, title: title!, name: name! });
   }
   return cards;
 };
@@ -43,7 +44,9 @@ describe('each page’s export cards', () => {
     for (const page of EXPORT_PAGES) {
       const shown = shownCards(page);
       expect(shown.length, page).toBeGreaterThan(2);
-      expect(EXPORT_CARDS[page].map((card) => ({ path: card.endpoint.path, title: card.title })), page).toEqual(shown);
+      expect(EXPORT_CARDS[page].map((card) => ({ path: card.endpoint.path, title: card.title })), page).toEqual(shown.map(({ path, title }) => ({ path, title })));
+      // The page draws the sections of the catalogue's statistics for it (domain/stats/catalogue.ts), in its order.
+      expect(shown.map((card) => card.name), page).toEqual(STATISTICS_ON_PAGES[page].map(statisticSectionName));
     }
   });
 

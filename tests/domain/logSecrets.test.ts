@@ -65,6 +65,9 @@ const customLeaves: Record<string, (fieldName: string) => fc.Arbitrary<Planted>>
       secrets: tag.secrets,
     })),
   'calendar day YYYY-MM-DD': () => calendarDay.map(plain),
+  // A campaign's wall-clock times: random text would almost never pass the refinement's filter.
+  LocalDateTime: () =>
+    fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => plain(d.toISOString().slice(0, 16))),
 };
 
 const MAX_DEPTH = 6;

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { expectAccessible, latestMail, registerAccount, screenshot, signInThroughPage as signInThroughServerPage, signInWithCookie, useSuite, type Account } from './harness';
+import { eventually, expectAccessible, latestMail, registerAccount, screenshot, signInThroughPage as signInThroughServerPage, signInWithCookie, useSuite, type Account } from './harness';
 
 const suite = useSuite();
 
@@ -75,14 +75,10 @@ describe('signing in and out', () => {
 });
 
 const emailedCode = async (to: string, after: string | null = null): Promise<string> => {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mail = await latestMail(suite.server, to);
-    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
-    if (code && code !== after) return code;
-    if (Date.now() > deadline) throw new Error(`no new code mailed to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return eventually(`a new code mailed to ${to}`, async () => {
+    const code = /\b(\d{6})\b/.exec((await latestMail(suite.server, to)).text)?.[1];
+    return code && code !== after ? code : undefined;
+  });
 };
 
 describe('registration, two-factor sign-in and password reset', () => {
@@ -199,7 +195,8 @@ describe('registration, two-factor sign-in and password reset', () => {
     const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
     await expectAccessible(page, 'authenticator set-up');
     await screenshot(page, 'security-totp-setup');
-    await page.getByLabel('Security code', { exact: true }).fill(totp.generate());
+    const setUpCode = totp.generate();
+    await page.getByLabel('Security code', { exact: true }).fill(setUpCode);
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByText('Your two-factor settings are saved.').waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -207,10 +204,12 @@ describe('registration, two-factor sign-in and password reset', () => {
 
     await signInThroughPage(page, account);
     await page.getByText('Open your authenticator app and enter the 6-digit code it shows.').waitFor();
-    // A code is accepted once per time step: wait for the next step before signing in.
-    const step = 30_000;
-    await new Promise((resolve) => setTimeout(resolve, step - (Date.now() % step) + 500));
-    await page.getByLabel('Security code', { exact: true }).fill(totp.generate());
+    // A code is accepted once per time step: sign in with the next step's code, once the app shows it.
+    const nextCode = await eventually('the next time step\'s code', async () => {
+      const code = totp.generate();
+      return code === setUpCode ? undefined : code;
+    }, 60_000);
+    await page.getByLabel('Security code', { exact: true }).fill(nextCode);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL('**/dashboard/home');
     await page.close();

@@ -18,18 +18,22 @@ const parseIcs = (text: string): { summary: string; start: string }[] =>
     .slice(1)
     .map((block) => ({ summary: /\r\nSUMMARY:(.*)\r\n/.exec(block)?.[1] ?? '', start: /\r\nDTSTART;VALUE=DATE:(\d{8})\r\n/.exec(block)?.[1] ?? '' }));
 
+/** Whether the calendar's events are shown and not being loaded again (the section is aria-busy while a load is pending). */
+const eventsSettled = (page: Page) =>
+  page.waitForFunction(() => {
+    const events = document.querySelector('[data-testid="calendar-events"]');
+    return events !== null && events.getAttribute('aria-busy') !== 'true' && document.querySelector('[data-testid="calendar-count"]') !== null;
+  });
+
 /**
  * Chooses an option and waits for the calendar's answer (a choice seen before may come from the
- * five-minute cache, without a request: then a short pause is enough for the render).
+ * five-minute cache, without a request): the change's load is dispatched by the effect React runs
+ * with the change itself, so once the frame after it is drawn the section is busy or settled.
  */
 const selectByLabel = async (page: Page, label: string, option: { label?: string; index?: number }) => {
-  const answered = page
-    .waitForResponse((response) => new URL(response.url()).pathname.endsWith('/general/calender-events'), { timeout: 8_000 })
-    .catch(() => undefined);
   await page.getByLabel(label, { exact: true }).selectOption(option);
-  const response = await answered;
-  if (response) await response.finished();
-  await page.waitForTimeout(400);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await eventsSettled(page);
 };
 
 describe('the cultural diversity calendar', () => {
@@ -95,7 +99,9 @@ describe('the cultural diversity calendar', () => {
     await expectAccessible(page, 'calendar filtered');
     // On a phone the page stays within the screen: the table scrolls inside its card.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
+    // The page is laid out again at the new width (and React has drawn what a narrow screen shows).
+    await page.waitForFunction(() => window.innerWidth === 390);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'the calendar fits 390 px');
     await expectAccessible(page, 'calendar at 390 px');
     await page.screenshot({ path: 'test-results/calendar-390.png' });

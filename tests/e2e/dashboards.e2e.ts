@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { statsMessages } from '../../domain/contracts/stats';
-import { RESULTS_DIR, expectAccessible, screenshot, useDemoSuite } from './harness';
+import { RESULTS_DIR, eventually, expectAccessible, screenshot, useDemoSuite } from './harness';
 
 // The dashboards read the demo organisation, so this suite starts its own server with it.
 const demo = useDemoSuite();
@@ -38,7 +38,7 @@ const respondents = async (page: Page): Promise<string> =>
  */
 const expectWorldMap = async (page: Page) => {
   const card = page.locator('[data-section="statCountryCountries"]').filter({ has: page.locator('path.map-country') });
-  await card.locator('g.map-legend').waitFor({ timeout: 30_000 });
+  await card.locator('g.map-legend').waitFor({ timeout: 90_000 });
   const fills = await card.locator('path.map-country').evaluateAll((paths) =>
     paths.map((p) => ({ fill: p.getAttribute('fill'), d: p.getAttribute('d') ?? '', hidden: p.hasAttribute('data-hidden'), title: p.querySelector('title')?.textContent ?? '' })));
   assert.ok(fills.length > 150, `${fills.length} countries drawn`);
@@ -120,7 +120,7 @@ describe('dashboards', () => {
         return card?.getAttribute('data-status') === 'empty' || (dd && dd.textContent?.trim() !== before);
       },
       all,
-      { timeout: 30_000 },
+      { timeout: 90_000 },
     );
     await settled(page);
     const narrowed = await respondents(page);
@@ -135,7 +135,7 @@ describe('dashboards', () => {
     await page.getByTestId('filter-badge').filter({ hasText: '3' }).waitFor();
     // The server says which: below k ('It needs at least 10 answers.') or nothing left to release.
     const withheld = page.locator('[data-section="statOverviewRowOne"] .stat-withheld');
-    await withheld.waitFor({ timeout: 30_000 });
+    await withheld.waitFor({ timeout: 90_000 });
     const said = (await withheld.textContent())?.trim();
     assert.ok(
       [statsMessages.needsAtLeast(10), statsMessages.needsAtLeast(5), statsMessages.notEnoughData].includes(said ?? ''),
@@ -200,13 +200,13 @@ describe('dashboards', () => {
     await page.locator('.date-range-select').getByRole('button', { name: /Date range/ }).click();
     await page.getByRole('option', { name: 'From 2099' }).click();
     // Nobody answered in that range: the section is withheld, never a zero.
-    await page.locator('[data-section="statOverviewRowOne"][data-status="empty"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-section="statOverviewRowOne"][data-status="empty"]').waitFor({ timeout: 90_000 });
     await page.getByTestId('filter-badge').filter({ hasText: '1' }).waitFor();
     await expectAccessible(page, 'overview in an empty date range');
     await screenshot(page, 'dashboards-date-range');
     await page.locator('.date-range-select').getByRole('button', { name: /Date range/ }).click();
     await page.getByRole('option', { name: 'All answers' }).click();
-    await page.locator('[data-section="statOverviewRowOne"][data-status="loaded"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-section="statOverviewRowOne"][data-status="loaded"]').waitFor({ timeout: 90_000 });
     assert.equal(await respondents(page), all);
     await page.close();
   });
@@ -311,8 +311,7 @@ describe('dashboards', () => {
     });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.waitForFunction(() => true);
-    const deadline = Date.now() + 15_000;
-    while (new Set(seen).size < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await eventually(() => `five worldview sections requested again, saw ${[...new Set(seen)].join(', ')}`, async () => (new Set(seen).size >= 5 ? true : undefined));
     assert.deepEqual([...new Set(seen)].sort(), ['/api/worldview/row-one', '/api/worldview/row-three', '/api/worldview/row-two', '/api/worldview/tree', '/api/worldview/worldviews']);
     await settled(page);
     assert.ok((await statuses(page)).every(([, s]) => s === 'loaded'));

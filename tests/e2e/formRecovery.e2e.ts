@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page, Request } from 'playwright-core';
-import { expectAccessible, latestMail, registerAccount, screenshot, signInWithCookie, useSuite } from './harness';
+import { eventually, expectAccessible, latestMail, registerAccount, screenshot, signInWithCookie, useSuite } from './harness';
 
 // Issue 27, items 1 and 2: after the server refuses a form, every field stays editable and the
 // next submit sends what is on screen; after an empty Log in, the first click signs in.
@@ -49,13 +49,10 @@ const layoutPosition = (element: Locator) =>
   });
 
 const emailedCode = async (to: string, after: string | null): Promise<string> => {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+  return eventually(`a new code mailed to ${to}`, async () => {
     const code = /\b(\d{6})\b/.exec((await latestMail(suite.server, to)).text)?.[1];
-    if (code && code !== after) return code;
-    if (Date.now() > deadline) throw new Error(`no new code mailed to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return code && code !== after ? code : undefined;
+  });
 };
 
 describe('forms recover after a refusal', () => {

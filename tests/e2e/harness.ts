@@ -22,6 +22,21 @@ const freePort = () =>
     });
   });
 
+/**
+ * Tries `attempt` until it answers something other than undefined: a wait on a condition, with
+ * pauses that grow to a second between tries. The limit is generous so that a busy machine makes
+ * a journey slower, not failing; `what` names the condition (or says what was seen) when it never holds.
+ */
+export const eventually = async <T>(what: string | (() => string), attempt: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 1_000)) {
+    const value = await attempt();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`never: ${typeof what === 'string' ? what : what()}`);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+};
+
 export interface RunningServer {
   readonly url: string;
   stop(): Promise<void>;
@@ -115,6 +130,8 @@ export const launchBrowser = async (options: { readonly locale?: string; readonl
     ],
   });
   if (options.consent !== 'unasked') await context.addInitScript({ content: ACCEPTED_EARLIER });
+  // Playwright's 30 s default for an action or a wait was hit on a busy machine; a hang still fails.
+  context.setDefaultTimeout(90_000);
   return {
     context,
     close: async () => {
@@ -219,14 +236,11 @@ export const openSignedInHome = async (suite: Suite, account: Account, viewport:
 
 /** The newest message the development mailbox holds for an address. */
 export const latestMail = async (server: RunningServer, to: string): Promise<{ subject: string; text: string; link: string | null }> => {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+  return eventually(`a mail for ${to}`, async () => {
     const response = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { 'x-mailbox-key': MAILBOX_KEY } });
     const body = (await response.json()) as { data?: { subject: string; text: string; link: string | null }[] };
-    if (body.data && body.data.length > 0) return body.data[0];
-    if (Date.now() > deadline) throw new Error(`no mail for ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return body.data?.[0];
+  });
 };
 
 export interface Suite {

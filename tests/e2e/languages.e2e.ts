@@ -7,7 +7,7 @@ import { es } from '../../domain/i18n/catalogues/es';
 import { PRODUCT_LANGUAGES } from '../../domain/i18n/languages';
 import { GENDER_COLOURS } from '../../src/features/charts/palette';
 import { MAIL_TEXTS } from '../../domain/i18n/mails';
-import { DEMO_ACCOUNT, RESULTS_DIR, expectAccessible, latestMail, registerAccount, openSignedInHome, screenshot, signInWithCookie, useSuite, type RunningServer } from './harness';
+import { DEMO_ACCOUNT, RESULTS_DIR, eventually, expectAccessible, latestMail, registerAccount, openSignedInHome, screenshot, signInWithCookie, useSuite, type RunningServer } from './harness';
 
 // The demo organisation's answers give the charts whose labels the typed-in lists name.
 const suite = useSuite({ demo: true });
@@ -77,7 +77,7 @@ describe('five languages, one right to left', () => {
       await page.waitForFunction(
         ([selector, name]) => [...document.querySelectorAll(selector!)].some((item) => item.querySelector('title')?.textContent === name),
         [pyramidLegend, woman],
-        { timeout: 30_000 },
+        { timeout: 90_000 },
       );
       const swatch = await page.locator(pyramidLegend).evaluateAll(
         (items, name) => items.find((item) => item.querySelector('title')?.textContent === name)?.querySelector('rect')?.getAttribute('fill'),
@@ -108,7 +108,7 @@ describe('five languages, one right to left', () => {
       await page.waitForFunction(
         ([selector, name]) => [...document.querySelectorAll(selector!)].some((title) => title.textContent?.startsWith(name!)),
         [worldviewTitles, christianity],
-        { timeout: 30_000 },
+        { timeout: 90_000 },
       );
       await expectAccessible(page, `worldviews in ${lang}`);
       await page.locator('[data-section="statWorldviewWorldviews"]').screenshot({ path: join(RESULTS_DIR, `languages-${lang}-worldviews.png`) });
@@ -122,7 +122,7 @@ describe('five languages, one right to left', () => {
     for (const language of [...PRODUCT_LANGUAGES.slice(1), PRODUCT_LANGUAGES[0]!]) {
       await chooseLanguage(page, '.dashboard-topbar', language.nativeName, language.lang);
       await page.goto(`${suite.server.url}/dashboard/cultural-heritage`);
-      await page.getByRole('heading', { level: 1, name: CATALOGUES[language.code]!['cultural-heritage'] }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: CATALOGUES[language.code]!['cultural-heritage'] }).waitFor({ timeout: 90_000 });
       assert.deepEqual(await pageLanguage(page), { lang: language.lang, dir: language.dir });
       // Every card has come to rest (figures, withheld or failed) before the audit and the picture.
       await page.waitForFunction(() => document.querySelectorAll('[data-section][aria-busy="true"]').length === 0, undefined, { timeout: 60_000 });
@@ -153,13 +153,12 @@ describe('five languages, one right to left', () => {
 
 /** Waits for the development mailbox to hold a mail to `to` with this subject (an earlier mail may be the newest at first). */
 const mailWithSubject = async (server: RunningServer, to: string, subject: string): Promise<{ subject: string; text: string }> => {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
+  let newest = '';
+  return eventually(() => `the newest mail to ${to} is "${newest}", not "${subject}"`, async () => {
     const mail = await latestMail(server, to);
-    if (mail.subject === subject) return mail;
-    if (Date.now() > deadline) throw new Error(`the newest mail to ${to} is "${mail.subject}", not "${subject}"`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    newest = mail.subject;
+    return mail.subject === subject ? mail : undefined;
+  });
 };
 
 const noSideScroll = async (page: Page, label: string): Promise<void> => {
@@ -224,7 +223,7 @@ describe('whose language: the account chooses, the header switch shows', () => {
 
     // Signed out: the sign-in page keeps this device's Arabic; a reset asked from it is mailed in French.
     await page.getByRole('button', { name: ar.logout, exact: true }).click();
-    await page.getByRole('button', { name: ar.login, exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: ar.login, exact: true }).waitFor({ timeout: 90_000 });
     await page.goto(`${suite.server.url}/password-reset`);
     await page.getByLabel(ar.email, { exact: true }).fill(account.email);
     await page.getByRole('button', { name: ar.send_reset_link, exact: true }).click();
@@ -254,7 +253,7 @@ describe('whose language: the account chooses, the header switch shows', () => {
     // Account settings say what the account's language is for, and show French.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${suite.server.url}/dashboard/account-settings`);
-    await page.getByText(au.account_language_hint).waitFor({ timeout: 30_000 });
+    await page.getByText(au.account_language_hint).waitFor({ timeout: 90_000 });
     await expectAccessible(page, 'account settings with the account language');
     await screenshot(page, 'languages-account-settings');
     await page.close();

@@ -47,6 +47,11 @@ const chooseLanguage = async (page: Page, nativeName: string, lang: string): Pro
 const readAndCheck = async (page: Page, name: string, content: string): Promise<string> => {
   await page.getByLabel('CSV or Excel file', { exact: true }).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
   await page.getByRole('button', { name: 'Read the file' }).click();
+  // The upload's progress bar, fed by the transport's upload events, ends full once the server has read the file.
+  const sent = page.getByRole('progressbar', { name: 'File sent' });
+  await sent.waitFor();
+  assert.equal(await sent.getAttribute('aria-valuenow'), '100');
+  assert.equal(await sent.getAttribute('aria-valuetext'), 'Complete');
   await page.getByRole('heading', { name: 'Match the columns', level: 2 }).waitFor();
   await page.getByText(`${name}`, { exact: false }).first().waitFor();
   await page.getByRole('button', { name: 'Check the rows' }).click();
@@ -129,6 +134,18 @@ describe('people import', () => {
     await page.getByRole('heading', { name: 'Import people', level: 2 }).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `People at 390 px is ${width} px wide`);
+    // The tables' captions are read whole where the table's scrolled view starts, not cut off at its side.
+    const captions = await page.evaluate(() =>
+      [...document.querySelectorAll('.table-scroll > table > caption')].map((caption) => {
+        const range = document.createRange();
+        range.selectNodeContents(caption);
+        const text = range.getBoundingClientRect();
+        const view = caption.closest('.table-scroll')!.getBoundingClientRect();
+        return { text: caption.textContent, inside: text.left >= view.left - 1 && text.right <= view.right + 1 };
+      }),
+    );
+    assert.ok(captions.length >= 2, JSON.stringify(captions));
+    assert.deepEqual(captions.filter((caption) => !caption.inside), []);
     await accessible(page, 'people at 390 px');
     await keep(page, 'people-390');
     // The full page is 6000 px tall at this width: the mapping and the summary as the phone shows them.

@@ -219,11 +219,11 @@ describe('right to left, phones, and figures in the page language', () => {
 
     await chooseLanguage(page, 'Français', 'fr');
     await page.goto(`${suite.server.url}/dashboard/country-birth`);
-    await page.getByRole('heading', { level: 1, name: fr['country-birth'] }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: fr['country-birth'] }).waitFor({ timeout: 90_000 });
     const bars = page.locator('[data-section="statCountryCountries"] g.bar title');
     await bars.first().waitFor({ state: 'attached', timeout: 60_000 });
     // The bar of Australia (the demo's largest) is named in French once the names are in.
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-section="statCountryCountries"] g.bar title')].some((t) => t.textContent?.startsWith('Australie')), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-section="statCountryCountries"] g.bar title')].some((t) => t.textContent?.startsWith('Australie')), undefined, { timeout: 90_000 });
     const titles = await bars.allTextContents();
     assert.ok(titles.some((t) => t.startsWith('Royaume-Uni')), titles.join(' | '));
     // French shares: a comma, and a no-break space before the percent sign.
@@ -235,7 +235,7 @@ describe('right to left, phones, and figures in the page language', () => {
 
     await chooseLanguage(page, 'العربية', 'ar');
     await page.goto(`${suite.server.url}/dashboard/country-birth`);
-    await page.getByRole('heading', { level: 1, name: ar['country-birth'] }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: ar['country-birth'] }).waitFor({ timeout: 90_000 });
     assert.deepEqual(await pageLanguage(page), { lang: 'ar', dir: 'rtl' });
     // A closed group's chevron points the way Arabic reads: to the left.
     const closed = page.locator('.menu-group:not([data-expanded]) .chevron').first();
@@ -363,8 +363,8 @@ describe('right to left, phones, and figures in the page language', () => {
     ];
     for (const { path, heading: title, table } of pages) {
       await page.goto(`${suite.server.url}${path}`);
-      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 30_000 });
-      await page.locator(table).first().waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 90_000 });
+      await page.locator(table).first().waitFor({ timeout: 90_000 });
       assert.deepEqual(await pageLanguage(page), { lang: 'ar', dir: 'rtl' });
       await expectNoSideScroll(page, `${path} in Arabic at 390 px`);
       const tables = await tablesScrollInside(page);
@@ -380,9 +380,9 @@ describe('right to left, phones, and figures in the page language', () => {
     }
 
     await page.goto(`${suite.server.url}/dashboard/organization-settings`);
-    await page.getByRole('heading', { level: 1, name: ar.organization_settings }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: ar.organization_settings }).waitFor({ timeout: 90_000 });
     const surveyLanguage = page.getByRole('button', { name: new RegExp(escape(ar.organization_survey_language)) });
-    await surveyLanguage.waitFor({ timeout: 30_000 });
+    await surveyLanguage.waitFor({ timeout: 90_000 });
     await expectNoSideScroll(page, 'organisation settings in Arabic at 390 px');
     await expectAccessible(page, 'organisation settings in Arabic at 390 px');
     await screenshot(page, 'rtl-organization-settings-390');

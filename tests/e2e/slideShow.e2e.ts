@@ -56,7 +56,7 @@ describe('slide show', () => {
     await page.keyboard.press('ArrowRight');
     await page.locator('[data-slide="overview/country-birth"]').waitFor();
     await loadedSlide(page);
-    await page.locator('.slide-fact').filter({ hasText: 'Key facts:' }).waitFor({ timeout: 30_000 });
+    await page.locator('.slide-fact').filter({ hasText: 'Key facts:' }).waitFor({ timeout: 90_000 });
     await expectAccessible(page, 'slide show at 1920x1080');
     await screenshot(page, 'slide-show-1920');
 
@@ -119,7 +119,7 @@ describe('slide show', () => {
     assert.match((await page.getByTestId('slide-filters').first().textContent()) ?? '', /Generation: Gen Y/);
 
     // Auto-advance after five seconds, to the first worldviews chart.
-    await page.getByText(/^Slide 2 of 4/).waitFor({ timeout: 15_000 });
+    await page.getByText(/^Slide 2 of 4/).waitFor({ timeout: 60_000 });
     assert.equal(await page.locator('.slide-page').textContent(), 'Worldviews');
 
     // Kept in the user's settings.

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { apiPost, apiToken, expectAccessible, latestMail, registerAccount, screenshot, useSuite } from './harness';
+import { apiPost, apiToken, eventually, expectAccessible, latestMail, registerAccount, screenshot, useSuite } from './harness';
 import { answerRequiredByMouse, choose, heading } from './surveySteps';
 import { focusedName, pickInCombo, pickInSelect, tabTo } from './keyboard';
 
@@ -43,25 +43,21 @@ const pathOf = (link: Link): string => {
 
 /** The text of a select's chosen option, once it is `text` (lists arrive after the step is shown). */
 const waitForChoice = async (locator: Locator, text: string): Promise<void> => {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const current = (await locator.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '')).trim();
-    if (current === text) return;
-    if (Date.now() > deadline) assert.equal(current, text);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let current = '';
+  await eventually(() => `the choice "${text}", not "${current}"`, async () => {
+    current = (await locator.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '')).trim();
+    return current === text ? true : undefined;
+  });
 };
 
 /** A select with the mouse: its first real option (after the placeholder), or the one named. */
 /** Waits until a field shows a value (lists arrive after the step is shown). */
 const waitForValue = async (locator: Locator, value: string): Promise<void> => {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const current = await locator.inputValue();
-    if (current === value) return;
-    if (Date.now() > deadline) assert.equal(current, value);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let current = '';
+  await eventually(() => `the value "${value}", not "${current}"`, async () => {
+    current = await locator.inputValue();
+    return current === value ? true : undefined;
+  });
 };
 
 /** Next (or Start / Send) is the form's submit button: Enter on it moves on. */

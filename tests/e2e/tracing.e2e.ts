@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, screenshot, useSuite } from './harness';
+import type { Request } from 'playwright-core';
+import { eventually, expectAccessible, screenshot, useSuite } from './harness';
 
 const OPERATOR_TOKEN = `e2e-operator-${process.pid}-token-0123456789`;
 const suite = useSuite({ env: { OPERATOR_TOKEN } });
@@ -27,6 +28,11 @@ describe('error tracing', () => {
     await page.getByRole('heading', { name: 'Oops...this page does not exist!' }).waitFor();
     assert.deepEqual(await listed(), []);
 
+    // The page's requests still under way: a second report, had there been one, is among them.
+    const inFlight = new Set<Request>();
+    page.on('request', (request) => inFlight.add(request));
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => inFlight.delete(request));
     await page.goto(`${suite.server.url}/debug/render-failure?debug&note=private-value`);
     await page.getByRole('heading', { name: 'Error' }).waitFor();
     await page.getByText('Something went wrong while showing this page.').waitFor();
@@ -34,15 +40,11 @@ describe('error tracing', () => {
     await expectAccessible(page, 'the error screen');
     await screenshot(page, 'error-screen');
 
-    const deadline = Date.now() + 10_000;
-    let reports = await listed();
-    while (reports.length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      reports = await listed();
-    }
-    // Long enough for a second report, had there been one.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    reports = await listed();
+    await eventually('a report of the render failure', async () => ((await listed()).length > 0 ? true : undefined));
+    // The error screen is drawn and every request the failure made has been answered.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await eventually('the page\'s requests answered', async () => (inFlight.size === 0 ? true : undefined));
+    const reports = await listed();
     assert.equal(reports.length, 1, JSON.stringify(reports));
     assert.deepEqual(
       { kind: reports[0]!.kind, source: reports[0]!.source, count: reports[0]!.count, url: reports[0]!.url },

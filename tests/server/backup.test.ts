@@ -10,9 +10,9 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { removeRuntimeFile, writeRuntimeFile } from '../../server/db/runtimeFile';
 import { seedReferenceData } from '../../server/db/seeds/referenceData';
 import { createDemoOrganization, DEMO_PASSWORD } from '../../server/demo/index';
-import { seedLookups } from '../../server/lookups/seed';
-import { BackupError, restoreBackup, writeBackupFile } from '../../server/operator/backup';
-import { decodeBackup, encodeBackup } from '../../server/operator/backupFile';
+import { seedLookups } from '../../server/services/lookups/seed';
+import { BackupError, restoreBackup, writeBackupFile } from '../../server/services/operator/backup';
+import { decodeBackup, encodeBackup } from '../../server/services/operator/backupFile';
 import { TEST_OPERATOR_TOKEN, testConfig } from './helpers/testConfig';
 
 /**
@@ -137,7 +137,7 @@ describe('restore', () => {
 
 describe('the operator’s commands', () => {
   const npmRun = (script: string, ...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', `server/operator/${script}.ts`, ...args], {
+    spawnSync(process.execPath, ['--import', 'tsx', `server/services/operator/${script}.ts`, ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
       encoding: 'utf8',
       timeout: 120_000,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCensusLoad } from '../../server/operator/censusCli';
+import { runCensusLoad } from '../../server/services/operator/censusCli';
 import { countryDatasets } from '../../server/services/mutuality/datasets';
 import { mapOfficeTable, newZealand2018, officeRowsOf } from '../../server/services/mutuality/officeTables';
 

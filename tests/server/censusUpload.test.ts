@@ -7,7 +7,7 @@ import { CENSUS_FILE_MAX_BYTES, type CensusTableLoaded, CensusUploadMessages, ty
 import { OrganizationMessages } from '../../domain/contracts/organization';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { runCensusLoad } from '../../server/operator/censusCli';
+import { runCensusLoad } from '../../server/services/operator/censusCli';
 import { createCapturingMailer } from '../../server/services/mail';
 import { censusDatasetsFor } from '../../server/services/mutuality/stored';
 import { bearer, insertOrganization, insertUser, signIn } from './helpers/accounts';

@@ -134,7 +134,7 @@ describe('a sub-admin invitation, from email to signed-in account', () => {
     const stored = await invitationRow(token);
     expect(stored?.token_hash).toBe(sha256Hex(token));
 
-    const expected = { kind: 'sub_admin', email: invitee.email, first_name: 'Grace', last_name: 'Hopper', organization_name: 'Test organisation', department: null, expires_at: invitation.expires_at };
+    const expected = { kind: 'sub_admin', email: invitee.email, first_name: 'Grace', last_name: 'Hopper', organization_name: 'Test organisation', department: null, expires_at: invitation.expires_at, sso_required: false };
     for (const path of ['check-invitation', 'check-sub-admin-token', 'check-activation']) {
       const checked = await check(path, token);
       expect(checked.json(), path).toEqual({ status: 200, data: expected });

@@ -18,8 +18,26 @@ const importedPaths = (file: string): string[] =>
     relative(root, resolve(dirname(join(root, file)), match[1]!)),
   );
 
+/**
+ * The repository path of every relative module a file needs at run time: `import type` and
+ * `export type … from` are left out, since a type names what a decoration carries and loads nothing.
+ */
+const valueImportedPaths = (file: string): string[] =>
+  [...readFileSync(join(root, file), 'utf8').matchAll(/^(import|export)\s(type\s)?[^;]*?from\s+'(\.[^']*)';/gms)]
+    .filter((match) => match[2] === undefined)
+    .map((match) => relative(root, resolve(dirname(join(root, file)), match[3]!)));
+
+/** The one service module the HTTP layer may load: the error kinds its handler maps to statuses. */
+const ERROR_VOCABULARY = 'server/services/errors';
+
 /** Query building or raw SQL: what a route leaves to a service. */
 const SQL = /\b(selectFrom|insertInto|updateTable|deleteFrom)\b|\bsql`/;
+
+/** Each line of a file that builds a query or runs SQL, as `file:line: text`. */
+const sqlLinesOf = (file: string): string[] =>
+  readFileSync(join(root, file), 'utf8')
+    .split('\n')
+    .flatMap((line, index) => (SQL.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : []));
 
 /** Services that may still import from server/http or server/plugins: none. */
 const AWAITING_INTEGRATION = new Set<string>([]);
@@ -62,11 +80,40 @@ describe('the server keeps routes thin over services', () => {
   });
 
   it('no route runs SQL: queries live in services', () => {
-    const offending = routes.flatMap((file) =>
-      readFileSync(join(root, file), 'utf8')
-        .split('\n')
-        .flatMap((line, index) => (SQL.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    const offending = routes.flatMap(sqlLinesOf);
+    expect(offending).toEqual([]);
+  });
+});
+
+describe('server/http and server/plugins hold only HTTP plumbing', () => {
+  const plumbing = [...sourcesUnder('server/http'), ...sourcesUnder('server/plugins')];
+
+  it('finds the plumbing', () => {
+    expect(plumbing.length).toBeGreaterThan(10);
+  });
+
+  it('loads no service (services are composed in server/decorations.ts and reached as decorations)', () => {
+    const offending = plumbing.flatMap((file) =>
+      valueImportedPaths(file)
+        .filter((path) => path.startsWith('server/services/') && path !== ERROR_VOCABULARY)
+        .map((path) => `${file}: ${path}`),
     );
     expect(offending).toEqual([]);
+  });
+
+  it('imports no route', () => {
+    const offending = plumbing.flatMap((file) => importedPaths(file).filter((path) => path.startsWith('server/routes/')).map((path) => `${file}: ${path}`));
+    expect(offending).toEqual([]);
+  });
+
+  it('runs no SQL', () => {
+    const offending = plumbing.flatMap(sqlLinesOf);
+    expect(offending).toEqual([]);
+  });
+
+  it('tells a type import from a value import', () => {
+    expect(valueImportedPaths('server/plugins/auth.ts')).not.toContain('server/services/auth/gate');
+    expect(importedPaths('server/plugins/auth.ts')).toContain('server/services/auth/gate');
+    expect(valueImportedPaths('server/http/errorHandler.ts')).toContain(ERROR_VOCABULARY);
   });
 });

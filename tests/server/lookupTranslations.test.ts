@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LOOKUP_LISTS, PREFER_NOT_CODE } from '../../domain/contracts/lookups';
 import { PRODUCT_LANGUAGES } from '../../domain/i18n/languages';
-import { buildLookups, nameLocales } from '../../server/lookups/index';
-import { lookupSources } from '../../server/lookups/sources';
-import { mayFallBack, TRANSLATED_LANGUAGES, untranslatedItems } from '../../server/lookups/translations';
+import { buildLookups, nameLocales } from '../../server/services/lookups/index';
+import { lookupSources } from '../../server/services/lookups/sources';
+import { mayFallBack, TRANSLATED_LANGUAGES, untranslatedItems } from '../../server/services/lookups/translations';
 
 const locales = nameLocales(PRODUCT_LANGUAGES.map((language) => language.code));
 const build = buildLookups({ sources: lookupSources(), locales, year: 2030 });

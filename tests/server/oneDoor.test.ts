@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_CARDS } from '../../domain/contracts/exports';
+import { EXPORT_CARDS, RETIRED_CARDS } from '../../domain/contracts/exports';
 import { statisticsEndpoints } from '../../domain/contracts/statistics';
 import { STATISTICS_GETS } from './helpers/statisticsReads';
-import { statisticsTable } from '../../server/services/statistics/table';
+import { statisticsComputes, statisticsTable } from '../../server/services/statistics/table';
+import { RETIRED_STATISTICS, STATISTIC_IDS, STATISTICS_ON_PAGES, statisticRow } from '../../domain/stats/catalogue';
+import { statisticSectionName, statisticsSections } from '../../domain/resources/sections/statistics';
 import type { StatisticsFigures } from '../../server/services/statistics/figures';
 
 /**
@@ -31,6 +33,36 @@ describe('one door for released figures', () => {
     const contract = STATISTICS_GETS.filter((endpoint) => endpoint !== statisticsEndpoints.keyFacts).map((endpoint) => endpoint.path);
     expect([...tablePaths].sort()).toEqual([...new Set(contract)].sort());
     expect(rows).toHaveLength(tablePaths.size);
+  });
+
+  it('campaign participation is read through the door: only released.ts imports its figures, and its routes read app.releasedStatistics', () => {
+    // The figures' module, imported by its path from anywhere, or as './participation' from beside it (in routes/campaigns that is the route file).
+    const importsFigures = (file: string) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      return /from '[^']*\/statistics\/participation'/.test(text) || (file.startsWith(join('server', 'services', 'statistics')) && /from '\.\/participation'/.test(text));
+    };
+    const importers = serverSources.filter(importsFigures);
+    expect(importers).toEqual([join('server', 'services', 'statistics', 'released.ts')]);
+    const route = readFileSync(join(root, 'server/routes/campaigns/participation.ts'), 'utf8');
+    expect(route).toMatch(/releasedStatistics/);
+    expect(route).not.toMatch(/services\/statistics\/participation/);
+    // The answered figures are released by the cell key method of domain/stats, never sent as counted.
+    expect(readFileSync(join(root, 'server/services/statistics/participation.ts'), 'utf8')).toMatch(/releaseParticipation\(/);
+  });
+
+  it('every catalogue row has its compute, its section (but the server-only ones) and its export card (but the untitled ones)', () => {
+    const computes = statisticsComputes({} as StatisticsFigures);
+    expect(Object.keys(computes).sort()).toEqual([...STATISTIC_IDS].sort());
+    expect(rows.map((row) => row.id)).toEqual(STATISTIC_IDS);
+    const cardKeys = new Set([...Object.values(EXPORT_CARDS).flat(), ...RETIRED_CARDS].map((card) => card.key));
+    for (const id of STATISTIC_IDS) {
+      const row = statisticRow(id);
+      expect(typeof computes[id], id).toBe('function');
+      expect(statisticSectionName(id) in statisticsSections, id).toBe(row.section);
+      expect(cardKeys.has(row.path.slice(1)), id).toBe(row.title !== undefined);
+    }
+    const onSomePage = new Set(Object.values(STATISTICS_ON_PAGES).flat());
+    for (const id of Object.keys(RETIRED_STATISTICS)) expect(onSomePage.has(id as never), id).toBe(false);
   });
 
   it('every export card is a statistic of the table', () => {

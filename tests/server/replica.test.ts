@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase, type OpenDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/database';
@@ -9,7 +9,7 @@ import { ReplicaRouter, attachReplica, detachReplica, replicaRouterOf } from '..
 import { PASSWORD, get, insertUser, signIn } from './helpers/accounts';
 import { insertDepartment, insertResponse } from './helpers/surveyResponses';
 import { createTestDatabase, type TestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { TEST_OPERATOR_TOKEN, testConfig } from './helpers/testConfig';
 
 /**
  * Statistics counted on a PostgreSQL streaming replica (server/db/replica.ts). Runs when
@@ -153,30 +153,77 @@ describe.skipIf(primaryUrl === '' || replicaServerUrl === '')('statistics on a r
     }
   });
 
-  it('connections cut on the replica in the middle of counting fail over to the primary', async () => {
-    const lines: string[] = [];
+  it('connections cut on the replica in the middle of counting fail over to the primary: same figures, counted and logged once, then the replica again', async () => {
+    const paths = ['/api/home/total-registered', '/api/overview/country-birth', '/api/demographic/row-one'];
+    // An app wired as a server with a replica (its own router, metrics and log line), and one on a pool of the primary alone: the figures to equal.
+    const cutPrimary = await openDatabase({ databaseUrl: database.url!, dataDir: '' });
     const cut = await openDatabase({ databaseUrl: onReplica(database.url!), dataDir: '' });
-    const own = new ReplicaRouter(primaryOnly.db, cut.db, { waitMs: 2_000, retryAfterMs: 0, log: (line) => lines.push(line) });
-    attachReplica(own);
+    const truthPool = await openDatabase({ databaseUrl: database.url!, dataDir: '' });
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const cutApp = await buildApp(testConfig({ replicaWaitMs: 2_000 }), { db: cutPrimary.db, dbKind: 'postgres', database: { replica: cut.db } });
+    const truth = await buildApp(testConfig(), { db: truthPool.db, dbKind: 'postgres' });
+    const cutRouter = replicaRouterOf(cutPrimary.db)!;
+    const replicaLines = () => warnings.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith('Statistics read replica'));
+    const fallbacks = () => {
+      const { down, failed } = cutRouter.figures().fallbacks;
+      return down + failed;
+    };
+    const figuresOf = async (app: FastifyInstance) => {
+      const token = await signIn(app, adminEmail);
+      const answers = await Promise.all(paths.map((path) => get(app, path, { token })));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(paths.map(() => 200));
+      return answers.map((answer) => answer.json() as unknown);
+    };
     try {
-      await addResponses(5);
-      await until('the replica replayed the new responses', async () => (await statisticsVersion(replica.db, organizationId)) >= (await statisticsVersion(database.db, organizationId)));
-      // Every backend of the replica but the killer's own is ended while the page's figures are counted.
-      const killing = (async () => {
-        for (let i = 0; i < 20; i += 1) {
-          await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`.execute(replica.db).catch(() => undefined);
-          await new Promise((resolve) => setTimeout(resolve, 5));
-        }
-      })();
-      const token = await signIn(reference, adminEmail);
-      const answers = await Promise.all(['/api/home/total-registered', '/api/overview/country-birth', '/api/demographic/row-one'].map((path) => get(reference, path, { token })));
-      await killing;
-      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      // A new response each round, so that the counts are made again (not read from the cache) while connections are cut.
+      for (let round = 0; round < 30 && fallbacks() === 0; round += 1) {
+        await addResponses(1);
+        await until('the replica replayed the new response', async () => (await statisticsVersion(replica.db, organizationId)) >= (await statisticsVersion(database.db, organizationId)));
+        const token = await signIn(cutApp, adminEmail);
+        let counting = true;
+        // Every backend of the replica but the killer's own is ended, again and again, while the page's figures are counted.
+        const killing = (async () => {
+          while (counting) {
+            await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`.execute(replica.db).catch(() => undefined);
+          }
+        })();
+        const answers = await Promise.all(paths.map((path) => get(cutApp, path, { token }))).finally(() => {
+          counting = false;
+        });
+        await killing;
+        expect(answers.map((answer) => answer.statusCode)).toEqual(paths.map(() => 200));
+        expect(answers.map((answer) => answer.json() as unknown)).toEqual(await figuresOf(truth));
+      }
+      expect(fallbacks()).toBeGreaterThan(0);
+      const metrics = await cutApp.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` } });
+      const counted = [...metrics.body.matchAll(/statistics_replica_fallbacks_total\{reason="(down|failed)"\} (\d+)/g)].reduce((sum, match) => sum + Number(match[2]), 0);
+      expect(counted, metrics.body).toBe(fallbacks());
+      // One line when the replica is left, not one per count left to the primary.
+      expect(replicaLines()[0]).toMatch(/^Statistics read replica (down|failed)/);
+
+      // Once the replica answers again (after the router's pause), counts go back to it, with the figures of the primary.
+      const servedBefore = cutRouter.figures().served.replica;
+      await until('a count served by the replica again', async () => {
+        await addResponses(1);
+        await figuresOf(cutApp);
+        return cutRouter.figures().served.replica > servedBefore;
+      });
+      expect(await figuresOf(cutApp)).toEqual(await figuresOf(truth));
+      const lines = replicaLines();
+      const isBack = (line: string) => line.startsWith('Statistics read replica answers again');
+      expect(isBack(lines.at(-1)!), lines.join('\n')).toBe(true);
+      // Never two lines in a row for the same outage.
+      for (let i = 1; i < lines.length; i += 1) expect(isBack(lines[i]!), lines.join('\n')).not.toBe(isBack(lines[i - 1]!));
     } finally {
-      detachReplica(primaryOnly.db);
+      warnings.mockRestore();
+      detachReplica(cutPrimary.db);
+      await cutApp.close();
+      await truth.close();
       await cut.close();
+      await cutPrimary.close();
+      await truthPool.close();
     }
-  });
+  }, 300_000);
 
   describe('two server processes sharing the primary and the replica', () => {
     const servers: { child: ChildProcess; url: string }[] = [];

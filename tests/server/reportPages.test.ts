@@ -134,6 +134,13 @@ describe('the report as a board pack', () => {
       expect(countries.model.items.length).toBeLessThanOrEqual(REPORT_TOP + 1);
     }
 
+    // A card that is one number is written once, as its name and figure on its page: not again as a one-row table.
+    const appendixText = texts.slice(texts.findIndex((text) => text.includes(t('report_appendix')))).join('\n');
+    for (const single of ['overview/row-one', 'overview/total-registered']) {
+      const title = t(EXPORT_CARDS.overview.find((candidate) => candidate.key === single)!.title);
+      expect(appendixText, title).not.toContain(title);
+      expect(all.split(squeezed(title)).length - 1, title).toBe(1);
+    }
     // The tables are real tables: no pipe-separated text anywhere.
     expect(texts.join('\n')).not.toContain(' | ');
     // The charts are packed: the four dashboard pages' eight cards take at most one sheet more than the four pages.

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthMessages } from '../../domain/contracts/auth';
 import { Messages } from '../../domain/contracts/envelope';
-import { SsoMessages } from '../../domain/contracts/sso';
+import { OidcMessages, SsoMessages } from '../../domain/contracts/sso';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { type AmazonConfig, fetchAmazonProfile, pkceChallenge, SsoProviderError } from '../../server/services/sso/amazon';
@@ -409,6 +409,33 @@ describe('POST /api/sso/amazon/login', () => {
     const missing = await app.inject({ method: 'POST', url: '/api/sso/amazon/login', payload: { code: 'x' } });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({ status: 422, message: Messages.invalidData, errors: { state: expect.any(Array) } });
+  });
+});
+
+describe('Login with Amazon under "SSO required"', () => {
+  it('turns away every member, the administrator with a second factor too, after the provider vouched, and audits it', async () => {
+    await database.db.updateTable('users').set({ two_factor: 'totp', totp_secret: 'JBSWY3DPEHPK3PXP' }).where('email', '=', 'Ada@Example.test').execute();
+    await database.db
+      .insertInto('sso_oidc_settings')
+      .values({ organization_id: organizationId, issuer_url: 'https://login.example.test', client_id: 'commonweave', sso_required: true })
+      .execute();
+    try {
+      const started = await start();
+      const { code, state } = await authorize(started.url);
+      const refused = await login(code, state, started.browser);
+      expectRefused(refused, 422, OidcMessages.required);
+      expect(refused.body).not.toContain('access_token');
+      const failures = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.sign_in_failed').execute();
+      expect(failures.filter((row) => (row.details as { method?: string; reason?: string }).reason === 'sso_required')).toHaveLength(1);
+      expect(failures.find((row) => (row.details as { reason?: string }).reason === 'sso_required')?.details).toMatchObject({ method: 'amazon' });
+    } finally {
+      await database.db.deleteFrom('sso_oidc_settings').where('organization_id', '=', organizationId).execute();
+      await database.db.updateTable('users').set({ two_factor: 'off', totp_secret: null }).where('email', '=', 'Ada@Example.test').execute();
+    }
+    // The same account signs in with Amazon again once single sign-on is no longer required.
+    const started = await start();
+    const { code, state } = await authorize(started.url);
+    expect((await login(code, state, started.browser)).statusCode).toBe(200);
   });
 });
 

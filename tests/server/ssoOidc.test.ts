@@ -6,7 +6,7 @@ import Provider from 'oidc-provider';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthMessages } from '../../domain/contracts/auth';
-import { OidcMessages } from '../../domain/contracts/sso';
+import { OidcMessages, SsoGroupMessages } from '../../domain/contracts/sso';
 import { en } from '../../domain/i18n/en';
 import { CATALOGUES as catalogues } from '../../domain/i18n/catalogues';
 import { serverMessageReader } from '../../domain/i18n/serverMessages';
@@ -38,6 +38,7 @@ interface Account {
   readonly email_verified: boolean;
   readonly given_name: string;
   readonly family_name: string;
+  readonly groups?: readonly string[];
 }
 
 type Tamper = 'none' | 'audience' | 'signature';
@@ -125,12 +126,14 @@ const startProvider = async (): Promise<TestProvider> => {
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [redirectUri],
+        post_logout_redirect_uris: [`${appUrl}/login`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    // groups with the profile scope: oidc-provider then answers it from UserInfo, as some providers do.
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'groups'] },
     features: { devInteractions: { enabled: false } },
     ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
@@ -580,6 +583,182 @@ describe('Sign in with your organisation', () => {
   });
 });
 
+describe('Group claims mapped to groups', () => {
+  const department = async (name: string, organization = organizationId) =>
+    (await database.db.insertInto('departments').values({ organization_id: organization, name, parent_id: null }).returning('id').executeTakeFirstOrThrow()).id;
+  const departmentOf = async (email: string) =>
+    (await database.db.selectFrom('users').select('department_id').where('email', '=', email).executeTakeFirstOrThrow()).department_id;
+  let weaving: string;
+  let dyeing: string;
+
+  beforeAll(async () => {
+    weaving = await department('Weaving');
+    dyeing = await department('Dyeing');
+  });
+
+  it('lets only the administrator map values, to the organisation\'s own groups, once the provider is set', async () => {
+    const staffMember = await insertUser(database.db, { organizationId, email: `groups.staff@${domain}`, role: 'staff' });
+    const staffToken = await signIn(app, staffMember.email);
+    expect((await get(app, '/api/organization/sso/groups', { token: staffToken })).statusCode).toBe(403);
+    expect((await post(app, '/api/organization/sso/groups', { claim_name: 'groups', mappings: [] }, { token: staffToken })).statusCode).toBe(403);
+
+    const read = await get(app, '/api/organization/sso/groups', { token: adminToken });
+    expect(read.json().data).toMatchObject({ claim_name: 'groups', mappings: [] });
+    expect(read.json().data.groups.map((group: { name: string }) => group.name)).toEqual(['Dyeing', 'Weaving']);
+
+    // Another organisation: its group is unknown here, and it cannot map before it has a provider.
+    const elsewhere = await insertOrganization(database.db);
+    const foreignGroup = await department('Foreign looms', elsewhere);
+    const otherAdmin = await insertUser(database.db, { organizationId: elsewhere, role: 'admin' });
+    const early = await post(app, '/api/organization/sso/groups', { claim_name: 'groups', mappings: [] }, { token: await signIn(app, otherAdmin.email) });
+    expect(early.json()).toMatchObject({ status: 422, message: SsoGroupMessages.needsProvider });
+
+    const refused = await post(
+      app,
+      '/api/organization/sso/groups',
+      {
+        claim_name: ' ',
+        mappings: [
+          { claim_value: 'weavers', group_id: foreignGroup },
+          { claim_value: 'dyers', group_id: 'not-a-uuid' },
+          { claim_value: 'dyers ', group_id: dyeing },
+        ],
+      },
+      { token: adminToken },
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      claim_name: [SsoGroupMessages.claimNameInvalid],
+      'mappings.0.group_id': [SsoGroupMessages.groupUnknown],
+      'mappings.1.group_id': [SsoGroupMessages.groupUnknown],
+      'mappings.2.claim_value': [SsoGroupMessages.claimValueInvalid],
+    });
+    expect(await database.db.selectFrom('sso_group_mappings').selectAll().execute()).toEqual([]);
+  });
+
+  it('places a just-in-time and a returning member in the group of the first mapping they carry, and leaves assignees where they are', async () => {
+    const mappings = [
+      { claim_value: 'dyers', group_id: dyeing },
+      { claim_value: 'weavers', group_id: weaving },
+    ];
+    const saved = await post(app, '/api/organization/sso/groups', { claim_name: 'groups', mappings }, { token: adminToken });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ claim_name: 'groups', mappings });
+    await post(app, '/api/organization/sso', settingsBody({ client_secret: '', jit_allowed: true }), { token: adminToken });
+    try {
+      // Just in time, carrying both: the administrator's first mapping wins.
+      addAccount('groups-new', { email: `groups.new@${domain}`, groups: ['everyone', 'weavers', 'dyers'] });
+      expect((await signInThroughProvider('groups-new', `groups.new@${domain}`)).response.statusCode).toBe(200);
+      expect(await departmentOf(`groups.new@${domain}`)).toBe(dyeing);
+
+      // Returning: moved when the provider now says weavers; left alone when it says nothing mapped.
+      const returning = await insertUser(database.db, { organizationId, email: `groups.returning@${domain}`, role: 'staff' });
+      addAccount('groups-returning', { email: returning.email, groups: ['weavers'] });
+      const first = await signInThroughProvider('groups-returning', returning.email);
+      expect(first.response.json().data.user.id).toBe(returning.id);
+      expect(await departmentOf(returning.email)).toBe(weaving);
+      addAccount('groups-returning', { email: returning.email, groups: ['everyone'] });
+      expect((await signInThroughProvider('groups-returning', returning.email)).response.statusCode).toBe(200);
+      expect(await departmentOf(returning.email)).toBe(weaving);
+
+      // An assignee's group is part of their role: the claim does not move it.
+      const assignee = await insertUser(database.db, { organizationId, email: `groups.assignee@${domain}`, role: 'group_assignee' });
+      await database.db.updateTable('users').set({ department_id: weaving }).where('id', '=', assignee.id).execute();
+      addAccount('groups-assignee', { email: assignee.email, groups: ['dyers'] });
+      expect((await signInThroughProvider('groups-assignee', assignee.email)).response.statusCode).toBe(200);
+      expect(await departmentOf(assignee.email)).toBe(weaving);
+
+      const moves = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.group_from_sso').execute();
+      expect(moves.map((row) => row.details)).toEqual([
+        expect.objectContaining({ method: 'oidc', claim_value: 'dyers', department_id: dyeing, previous_department_id: null }),
+        expect.objectContaining({ method: 'oidc', claim_value: 'weavers', department_id: weaving, previous_department_id: null }),
+      ]);
+    } finally {
+      await post(app, '/api/organization/sso', settingsBody({ client_secret: '', jit_allowed: false }), { token: adminToken });
+    }
+  });
+
+  it('reads the claim the administrator names, and no mapping leaves groups alone', async () => {
+    const member = await insertUser(database.db, { organizationId, email: `groups.named@${domain}`, role: 'sub_admin' });
+    // Mapped under another claim name: the provider's groups claim is not read.
+    await post(app, '/api/organization/sso/groups', { claim_name: 'departments', mappings: [{ claim_value: 'weavers', group_id: weaving }] }, { token: adminToken });
+    addAccount('groups-named', { email: member.email, groups: ['weavers'] });
+    expect((await signInThroughProvider('groups-named', member.email)).response.statusCode).toBe(200);
+    expect(await departmentOf(member.email)).toBeNull();
+
+    await post(app, '/api/organization/sso/groups', { claim_name: 'groups', mappings: [{ claim_value: 'weavers', group_id: weaving }] }, { token: adminToken });
+    expect((await signInThroughProvider('groups-named', member.email)).response.statusCode).toBe(200);
+    expect(await departmentOf(member.email)).toBe(weaving);
+
+    const cleared = await post(app, '/api/organization/sso/groups', { claim_name: 'groups', mappings: [] }, { token: adminToken });
+    expect(cleared.json().data.mappings).toEqual([]);
+  });
+});
+
+describe('Single logout', () => {
+  const jwtPayload = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+
+  it('revokes our session first, then sends the browser to the provider\'s end_session_endpoint with the ID token as hint', async () => {
+    const member = await insertUser(database.db, { organizationId, email: `logout.member@${domain}`, role: 'staff' });
+    addAccount('logout-member', { email: member.email });
+    const { response } = await signInThroughProvider('logout-member', member.email);
+    const token = response.json().data.access_token as string;
+
+    const loggedOut = await post(app, '/api/sso/logout', {}, { token });
+    expect(loggedOut.statusCode, loggedOut.body).toBe(200);
+    const url = new URL(loggedOut.json().data.url as string);
+    expect(`${url.origin}${url.pathname}`).toBe(`${provider.issuer}/session/end`);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${appUrl}/login`);
+    expect(jwtPayload(url.searchParams.get('id_token_hint')!)).toMatchObject({ sub: 'logout-member', aud: clientId, iss: provider.issuer });
+
+    // Our session is over whatever the provider does next, and the sign-out is audited as /logout's.
+    expect((await post(app, '/api/check-access-token', {}, { token })).statusCode).toBe(401);
+    const signedOut = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.signed_out').where('actor', '=', member.id).execute();
+    expect(signedOut).toHaveLength(1);
+    // The provider accepts the hint: it answers its logout confirmation, not an error.
+    const atProvider = await fetch(url, { redirect: 'manual' });
+    expect(atProvider.status, await atProvider.text()).toBe(200);
+
+    // The hint is used once: the same token again has nothing left to end.
+    expect((await post(app, '/api/sso/logout', {}, { token })).json().data).toEqual({ url: null });
+    const kept = await database.db
+      .selectFrom('sso_sessions')
+      .innerJoin('sessions', 'sessions.id', 'sso_sessions.session_id')
+      .select('sso_sessions.session_id')
+      .where('sessions.user_id', '=', member.id)
+      .execute();
+    expect(kept).toEqual([]);
+  });
+
+  it('answers no address for a password session, and for no session, and still revokes', async () => {
+    const member = await insertUser(database.db, { organizationId, email: `logout.password@${domain}`, role: 'staff' });
+    const passwordToken = await signIn(app, member.email);
+    expect((await post(app, '/api/sso/logout', {}, { token: passwordToken })).json()).toEqual({ status: 200, data: { url: null } });
+    expect((await post(app, '/api/check-access-token', {}, { token: passwordToken })).statusCode).toBe(401);
+    expect((await post(app, '/api/sso/logout', {})).json()).toEqual({ status: 200, data: { url: null } });
+  });
+
+  it('still revokes our session when the provider cannot be reached', async () => {
+    const member = await insertUser(database.db, { organizationId, email: `logout.down@${domain}`, role: 'staff' });
+    addAccount('logout-down', { email: member.email });
+    const token = (await signInThroughProvider('logout-down', member.email)).response.json().data.access_token as string;
+    const closed = `http://127.0.0.1:${await new Promise<number>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const port = (probe.address() as AddressInfo).port;
+        probe.close(() => resolve(port));
+      });
+    })}`;
+    await database.db.updateTable('sso_oidc_settings').set({ issuer_url: closed }).where('organization_id', '=', organizationId).execute();
+    try {
+      expect((await post(app, '/api/sso/logout', {}, { token })).json()).toEqual({ status: 200, data: { url: null } });
+      expect((await post(app, '/api/check-access-token', {}, { token })).statusCode).toBe(401);
+    } finally {
+      await database.db.updateTable('sso_oidc_settings').set({ issuer_url: provider.issuer }).where('organization_id', '=', organizationId).execute();
+    }
+  });
+});
+
 describe('SSO required', () => {
   let staff: { email: string };
   let secondAdmin: { email: string };
@@ -611,6 +790,47 @@ describe('SSO required', () => {
 
     addAccount('staff-required', { email: staff.email });
     expect((await signInThroughProvider('staff-required', staff.email)).response.statusCode).toBe(200);
+  });
+
+  it('refuses accepting an invitation with a password, the second administrator\'s link too, and lets the person in through the provider', async () => {
+    const invite = (kind: 'staff' | 'second_admin', email: string) =>
+      createInvitation(database.db, { organizationId, kind, email, firstName: 'Dorothy', lastName: 'Vaughan', departmentId: null, invitedBy: admin.id });
+    const staffInvitation = await invite('staff', `invited.required@${domain}`);
+    const secondInvitation = await invite('second_admin', `second.invited@${domain}`);
+    const before = (await auditRows('sso_required')).length;
+
+    // The link's page learns it before any password is typed, and offers the provider instead.
+    const checked = await get(app, `/api/check-activation?token=${encodeURIComponent(staffInvitation.token)}`);
+    expect(checked.json().data).toMatchObject({ email: `invited.required@${domain}`, sso_required: true });
+
+    const accepted = await post(
+      app,
+      '/api/invitation/accept',
+      { token: staffInvitation.token, first_name: 'Dorothy', last_name: 'Vaughan', password: PASSWORD, password_confirmation: PASSWORD },
+      { address: freshAddress() },
+    );
+    expectRefusal(accepted, 422, OidcMessages.required);
+    const secondLink = await post(app, '/api/login-second-admin', { email: `second.invited@${domain}`, password: PASSWORD, token: secondInvitation.token }, { address: freshAddress() });
+    expectRefusal(secondLink, 422, OidcMessages.required);
+    expect((await auditRows('sso_required')).length).toBe(before + 2);
+    // Nothing was created or claimed: the invitations wait for the provider.
+    expect(await database.db.selectFrom('users').select('id').where('email', 'in', [`invited.required@${domain}`, `second.invited@${domain}`]).execute()).toEqual([]);
+    const pending = await database.db.selectFrom('invitations').select('accepted_at').where('id', '=', staffInvitation.row.id).executeTakeFirstOrThrow();
+    expect(pending.accepted_at).toBeNull();
+
+    // A link that is not pending still answers as before, so the refusal tells nothing to someone without one.
+    const unknown = await post(
+      app,
+      '/api/invitation/accept',
+      { token: 'no-such-token', first_name: 'Dorothy', last_name: 'Vaughan', password: PASSWORD, password_confirmation: PASSWORD },
+      { address: freshAddress() },
+    );
+    expect(unknown.json().message).not.toBe(OidcMessages.required);
+
+    addAccount('invited-required', { email: `invited.required@${domain}` });
+    const through = await signInThroughProvider('invited-required', `invited.required@${domain}`);
+    expect(through.response.statusCode, through.response.body).toBe(200);
+    expect(through.response.json().data.user).toMatchObject({ role: 'staff', first_name: 'Dorothy', last_name: 'Vaughan' });
   });
 
   it("keeps the administrator's break-glass password with the second factor", async () => {

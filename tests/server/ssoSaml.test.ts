@@ -40,6 +40,8 @@ interface Person {
   readonly email: string;
   readonly givenName: string;
   readonly familyName: string;
+  /** The values of a memberOf attribute, when the person carries one. */
+  readonly groups?: readonly string[];
 }
 
 interface TestIdentityProvider {
@@ -47,12 +49,35 @@ interface TestIdentityProvider {
   readonly metadataUrl: string;
   readonly metadata: string;
   variant: Variant;
+  /** The SessionIndex of the last assertion it answered. */
+  readonly sessionIndex: string;
   /** Who signs in at the next visit of the sign-in address. */
   person: Person;
   /** What the browser visiting the sign-in address gets to post back; the AuthnRequest as the provider read it. */
   visit(url: string): Promise<{ form: { SAMLResponse: string; RelayState: string }; authnRequest: string }>;
+  /** A LogoutRequest the provider starts itself, naming a person (and a session), signed by its key, by another, or not at all. */
+  logoutRequest(
+    binding: 'redirect' | 'post',
+    who: { nameId: string; sessionIndex?: string },
+    signing: 'signed' | 'unsigned' | 'stranger',
+    relayState?: string,
+    issuedMinutesAgo?: number,
+  ): LogoutRequestSent;
   close(): Promise<void>;
 }
+
+/** What the browser carries to our single logout service: the address (redirect) or the form (post), and the request's ID. */
+interface LogoutRequestSent {
+  readonly id: string;
+  readonly url?: URL;
+  readonly form?: { SAMLRequest: string; RelayState: string };
+}
+
+/** A multi-valued memberOf attribute, as directories send group memberships. */
+const memberOf = (groups: readonly string[] | undefined): string =>
+  groups === undefined
+    ? ''
+    : `<saml:Attribute Name="memberOf">${groups.map((group) => `<saml:AttributeValue xsi:type="xs:string">${group}</saml:AttributeValue>`).join('')}</saml:Attribute>`;
 
 const minutesFromNow = (minutes: number): string => new Date(Date.now() + minutes * 60_000).toISOString();
 
@@ -65,6 +90,7 @@ const startIdentityProvider = async (): Promise<TestIdentityProvider> => {
     entityID: entityId,
     nameIDFormat: [EMAIL_FORMAT],
     singleSignOnService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: `${base}/sso` }],
+    singleLogoutService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: `${base}/slo` }],
   };
   const idp = samlify.IdentityProvider({ ...settings, privateKey: fixture('idp-key.pem'), signingCert: fixture('idp-cert.pem') });
   // The same entity id and address with a key the service provider was never given.
@@ -79,7 +105,37 @@ const startIdentityProvider = async (): Promise<TestIdentityProvider> => {
       wantMessageSigned: !signAssertions,
     });
 
-  const state = { variant: 'none' as Variant, person: { email: '', givenName: '', familyName: '' } as Person };
+  const sloUrl = `${appUrl}/api/sso/saml/slo`;
+  const logoutTarget = (signed: boolean) =>
+    samlify.ServiceProvider({
+      entityID: spEntityId,
+      assertionConsumerService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST', Location: acsUrl }],
+      singleLogoutService: [
+        { Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: sloUrl },
+        { Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST', Location: sloUrl },
+      ],
+      wantLogoutRequestSigned: signed,
+    });
+  const logoutRequest: TestIdentityProvider['logoutRequest'] = (binding, who, signing, relayState = '', issuedMinutesAgo) => {
+    const signer = signing === 'stranger' ? stranger : idp;
+    const user = { logoutNameID: who.nameId, ...(who.sessionIndex === undefined ? {} : { sessionIndex: who.sessionIndex }) };
+    // Only redirect requests are back-dated (samlify hands the redirect template its values).
+    const backDated =
+      issuedMinutesAgo === undefined
+        ? undefined
+        : // samlify's redirect binding hands the template's values as a second argument, which its types leave out.
+          (template: string, values?: Record<string, string>) => {
+            const id = `_${randomUUID()}`;
+            return { id, context: samlify.SamlLib.replaceTagsByValue(template, { ...values, ID: id, IssueInstant: minutesFromNow(-issuedMinutesAgo) }) };
+          };
+    const sent = signer.createLogoutRequest(logoutTarget(signing !== 'unsigned'), binding, user, { relayState, ...(backDated === undefined ? {} : { customTagReplacement: backDated }) }) as {
+      id: string;
+      context: string;
+    };
+    return binding === 'redirect' ? { id: sent.id, url: new URL(sent.context) } : { id: sent.id, form: { SAMLRequest: sent.context, RelayState: relayState } };
+  };
+
+  const state = { variant: 'none' as Variant, person: { email: '', givenName: '', familyName: '' } as Person, sessionIndex: '' };
 
   const respond = async (requestId: string): Promise<string> => {
     const { variant, person } = state;
@@ -100,8 +156,9 @@ const startIdentityProvider = async (): Promise<TestIdentityProvider> => {
       NameID: person.email,
       InResponseTo: variant === 'unknown_request' ? `_${randomUUID()}` : requestId,
     };
-    const attributes = `<saml:AttributeStatement><saml:Attribute Name="givenName"><saml:AttributeValue xsi:type="xs:string">${person.givenName}</saml:AttributeValue></saml:Attribute><saml:Attribute Name="sn"><saml:AttributeValue xsi:type="xs:string">${person.familyName}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>`;
-    const authn = `<saml:AuthnStatement AuthnInstant="${issued}" SessionIndex="_${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`;
+    const attributes = `<saml:AttributeStatement><saml:Attribute Name="givenName"><saml:AttributeValue xsi:type="xs:string">${person.givenName}</saml:AttributeValue></saml:Attribute><saml:Attribute Name="sn"><saml:AttributeValue xsi:type="xs:string">${person.familyName}</saml:AttributeValue></saml:Attribute>${memberOf(person.groups)}</saml:AttributeStatement>`;
+    state.sessionIndex = `_${randomUUID()}`;
+    const authn = `<saml:AuthnStatement AuthnInstant="${issued}" SessionIndex="${state.sessionIndex}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`;
     const signer = variant === 'stranger' ? stranger : idp;
     const { context } = (await signer.createLoginResponse(serviceProvider(variant !== 'unsigned'), { extract: { request: { id: requestId } } }, 'post', { email: person.email }, (template: string) => {
       const id = `_${randomUUID()}`;
@@ -135,6 +192,9 @@ const startIdentityProvider = async (): Promise<TestIdentityProvider> => {
     get variant() {
       return state.variant;
     },
+    get sessionIndex() {
+      return state.sessionIndex;
+    },
     set variant(value) {
       state.variant = value;
     },
@@ -145,6 +205,7 @@ const startIdentityProvider = async (): Promise<TestIdentityProvider> => {
       state.person = value;
     },
     visit: async (url) => (await fetch(url)).json() as Promise<{ form: { SAMLResponse: string; RelayState: string }; authnRequest: string }>,
+    logoutRequest,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
@@ -431,12 +492,218 @@ describe('Sign in with your organisation, through SAML', () => {
     await post(app, '/api/organization/sso/saml', settingsBody(), { token: adminToken });
   });
 
+  it('places a just-in-time and a returning member in the group mapped from the attribute the administrator names', async () => {
+    const department = async (name: string) =>
+      (await database.db.insertInto('departments').values({ organization_id: organizationId, name, parent_id: null }).returning('id').executeTakeFirstOrThrow()).id;
+    const departmentOf = async (email: string) =>
+      (await database.db.selectFrom('users').select('department_id').where('email', '=', email).executeTakeFirstOrThrow()).department_id;
+    const spinning = await department('Spinning');
+    const finishing = await department('Finishing');
+    const mappings = [
+      { claim_value: 'cn=finishers,ou=groups', group_id: finishing },
+      { claim_value: 'cn=spinners,ou=groups', group_id: spinning },
+    ];
+    const saved = await post(app, '/api/organization/sso/groups', { claim_name: 'memberOf', mappings }, { token: adminToken });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await post(app, '/api/organization/sso/saml', settingsBody({ jit_allowed: true }), { token: adminToken })).statusCode).toBe(200);
+    // Saving the provider again keeps the mappings.
+    expect((await get(app, '/api/organization/sso/groups', { token: adminToken })).json().data).toMatchObject({ claim_name: 'memberOf', mappings });
+    try {
+      const newcomer = `spinner@${domain}`;
+      const admitted = await signInThroughIdentityProvider({ email: newcomer, groups: ['cn=everyone,ou=groups', 'cn=spinners,ou=groups', 'cn=finishers,ou=groups'] });
+      expect(admitted.response.statusCode, admitted.response.body).toBe(200);
+      expect(await departmentOf(newcomer)).toBe(finishing);
+
+      const returning = await insertUser(database.db, { organizationId, email: `returning.spinner@${domain}`, role: 'staff' });
+      expect((await signInThroughIdentityProvider({ email: returning.email, groups: ['cn=spinners,ou=groups'] })).response.statusCode).toBe(200);
+      expect(await departmentOf(returning.email)).toBe(spinning);
+      // Without the attribute, the group stays as it is.
+      expect((await signInThroughIdentityProvider({ email: returning.email })).response.statusCode).toBe(200);
+      expect(await departmentOf(returning.email)).toBe(spinning);
+
+      const moves = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.group_from_sso').execute();
+      expect(moves.map((row) => row.details)).toEqual([
+        expect.objectContaining({ method: 'saml', claim_value: 'cn=finishers,ou=groups', department_id: finishing }),
+        expect.objectContaining({ method: 'saml', claim_value: 'cn=spinners,ou=groups', department_id: spinning }),
+      ]);
+    } finally {
+      await post(app, '/api/organization/sso/groups', { claim_name: 'groups', mappings: [] }, { token: adminToken });
+      await post(app, '/api/organization/sso/saml', settingsBody(), { token: adminToken });
+    }
+  });
+
   it('with "SSO required" turns the password away for members and still lets them in through SAML', async () => {
     const member = await insertUser(database.db, { organizationId, email: `required@${domain}`, role: 'staff' });
     expect((await post(app, '/api/organization/sso/saml', settingsBody({ sso_required: true }), { token: adminToken })).statusCode).toBe(200);
     expectRefusal(await post(app, '/api/login', { email: member.email, password: PASSWORD }, { address: freshAddress() }), 422, OidcMessages.required);
     expect((await signInThroughIdentityProvider({ email: member.email })).response.statusCode).toBe(200);
     await post(app, '/api/organization/sso/saml', settingsBody(), { token: adminToken });
+  });
+});
+
+describe('Single logout through SAML', () => {
+  it('revokes our session first, then sends a LogoutRequest naming the person and session to the identity provider', async () => {
+    expect((await post(app, '/api/organization/sso/saml', settingsBody(), { token: adminToken })).statusCode).toBe(200);
+    const member = await insertUser(database.db, { organizationId, email: `slo@${domain}`, role: 'staff' });
+    const { response } = await signInThroughIdentityProvider({ email: member.email });
+    const token = response.json().data.access_token as string;
+    const sessionIndex = identityProvider.sessionIndex;
+
+    const loggedOut = await post(app, '/api/sso/logout', {}, { token });
+    expect(loggedOut.statusCode, loggedOut.body).toBe(200);
+    const url = new URL(loggedOut.json().data.url as string);
+    expect(`${url.origin}${url.pathname}`).toBe(identityProvider.metadataUrl.replace('/metadata', '/slo'));
+    const logoutRequest = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest')!, 'base64')).toString('utf8');
+    expect(logoutRequest).toContain('LogoutRequest');
+    expect(logoutRequest).toContain(`>${member.email}</saml:NameID>`);
+    expect(logoutRequest).toMatch(new RegExp(`:SessionIndex[^>]*>${sessionIndex}</\\w+:SessionIndex>`));
+    expect(logoutRequest).toContain(`>${spEntityId}</saml:Issuer>`);
+
+    expect((await post(app, '/api/check-access-token', {}, { token })).statusCode).toBe(401);
+    expect((await post(app, '/api/sso/logout', {}, { token })).json().data).toEqual({ url: null });
+
+    // The identity provider's LogoutResponse lands the browser on the sign-in page.
+    const back = await app.inject({ method: 'GET', url: `/api/sso/saml/slo?SAMLResponse=${encodeURIComponent('anything')}` });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe('/login');
+    const posted = await app.inject({ method: 'POST', url: '/api/sso/saml/slo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'SAMLResponse=anything' });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe('/login');
+    // Our metadata tells the identity provider where that is.
+    const spMetadata = (await get(app, '/api/organization/sso/saml/sp-metadata', { token: adminToken })).json().data.xml as string;
+    expect(spMetadata).toMatch(new RegExp(`SingleLogoutService[^>]*Location="${appUrl}/api/sso/saml/slo"`));
+  });
+
+  it('answers no address when the identity provider has no single logout service, and still revokes', async () => {
+    const withoutSlo = identityProvider.metadata.replace(/<(\w+:)?SingleLogoutService[^>]*(\/>|><\/(\w+:)?SingleLogoutService>)/g, '');
+    expect(withoutSlo).not.toContain('SingleLogoutService');
+    expect((await post(app, '/api/organization/sso/saml', settingsBody({ idp_metadata: withoutSlo }), { token: adminToken })).statusCode).toBe(200);
+    try {
+      const member = await insertUser(database.db, { organizationId, email: `no.slo@${domain}`, role: 'staff' });
+      const token = (await signInThroughIdentityProvider({ email: member.email })).response.json().data.access_token as string;
+      expect((await post(app, '/api/sso/logout', {}, { token })).json()).toEqual({ status: 200, data: { url: null } });
+      expect((await post(app, '/api/check-access-token', {}, { token })).statusCode).toBe(401);
+    } finally {
+      await post(app, '/api/organization/sso/saml', settingsBody(), { token: adminToken });
+    }
+  });
+});
+
+describe('Single logout started by the identity provider', () => {
+  const refusals = async () =>
+    (await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.sso_logout_refused').execute()).filter(
+      (row) => row.organization_id === organizationId,
+    );
+  const alive = async (token: string) => (await post(app, '/api/check-access-token', {}, { token })).statusCode === 200;
+  const sendToLogoutService = (sent: LogoutRequestSent) =>
+    sent.url !== undefined
+      ? app.inject({ method: 'GET', url: `/api/sso/saml/slo${sent.url.search}` })
+      : app.inject({ method: 'POST', url: '/api/sso/saml/slo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(sent.form).toString() });
+  /** A member signed in twice through the provider: two sessions, two session indexes. */
+  const signedInTwice = async (email: string) => {
+    const member = await insertUser(database.db, { organizationId, email, role: 'staff' });
+    const first = (await signInThroughIdentityProvider({ email })).response.json().data.access_token as string;
+    const firstIndex = identityProvider.sessionIndex;
+    const second = (await signInThroughIdentityProvider({ email })).response.json().data.access_token as string;
+    return { member, first, firstIndex, second, secondIndex: identityProvider.sessionIndex };
+  };
+
+  beforeAll(async () => {
+    expect((await post(app, '/api/organization/sso/saml', settingsBody(), { token: adminToken })).statusCode).toBe(200);
+  });
+
+  for (const binding of ['redirect', 'post'] as const) {
+    it(`by ${binding}: a signed request ends the session it names, only that one, and answers a LogoutResponse`, async () => {
+      const person = await signedInTwice(`idp.logout.${binding}@${domain}`);
+      const sent = identityProvider.logoutRequest(binding, { nameId: person.member.email, sessionIndex: person.firstIndex }, 'signed', 'back-to-portal');
+      const answered = await sendToLogoutService(sent);
+      expect(answered.statusCode, answered.body).toBe(303);
+      const location = new URL(answered.headers.location as string);
+      expect(`${location.origin}${location.pathname}`).toBe(identityProvider.metadataUrl.replace('/metadata', '/slo'));
+      expect(location.searchParams.get('RelayState')).toBe('back-to-portal');
+      const logoutResponse = inflateRawSync(Buffer.from(location.searchParams.get('SAMLResponse')!, 'base64')).toString('utf8');
+      expect(logoutResponse).toContain(`InResponseTo="${sent.id}"`);
+      expect(logoutResponse).toContain('urn:oasis:names:tc:SAML:2.0:status:Success');
+      expect(logoutResponse).toContain(`>${spEntityId}</saml:Issuer>`);
+
+      expect(await alive(person.first)).toBe(false);
+      expect(await alive(person.second)).toBe(true);
+      const signedOut = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.signed_out').where('actor', '=', person.member.id).execute();
+      expect(signedOut.map((row) => row.details)).toEqual([{ method: 'saml', initiator: 'identity_provider' }]);
+    });
+  }
+
+  it('without a session index ends every session the person opened through the provider', async () => {
+    const person = await signedInTwice(`idp.logout.all@${domain}`);
+    const answered = await sendToLogoutService(identityProvider.logoutRequest('redirect', { nameId: person.member.email }, 'signed'));
+    expect(answered.statusCode, answered.body).toBe(303);
+    expect(await alive(person.first)).toBe(false);
+    expect(await alive(person.second)).toBe(false);
+  });
+
+  const refused: [string, string, () => Promise<LogoutRequestSent>][] = [
+    ['an unsigned request by redirect', 'unsigned', async () => identityProvider.logoutRequest('redirect', { nameId: `idp.logout.refused@${domain}` }, 'unsigned')],
+    ['an unsigned request by post', 'signature_invalid', async () => identityProvider.logoutRequest('post', { nameId: `idp.logout.refused@${domain}` }, 'unsigned')],
+    ['a request by redirect signed with a key the metadata does not name', 'signature_invalid', async () => identityProvider.logoutRequest('redirect', { nameId: `idp.logout.refused@${domain}` }, 'stranger')],
+    ['a request by post signed with a key the metadata does not name', 'signature_invalid', async () => identityProvider.logoutRequest('post', { nameId: `idp.logout.refused@${domain}` }, 'stranger')],
+    [
+      'a signed redirect whose request was swapped for another person',
+      'signature_invalid',
+      async () => {
+        const signedForSomeoneElse = identityProvider.logoutRequest('redirect', { nameId: `someone.else@${domain}` }, 'signed');
+        const wanted = identityProvider.logoutRequest('redirect', { nameId: `idp.logout.refused@${domain}` }, 'unsigned');
+        const url = new URL(signedForSomeoneElse.url!);
+        url.searchParams.set('SAMLRequest', wanted.url!.searchParams.get('SAMLRequest')!);
+        return { id: wanted.id, url };
+      },
+    ],
+    [
+      'a signed post whose request was changed after signing',
+      'signature_invalid',
+      async () => {
+        const signed = identityProvider.logoutRequest('post', { nameId: `someone.else@${domain}` }, 'signed');
+        const xml = Buffer.from(signed.form!.SAMLRequest, 'base64').toString('utf8');
+        expect(xml).toContain(`someone.else@${domain}`);
+        const changed = Buffer.from(xml.replace(`someone.else@${domain}`, `idp.logout.refused@${domain}`)).toString('base64');
+        return { id: signed.id, form: { SAMLRequest: changed, RelayState: '' } };
+      },
+    ],
+  ];
+  let refusedMember: { first: string; second: string } | undefined;
+  for (const [what, reason, request] of refused) {
+    it(`refuses ${what}, ends nothing, and audits it`, async () => {
+      refusedMember ??= await signedInTwice(`idp.logout.refused@${domain}`);
+      const before = new Set((await refusals()).map((row) => row.id));
+      const answered = await sendToLogoutService(await request());
+      expectRefusal(answered, 422, SamlMessages.logoutRefused);
+      expect(await alive(refusedMember.first)).toBe(true);
+      expect(await alive(refusedMember.second)).toBe(true);
+      const added = (await refusals()).filter((row) => !before.has(row.id));
+      expect(added.map((row) => row.details)).toEqual([expect.objectContaining({ method: 'saml', reason })]);
+    });
+  }
+
+  it('refuses a signed request issued too long ago, so a captured one cannot end later sessions', async () => {
+    const person = await signedInTwice(`idp.logout.stale@${domain}`);
+    const stale = identityProvider.logoutRequest('redirect', { nameId: person.member.email }, 'signed', '', 10);
+    const staleXml = inflateRawSync(Buffer.from(stale.url!.searchParams.get('SAMLRequest')!, 'base64')).toString('utf8');
+    // The fixture really back-dates the request (and keeps it signed).
+    expect(Date.now() - Date.parse(/IssueInstant="([^"]+)"/.exec(staleXml)![1]!)).toBeGreaterThan(9 * 60_000);
+    expect(stale.url!.searchParams.get('Signature')).toBeTruthy();
+    expectRefusal(await sendToLogoutService(stale), 422, SamlMessages.logoutRefused);
+    expect(await alive(person.first)).toBe(true);
+    const recent = identityProvider.logoutRequest('redirect', { nameId: person.member.email }, 'signed', '', 2);
+    expect((await sendToLogoutService(recent)).statusCode).toBe(303);
+    expect(await alive(person.first)).toBe(false);
+  });
+
+  it('refuses junk and a stranger identity provider with the same sentence, audited without an organisation', async () => {
+    for (const query of ['SAMLRequest=not-base64-deflate', `SAMLRequest=${encodeURIComponent(Buffer.from('<x/>').toString('base64'))}`]) {
+      const answered = await app.inject({ method: 'GET', url: `/api/sso/saml/slo?${query}` });
+      expectRefusal(answered, 422, SamlMessages.logoutRefused);
+    }
+    const rows = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.sso_logout_refused').where('organization_id', 'is', null).execute();
+    expect(rows.length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -167,8 +167,11 @@ const READS: readonly Sent[] = [
   { method: 'GET', url: '/api/general/calender-events/feed' },
   { method: 'GET', url: `/api/general/ai/export?${new URLSearchParams({ prompt: 'women managers by languages as a spreadsheet' }).toString()}` },
   { method: 'GET', url: '/api/people?page=1' },
+  { method: 'GET', url: '/api/campaigns/participation/latest' },
+  { method: 'GET', url: '/api/campaigns' },
   { method: 'GET', url: '/api/organization/sso' },
   { method: 'GET', url: '/api/organization/sso/saml' },
+  { method: 'GET', url: '/api/organization/sso/groups' },
   // Not a contract endpoint (it answers bytes): the logo of the caller's organisation.
   { method: 'GET', url: '/api/organization/logo' },
 ];
@@ -240,8 +243,12 @@ const COVERAGE: Readonly<Record<string, string>> = {
   'POST general/export-excel-compare': 'foreign ids (organizations[].group, date-tag): answers as for an unknown id',
   'POST general/export-key-facts-compare': 'foreign ids (organizations[].group, date-tag): answers as for an unknown id',
   'GET people': 'read by every caller: A’s people only (the administrators; a group’s assignee their groups’)',
+  'GET campaigns/participation': 'foreign id (query id): B’s campaign answers A as an unknown one (the campaign participation test below)',
+  'GET campaigns/participation/latest': 'read by every caller: A’s latest campaign only (the administrators; no card for the others)',
+  'GET campaigns': 'read by every caller: A’s campaigns only (the administrators; 403 for the others)',
   'GET organization/sso': 'read by every caller (the administrator; 403 for the others): A’s settings only, never a secret',
   'GET organization/sso/saml': 'read by every caller (the administrator; 403 for the others): A’s settings only',
+  'GET organization/sso/groups': 'read by every caller (the administrator; 403 for the others): A’s mappings and groups only',
 };
 
 /** Signed-in endpoints deliberately left out, and why. */
@@ -258,12 +265,19 @@ const SKIPPED: Readonly<Record<string, string>> = {
   'POST people/import/check': 'an import token that is the uploader’s only; B’s groups named in the file read as unknown ones (peopleImport tests)',
   'POST people/import/confirm': 'an import token that is the uploader’s only (peopleImport tests)',
   'GET people/import/problems': 'an import token that is the uploader’s only (peopleImport tests)',
+  // Campaigns: tests/server/campaigns.test.ts sends B's campaign, link, group and person ids to A and A's to B, each answered as an unknown id.
+  'POST campaigns': 'foreign ids (token_id, recipients.group_ids, recipients.person_ids) answer as unknown ones (campaigns tests)',
+  'POST campaigns/update': 'foreign ids (id, token_id, recipients) answer as unknown ones; B’s campaign unchanged (campaigns tests)',
+  'POST campaigns/pause': 'foreign id (id): B’s campaign is not found for A and stays as it was (campaigns tests)',
+  'POST campaigns/resume': 'foreign id (id): B’s campaign is not found for A (campaigns tests)',
+  'POST campaigns/cancel': 'foreign id (id): B’s campaign is not found for A and stays as it was (campaigns tests)',
   'POST mutuality/census-upload': 'a multipart file for the caller’s own organisation; another organisation never sees it (censusUpload tests)',
   'POST organization/sso': 'the administrator’s own organisation’s settings, no id field (ssoOidc tests)',
   'POST organization/sso/domains': 'a domain for the caller’s organisation; one verified by another organisation is refused (ssoOidc tests)',
   'POST organization/sso/domains/verify': 'a code mailed for the caller’s own domain (ssoOidc tests)',
   'POST organization/sso/saml': 'the administrator’s own organisation’s settings, no id field (ssoSaml tests)',
   'GET organization/sso/saml/sp-metadata': 'our service provider’s metadata for the caller’s own organisation, no id field (ssoSaml tests)',
+  'POST organization/sso/groups': 'the caller’s own mappings; another organisation’s group id is refused as an unknown group (ssoOidc tests)',
 };
 
 /** Statistics endpoints say so (domain/contracts/statistics.ts); they are covered as a family below. */
@@ -354,6 +368,42 @@ describe('lists', () => {
     const row = await database.db.selectFrom('certificates').select('revoked_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.revoked_at).toBeNull();
     await database.db.deleteFrom('certificates').where('id', '=', id).execute();
+  });
+
+  it('B’s campaign participation answers A as an unknown campaign, and A’s home card never shows B’s', async () => {
+    const insertCampaign = async (tenant: Tenant, name: string) => {
+      const person = await database.db
+        .insertInto('people')
+        .values({ organization_id: tenant.organizationId, email: `${crypto.randomUUID()}@example.test`, first_name: name, last_name: name, group_id: tenant.north })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const campaign = await database.db
+        .insertInto('campaigns')
+        .values({
+          organization_id: tenant.organizationId, token_id: tenant.links.organization.id, name, time_zone: 'Australia/Sydney', send_local: '2026-01-01T09:00',
+          send_at: new Date(Date.now() - DAY), closes_local: '2027-01-01T09:00', closes_at: new Date(Date.now() + DAY),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await database.db.insertInto('campaign_recipients').values({ campaign_id: campaign.id, person_id: person.id, group_id: tenant.north, language: 'en' }).execute();
+      return { campaign: campaign.id, person: person.id };
+    };
+    const bCampaign = await insertCampaign(b, `${B_MARKER} campaign`);
+    const aCampaign = await insertCampaign(a, 'Alderqx campaign');
+    const admin = a.tokens.get('admin');
+    const random = crypto.randomUUID();
+    const foreign = await send(app, { method: 'GET', url: `/api/campaigns/participation?id=${bCampaign.campaign}` }, admin);
+    const unknown = await send(app, { method: 'GET', url: `/api/campaigns/participation?id=${random}` }, admin);
+    expectClean(foreign, 'GET /campaigns/participation', [bCampaign.campaign]);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(unknown.body);
+    // The positive control: A's own campaign is found, and is A's card.
+    expect((await send(app, { method: 'GET', url: `/api/campaigns/participation?id=${aCampaign.campaign}` }, admin)).statusCode).toBe(200);
+    const latest = await send(app, { method: 'GET', url: '/api/campaigns/participation/latest' }, admin);
+    expect(latest.json().data.campaign.id).toBe(aCampaign.campaign);
+    for (const caller of callers) expectClean(await send(app, { method: 'GET', url: '/api/campaigns/participation/latest' }, caller.token), `${caller.label} GET /campaigns/participation/latest`);
+    await database.db.deleteFrom('campaigns').where('id', 'in', [aCampaign.campaign, bCampaign.campaign]).execute();
+    await database.db.deleteFrom('people').where('id', 'in', [aCampaign.person, bCampaign.person]).execute();
   });
 
   it('extra-survey questions, links and groups of B answer A as unknown ones', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { apiErrorHandler } from '../../server/http/errorHandler';
-import { decorateServices } from '../../server/http/decorators';
+import { decorateServices } from '../../server/decorations';
 import { createTracer } from '../../server/services/tracing';
 import { parseSentryDsn } from '../../server/services/tracing/sentry';
 import { ERROR_REPORTS_PER_MINUTE } from '../../server/routes/tracing';

@@ -46,6 +46,11 @@ describe('the census upload form', () => {
     expect([...table.querySelectorAll('tbody tr')].map((row) => row.textContent)).toEqual(['C16001_010EOther Indo-European languages5,000,000']);
   });
 
+  it('says one item in the singular', async () => {
+    app = await renderApp(PAGE, stateWith({ ...loaded, rows: 1, mapped: 1, items: 1 }), [{ path: PAGE, element: <CensusUploadForm /> }]);
+    expect(app.container.querySelector('.census-report')!.textContent).toContain("mapped onto 1 item of the product's list.");
+  });
+
   it('asks for a file before sending anything', async () => {
     app = await renderApp(PAGE, stateWith(), [{ path: PAGE, element: <CensusUploadForm /> }]);
     const form = app.container.querySelector('form.census-upload')!;

@@ -214,7 +214,7 @@ describe('colours', () => {
     }
   });
 
-  // The gender list's order (server/lookups/standards/abs.ts), Prefer not last, then no answer.
+  // The gender list's order (server/services/lookups/standards/abs.ts), Prefer not last, then no answer.
   const GENDER_ORDER = ['female', 'male', 'non_binary', 'other', 'prefer_not'];
   const colourOfCode = (code: string) => colourFor({ key: '901', label: 'Étiquette traduite', code }, 0, true);
 

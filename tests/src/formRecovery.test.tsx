@@ -12,9 +12,11 @@ import { LinkFormDialog } from '../../src/features/control-panel/LinkFormDialog'
 import { LinkEmailDialog } from '../../src/features/control-panel/LinkEmailDialog';
 import { DepartmentDialog } from '../../src/features/control-panel/members/DepartmentDialog';
 import { InvitePersonDialog } from '../../src/features/control-panel/members/InvitePersonDialog';
+import { CampaignForm } from '../../src/features/campaigns/CampaignForm';
+import type { Campaign } from '../../domain/contracts/campaigns';
 import { renderApp, submit, type RenderedApp } from '../support/renderApp';
 import { buttonNamed, deliver, press } from './account/support';
-import { fieldsChangedSince, withFieldsSeen } from '../../src/features/account/formParts';
+import { fieldsChangedSince, withFieldsSeen } from '../../src/features/forms/formParts';
 
 // Issue 27: every form of the app recovers from a refusal. For each form: fill it validly and
 // send it; the server refuses generated fields with generated messages; generated edits follow.
@@ -78,6 +80,18 @@ const organization: OrganizationInformation = {
   details: null, logo_url: null,
 } as OrganizationInformation;
 
+/** A campaign whose invitation is far ahead: every field of its form may change. */
+const campaign: Campaign = {
+  id: 'c1', name: 'Spring survey', link: { id: 'l1', alias: 'spring', survey_name: 'Diversity', anonymity: 1 }, time_zone: 'UTC',
+  send_local: '2099-03-01T09:00', send_at: '2099-03-01T09:00:00.000Z', reminder_days: [3], closes_local: '2099-03-11T17:00',
+  closes_at: '2099-03-11T17:00:00.000Z', state: 'scheduled', groups: [{ id: 'g1', name: 'Sales' }], recipient_count: 5,
+  recipients: { group_ids: ['g1'], person_ids: [] },
+  steps: [{ step: 0, at: '2099-03-01T09:00:00.000Z', sent: 0, queued: 0 }], created_at: '2099-01-01T00:00:00.000Z',
+};
+const localTime = fc
+  .tuple(fc.integer({ min: 2030, max: 2090 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([y, m, d, h, min]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`);
+
 const FORMS: readonly FormCase[] = [
   {
     name: 'Log in',
@@ -120,6 +134,13 @@ const FORMS: readonly FormCase[] = [
     fields: { emails: email, message: word },
     sent: actionSent('emailLink', (body) => ({ emails: (body.emails as string[]).join(', '), message: asText(body.message) })),
     refusal: actionRefused('emailLink'),
+  },
+  {
+    name: 'Change a campaign',
+    open: inTestRoute(<CampaignForm campaign={campaign} zone={null} page={TEST_PAGE} onDone={noop} onClose={noop} />),
+    fields: { name: word, send_local: localTime, closes_local: localTime },
+    sent: actionSent('updateCampaign', (body) => ({ name: asText(body.name), send_local: asText(body.send_local), closes_local: asText(body.closes_local) })),
+    refusal: actionRefused('updateCampaign'),
   },
   {
     name: 'Profile',

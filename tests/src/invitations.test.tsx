@@ -4,7 +4,7 @@ import { initialAppState } from '../../domain/app/state';
 import type { User } from '../../domain/contracts/auth';
 import { MemberMessages, type InvitationCheck } from '../../domain/contracts/members';
 import { inputLabelled, renderApp, submit, typeInto, type RenderedApp } from '../support/renderApp';
-import { commandsOf, deliver, text } from './account/support';
+import { buttonNamed, commandsOf, deliver, press, text } from './account/support';
 
 let app: RenderedApp | undefined;
 afterEach(() => {
@@ -20,6 +20,7 @@ const checked: InvitationCheck = {
   organization_name: 'Riverbend University',
   department: { id: 'g1', name: 'Engineering', parent_id: null },
   expires_at: '2030-03-08T10:00:00.000Z',
+  sso_required: false,
 };
 
 const user: User = {
@@ -82,6 +83,20 @@ describe('invitation pages', () => {
     expect(app.container.querySelector('[role="alert"]')?.textContent).toBe('This activation link does not exist or has expired.');
     expect(app.container.querySelector('a[href="/login"]')).not.toBeNull();
     expect(app.container.querySelector('form')).toBeNull();
+  });
+
+  it('when the organisation requires SSO, offers its sign-in instead of a password form', async () => {
+    app = await renderApp('/check-activation?token=t', { session: initialAppState.session });
+    await deliver(app, { type: 'action/succeeded', action: 'checkActivation', message: null, data: { ...checked, sso_required: true } });
+    expect(text(app)).toContain('Riverbend University');
+    expect(text(app)).toContain('no password to choose');
+    expect(app.container.querySelector('input[type="password"]')).toBeNull();
+    expect(app.container.querySelector('form')).toBeNull();
+    await press(buttonNamed(app, 'Sign in with your organisation'));
+    expect(commandsOf(app, 'session/startOrganizationSso')).toEqual([{ type: 'session/startOrganizationSso', email: 'grace@example.org', returnTo: '' }]);
+    expect(commandsOf(app, 'session/acceptInvitation')).toHaveLength(0);
+    await deliver(app, { type: 'session/loginFailed', message: 'Please sign in with your organisation.', errors: {} });
+    expect(app.container.querySelector('[role="alert"]')?.textContent).toBe('Please sign in with your organisation.');
   });
 
   it('a link without a token goes to /invalid-invitation-token', async () => {

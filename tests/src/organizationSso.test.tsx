@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initialAppState, type AppState } from '../../domain/app/state';
 import type { User } from '../../domain/contracts/auth';
@@ -131,6 +132,51 @@ describe('Organisation settings → Single sign-on', () => {
         body: { idp_metadata: undefined, idp_metadata_url: 'https://idp.example/metadata', sso_required: false, jit_allowed: false, jit_role: 'staff' },
       },
     ]);
+  });
+
+  it('maps the provider\'s group values to groups once a provider is set, and saves the list in order through one command', async () => {
+    const groups = {
+      claim_name: 'groups',
+      mappings: [{ claim_value: 'weavers', group_id: 'g2' }],
+      groups: [{ id: 'g1', name: 'Dyeing' }, { id: 'g2', name: 'Weaving' }],
+    };
+    const state = signedIn('admin');
+    app = await renderApp(
+      PAGE,
+      { ...state, resources: { ...state.resources!, sections: { ssoSettings: loaded(settings), ssoGroups: loaded(groups) } } },
+      [{ path: PAGE, element: <OrganizationSettingsPage /> }],
+    );
+    const form = app.container.querySelector<HTMLFormElement>('form[aria-labelledby="sso-groups-heading"]')!;
+    expect(form).not.toBeNull();
+    expect(inputLabelled(form, 'Value sent by the provider').value).toBe('weavers');
+    expect(form.textContent).toContain('Weaving');
+    await typeInto(inputLabelled(form, 'Name of the claim or attribute'), 'memberOf');
+    const add = [...form.querySelectorAll('button')].find((button) => button.textContent === 'Add a mapping')!;
+    await act(async () => add.click());
+    const values = [...form.querySelectorAll<HTMLInputElement>('input[name$=".claim_value"]')];
+    expect(values.map((input) => input.name)).toEqual(['mappings.0.claim_value', 'mappings.1.claim_value']);
+    await typeInto(values[1]!, ' dyers ');
+    await submit(form);
+    expect(app.commands.filter((c) => c.type === 'action/submit')).toEqual([
+      {
+        type: 'action/submit',
+        action: 'saveSsoGroups',
+        args: {},
+        body: { claim_name: 'memberOf', mappings: [{ claim_value: 'weavers', group_id: 'g2' }, { claim_value: 'dyers', group_id: 'g1' }] },
+      },
+    ]);
+  });
+
+  it('has no group mappings before a provider is set', async () => {
+    const state = signedIn('admin');
+    const groups = { claim_name: 'groups', mappings: [], groups: [] };
+    app = await renderApp(
+      PAGE,
+      { ...state, resources: { ...state.resources!, sections: { ssoSettings: loaded({ ...settings, configured: false }), ssoGroups: loaded(groups) } } },
+      [{ path: PAGE, element: <OrganizationSettingsPage /> }],
+    );
+    expect(app.container.querySelector('section[aria-labelledby="sso-settings-heading"]')).not.toBeNull();
+    expect(app.container.querySelector('form[aria-labelledby="sso-groups-heading"]')).toBeNull();
   });
 
   it('is not shown to a second administrator', async () => {

@@ -101,6 +101,17 @@ describe('Coordinator → People', () => {
     expect([...app.container.querySelectorAll('button')].some((button) => button.textContent === 'Confirm the import')).toBe(false);
   });
 
+  it('shows the bytes of the file sent so far as a progress bar, from the action the upload events fill', async () => {
+    const sending: ActionState<never> = { status: 'pending', message: null, errors: {}, data: null, upload: { sent: 512 * 1024, total: 2048 * 1024 } };
+    app = await renderApp(PAGE, { ...state, resources: { ...initialResources, sections: { people: loaded(people) }, actions: { peopleUpload: sending } } }, [
+      { path: PAGE, element: <PeoplePage page="control-panel/people" /> },
+    ]);
+    const bar = app.container.querySelector('[role="progressbar"]')!;
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(bar.getAttribute('aria-valuetext')).toBe('512 KB of 2,048 KB');
+    expect(app.container.querySelector(`#${bar.getAttribute('aria-labelledby')}`)?.textContent).toBe('Sending the file');
+  });
+
   it('reads in Arabic, right to left, with the problems’ reasons translated', async () => {
     app = await render();
     await act(async () => {

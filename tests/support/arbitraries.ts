@@ -134,6 +134,7 @@ export const appEvent: fc.Arbitrary<AppEvent> = fc.oneof(
   fc.record({ type: fc.constant('resource/empty' as const), name: sectionName, message: fc.option(word, { nil: null }) }),
   fc.record({ type: fc.constant('resource/failed' as const), name: sectionName, message: word }),
   fc.record({ type: fc.constant('action/submitted' as const), action: actionName }),
+  fc.record({ type: fc.constant('action/uploadProgress' as const), action: actionName, sent: fc.nat(), total: fc.option(fc.nat(), { nil: null }) }),
   // An action's data is what its endpoint's codec decodes (or null when the server sent none).
   fc.record({ type: fc.constant('action/succeeded' as const), action: actionName, message: fc.option(word, { nil: null }), data: fc.constant(null) }),
   fc.record({ type: fc.constant('action/succeeded' as const), action: fc.constant('renameTiers' as const), message: fc.option(word, { nil: null }), data: tiers }),

@@ -5,7 +5,7 @@ import { updateOrganization as updateDetails } from '../../contracts/groups';
 import { requestPackage } from '../../contracts/packages';
 import * as t from 'io-ts';
 import { benchmarkPooling } from '../../contracts/benchmark';
-import { addSsoDomain, saveOidcSettings, saveSamlSettings, verifySsoDomain } from '../../contracts/sso';
+import { addSsoDomain, saveOidcSettings, saveSamlSettings, saveSsoGroupMappings, verifySsoDomain } from '../../contracts/sso';
 import { FileField, type ActionEntry } from './entry';
 
 /** Organisation settings: information, tiers, date ranges, view-as consent, package. */
@@ -25,4 +25,6 @@ export const organizationActions = {
   saveSamlSettings: { endpoint: saveSamlSettings, reloads: ['ssoSettings', 'samlSettings'], done: 'Single sign-on saved.' },
   addSsoDomain: { endpoint: addSsoDomain, reloads: ['ssoSettings'] },
   verifySsoDomain: { endpoint: verifySsoDomain, reloads: ['ssoSettings'], done: 'Domain verified.' },
+  /** The group claim's name and its values mapped to groups (either provider kind). */
+  saveSsoGroups: { endpoint: saveSsoGroupMappings, reloads: ['ssoGroups'], done: 'Group mappings saved.' },
 } satisfies Record<string, ActionEntry>;

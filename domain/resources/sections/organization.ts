@@ -1,6 +1,6 @@
 import { getDateRanges, getOrganizationInformation, getTiers } from '../../contracts/organization';
 import { getPackage } from '../../contracts/packages';
-import { getOidcSettings, getSamlServiceProviderMetadata, getSamlSettings } from '../../contracts/sso';
+import { getOidcSettings, getSamlServiceProviderMetadata, getSamlSettings, getSsoGroupMappings } from '../../contracts/sso';
 import type { SectionEntry } from './entry';
 
 /** Organisation settings: information, tiers, date ranges, view-as consent. */
@@ -15,4 +15,6 @@ export const organizationSections = {
   /** The SAML kind of the same provider settings, and our metadata to give the identity provider. */
   samlSettings: { endpoint: getSamlSettings },
   samlSpMetadata: { endpoint: getSamlServiceProviderMetadata },
+  /** Values of the provider's group claim mapped to the organisation's groups. */
+  ssoGroups: { endpoint: getSsoGroupMappings },
 } satisfies Record<string, SectionEntry>;

@@ -23,6 +23,8 @@ import * as m0024 from './0024_respondent_totals';
 import * as m0025 from './0025_release_blocks';
 import * as m0028 from './0028_sso_oidc';
 import * as m0029saml from './0029_sso_saml';
+import * as m0030campaigns from './0030_campaigns';
+import * as m0031groupClaims from './0031_sso_group_claims';
 import * as m0026 from './0026_people';
 import * as m0027census from './0027_census_tables';
 
@@ -57,4 +59,6 @@ export const migrations: Record<string, Migration> = {
   '0026_people': m0026,
   '0027_census_tables': m0027census,
   '0029_sso_saml': m0029saml,
+  '0030_campaigns': m0030campaigns,
+  '0031_sso_group_claims': m0031groupClaims,
 };

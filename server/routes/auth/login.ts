@@ -4,7 +4,7 @@ import { registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
 import { confirmProfile, logIn, logInWithCode, signOut } from '../../services/auth/login';
 import { checkSession } from '../../services/auth/sessionCheck';
-import { bearerToken } from '../../services/auth/sessions';
+import { bearerToken } from '../../http/bearer';
 
 /** POST /login, /login-2fa, /login-profile, /logout and /check-access-token. */
 export const loginRoutes = async (app: FastifyInstance): Promise<void> => {

@@ -7,7 +7,7 @@ import { decodeOrThrow } from '../../http/decode';
 import { registerEndpoint } from '../../http/route';
 import { sameSecret } from '../../http/secrets';
 import { activeSessionOf, TOKEN_COOKIE } from '../../plugins/auth';
-import { bearerToken } from '../../services/auth/sessions';
+import { bearerToken } from '../../http/bearer';
 import { organizationUsable } from '../../services/auth/users';
 import { listOutbox, type OutboxEntry } from '../../services/mail/outbox';
 

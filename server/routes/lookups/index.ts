@@ -28,7 +28,7 @@ import {
 } from '../../../domain/contracts/lookups';
 import { ApiError } from '../../http/apiError';
 import { registerEndpoint } from '../../http/route';
-import { labelNames, listItems, principleExists, requestLocale, searchLongEnough } from '../../lookups/service';
+import { labelNames, listItems, principleExists, requestLocale, searchLongEnough } from '../../services/lookups/service';
 
 export interface LookupRoutesOptions {
   /**

@@ -5,8 +5,8 @@ import { appliedMigration, expectedMigration } from '../../db/migrate';
 import { ApiError } from '../../http/apiError';
 import { requireOperator } from '../../http/operator';
 import { EnvelopeReply, registerEndpoint } from '../../http/route';
-import { BackupError, takeBackup } from '../../operator/backup';
-import type { Metrics } from '../../operator/metrics';
+import { BackupError, takeBackup } from '../../services/operator/backup';
+import type { Metrics } from '../../http/metrics';
 
 export interface OperatorRouteOptions {
   readonly metrics: Metrics;

@@ -1,8 +1,9 @@
 import type {} from '@fastify/cookie';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { getSamlServiceProviderMetadata, getSamlSettings, SAML_ACS_PATH, samlLogin, saveSamlSettings } from '../../../domain/contracts/sso';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { getSamlServiceProviderMetadata, getSamlSettings, SAML_ACS_PATH, SAML_SLO_PATH, samlLogin, saveSamlSettings, SSO_LOGGED_OUT_PATH } from '../../../domain/contracts/sso';
 import { registerEndpoint } from '../../http/route';
 import { authenticated, authOf } from '../../plugins/auth';
+import { answerIdentityProviderLogout } from '../../services/sso/identityProviderLogout';
 import { completeSamlSignIn, consumeSamlResponse } from '../../services/sso/samlSignIn';
 import { readSamlSettings, serviceProviderMetadata, writeSamlSettings } from '../../services/sso/samlSettings';
 
@@ -24,13 +25,34 @@ const browserValue = (request: FastifyRequest): string | undefined => {
  * The administrator's settings: GET/POST /api/organization/sso/saml and the SP metadata.
  */
 export const samlRoutes: FastifyPluginAsync = async (app) => {
+  // The single logout service (HTTP-Redirect, or HTTP-POST as our metadata names). The identity
+  // provider's LogoutResponse after a logout we started: our session was revoked before the
+  // browser went there, so the answer is only where to land. A LogoutRequest the identity
+  // provider started: ends the named session once its signature verifies, and answers our
+  // LogoutResponse (services/sso/identityProviderLogout.ts).
+  const landing = (reply: FastifyReply, location: string) => reply.code(303).header('location', location).header('cache-control', 'no-store').send();
+  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+  const fields = (values: unknown, names: readonly string[]) =>
+    Object.fromEntries(names.map((name) => [name, text((values as Record<string, unknown> | undefined)?.[name])]));
+  const logoutService = (binding: 'redirect' | 'post') => async (request: FastifyRequest, reply: FastifyReply) => {
+    const values = binding === 'redirect' ? request.query : request.body;
+    const message = fields(values, ['SAMLRequest', 'RelayState', 'Signature', 'SigAlg']);
+    if (message.SAMLRequest === undefined) return landing(reply, SSO_LOGGED_OUT_PATH);
+    const location = await answerIdentityProviderLogout(
+      app.db,
+      app.config,
+      binding === 'redirect'
+        ? { binding, rawQuery: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '', query: message, address: request.ip }
+        : { binding, form: message, address: request.ip },
+    );
+    return landing(reply, location);
+  };
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
     });
     scope.post(SAML_ACS_PATH, async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, unknown>;
-      const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
       const location = await consumeSamlResponse(app.db, app.config, {
         samlResponse: text(form.SAMLResponse),
         relayState: text(form.RelayState),
@@ -38,7 +60,10 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
       });
       return reply.code(303).header('location', location).header('cache-control', 'no-store').send();
     });
+    scope.post(SAML_SLO_PATH, logoutService('post'));
   });
+
+  app.get(SAML_SLO_PATH, logoutService('redirect'));
 
   registerEndpoint(app, samlLogin, async ({ body, request }) =>
     completeSamlSignIn(app.db, app.config, { relayState: body.relay_state, browser: browserValue(request), address: request.ip }),

@@ -19,10 +19,12 @@ const TOKEN_MAX = 256;
  * POST /logout: the session of `token` ends and the sign-out is audited. An unknown, expired or
  * missing token is simply nothing to revoke.
  */
-export const signOut = async (db: Kysely<Database>, token: string | undefined, address: string | null): Promise<void> => {
-  if (token === undefined || token.length > TOKEN_MAX) return;
+export const signOut = async (db: Kysely<Database>, token: string | undefined, address: string | null): Promise<SessionRow | undefined> => {
+  if (token === undefined || token.length > TOKEN_MAX) return undefined;
   const session = await revokeSessionByToken(db, token);
   if (session !== undefined) await audit(db, { organizationId: session.organization_id, actor: session.user_id, action: 'auth.signed_out', address });
+  // Answered so single logout (sso/singleLogout.ts) knows which session ended.
+  return session;
 };
 
 /** The rules of the sign-in calls: the password check's and the new session's. */

@@ -53,12 +53,6 @@ export interface ActiveSession {
   readonly organization: OrganizationRow;
 }
 
-/** The Authorization bearer token of a request, if any. */
-export const bearerToken = (authorization: string | undefined): string | undefined => {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  return match?.[1];
-};
-
 /**
  * The live session of a token, with its user and organisation; undefined when the token is
  * unknown, revoked, idle for more than 30 minutes, or its user is no longer active.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { fixedNames } from '../../../domain/i18n/fixedLabels';
 import { localiseLabels } from '../../../domain/i18n/labels';
 import type { Database } from '../../db/database';
-import { localNamesOf, requestLocale } from '../../lookups/service';
+import { localNamesOf, requestLocale } from '../lookups/service';
 import type { Translate } from './words';
 
 /**

@@ -15,6 +15,7 @@ import { clearFailures } from '../auth/lockout';
 import { hashPassword, passwordErrors } from '../auth/passwords';
 import { completeSignIn, signInWithCheckedPassword } from '../auth/signIn';
 import { findOrganization, findUserByEmail, findUserById, normalizeEmail, organizationUsable } from '../auth/users';
+import { assertPasswordAcceptanceAllowed, requiresSso } from '../sso/ssoRequired';
 import type { Mailer } from '../mail';
 import { ACCOUNT_KINDS, type AccountKind, departmentRefs, findInvitationByToken, findPendingInvitation, invitationStatus } from './index';
 
@@ -44,6 +45,7 @@ export const checkInvitationToken = async (db: Kysely<Database>, token: string, 
     organization_name: organization?.name ?? '',
     department: invitation.department_id === null ? null : (departments.get(invitation.department_id) ?? null),
     expires_at: invitation.expires_at.toISOString(),
+    sso_required: await requiresSso(db, invitation.organization_id),
   };
 };
 
@@ -168,6 +170,7 @@ export const acceptAccountInvitation = async (
 ): Promise<LoginResult> => {
   const invitation = await findPendingInvitation(db, acceptance.token, ACCOUNT_KINDS);
   if (invitation === undefined) throw activationInvalid();
+  await assertPasswordAcceptanceAllowed(db, invitation, acceptance.address);
   const errors: FieldErrors = {};
   const first = textFieldErrors(acceptance.first_name, 'first name');
   if (first) errors.first_name = first;
@@ -228,6 +231,7 @@ export const signInSecondAdministrator = async (
     return signInWithCheckedPassword(db, config, mailer, { user, email: attempt.email, address: attempt.address });
   }
   if (status !== 'pending') return refuse('invalid_invitation');
+  await assertPasswordAcceptanceAllowed(db, invitation, attempt.address);
 
   const errors: FieldErrors = { ...passwordErrors(config.passwordRegex, attempt.password, attempt.password) };
   if ((await findUserByEmail(db, invitation.email)) !== undefined) errors.email = [AuthMessages.emailTaken];

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { DateTime } from 'luxon';
 import {
   type DepartmentRef,
   INVITATION_TTL_DAYS,
@@ -37,6 +38,8 @@ export interface NewInvitation {
   readonly invitedBy: string | null;
   /** Survey invitations: the survey link (survey_tokens.id). */
   readonly surveyTokenId?: string;
+  /** When the invitation stops working; INVITATION_TTL_DAYS from now by default (a campaign's: its closing time). */
+  readonly expiresAt?: Date;
 }
 
 export interface IssuedInvitation {
@@ -89,7 +92,7 @@ export const createInvitation = async (db: Kysely<Database>, invitation: NewInvi
       department_id: invitation.departmentId,
       token_hash: sha256Hex(token),
       invited_by: invitation.invitedBy,
-      expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
+      expires_at: invitation.expiresAt ?? new Date(now.getTime() + INVITATION_TTL_MS),
       accepted_at: null,
       revoked_at: null,
       user_id: null,
@@ -113,6 +116,13 @@ export const renewInvitationToken = async (db: Kysely<Database>, organizationId:
   return { row, token };
 };
 
+/** The invitation's own token, or one of the further tokens a campaign's reminders carry (invitation_tokens). */
+const ofTokenHash = (eb: ExpressionBuilder<Database, 'invitations'>, hash: string) =>
+  eb.or([
+    eb('invitations.token_hash', '=', hash),
+    eb('invitations.id', 'in', eb.selectFrom('invitation_tokens').select('invitation_tokens.invitation_id').where('invitation_tokens.token_hash', '=', hash)),
+  ]);
+
 /**
  * The pending invitation of a token (not accepted, not revoked, not expired) among the given
  * kinds; undefined for anything else, all alike.
@@ -127,7 +137,7 @@ export const findPendingInvitation = async (
   return db
     .selectFrom('invitations')
     .selectAll()
-    .where('token_hash', '=', sha256Hex(token))
+    .where((eb) => ofTokenHash(eb, sha256Hex(token)))
     .where('kind', 'in', kinds)
     .where('accepted_at', 'is', null)
     .where('revoked_at', 'is', null)
@@ -138,7 +148,7 @@ export const findPendingInvitation = async (
 /** The invitation of a token whatever its state (used by sign-in from an accepted second-admin link). */
 export const findInvitationByToken = async (db: Kysely<Database>, token: string): Promise<InvitationRow | undefined> => {
   if (token === '' || token.length > TOKEN_MAX) return undefined;
-  return db.selectFrom('invitations').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+  return db.selectFrom('invitations').selectAll().where((eb) => ofTokenHash(eb, sha256Hex(token))).executeTakeFirst();
 };
 
 export interface SurveyInvitation {
@@ -165,11 +175,32 @@ export const findSurveyInvitation = async (db: Kysely<Database>, token: string, 
   return surveyTokenId === undefined ? undefined : { invitation, surveyTokenId };
 };
 
-/** Marks a pending survey invitation used (single use); false when it was no longer pending. */
-export const markSurveyInvitationAccepted = async (db: Kysely<Database>, invitationId: string, now = new Date()): Promise<boolean> => {
+/**
+ * When an anonymous answer is kept as answered: the start of its day in its campaign's time zone,
+ * else the organisation's (the day is all that is ever shown, see answeredOn). A finer time would
+ * let a reader of the database pair the invitation with the response written in the same instant.
+ */
+const answeredDayStart = async (db: Kysely<Database>, invitationId: string, now: Date): Promise<Date> => {
+  const found = await db
+    .selectFrom('invitations')
+    .innerJoin('organizations', 'organizations.id', 'invitations.organization_id')
+    .leftJoin('campaign_recipients', 'campaign_recipients.invitation_id', 'invitations.id')
+    .leftJoin('campaigns', 'campaigns.id', 'campaign_recipients.campaign_id')
+    .select(['organizations.country', 'campaigns.time_zone'])
+    .where('invitations.id', '=', invitationId)
+    .executeTakeFirst();
+  const zone = found === undefined ? 'UTC' : (found.time_zone ?? zoneOfCountry(found.country));
+  return DateTime.fromJSDate(now, { zone }).startOf('day').toJSDate();
+};
+
+/**
+ * Marks a pending survey invitation used (single use); false when it was no longer pending.
+ * An anonymous answer keeps only its day (answeredDayStart).
+ */
+export const markSurveyInvitationAccepted = async (db: Kysely<Database>, invitationId: string, now = new Date(), anonymous = false): Promise<boolean> => {
   const row = await db
     .updateTable('invitations')
-    .set({ accepted_at: now })
+    .set({ accepted_at: anonymous ? await answeredDayStart(db, invitationId, now) : now })
     .where('id', '=', invitationId)
     .where('kind', '=', 'survey')
     .where('accepted_at', 'is', null)

@@ -21,6 +21,12 @@ export interface OutboxFilter {
   readonly limit?: number;
 }
 
+/** How many messages still wait to be sent (all of them when no SMTP server is set). */
+export const unsentMailCount = async (db: Kysely<Database>): Promise<number> => {
+  const row = await db.selectFrom('outbox').select(db.fn.countAll<string>().as('count')).where('sent_at', 'is', null).executeTakeFirst();
+  return Number(row?.count ?? 0);
+};
+
 export const listOutbox = async (db: Kysely<Database>, options: OutboxFilter = {}): Promise<OutboxEntry[]> => {
   let query = db
     .selectFrom('outbox')

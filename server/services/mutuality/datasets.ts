@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { CENSUS_DATASETS, CENSUSES_WITHOUT_FIGURES, CLDR_LICENCE, CLDR_SOURCE, type CensusCategory, type CensusDataset, type CensusPillar, type MutualityPillarName } from '../../../domain/mutuality/census';
 import type { MutualityMissing, MutualitySource } from '../../../domain/contracts/mutuality';
-import { lookupSources } from '../../lookups/sources';
+import { lookupSources } from '../lookups/sources';
 import { newZealand2018 } from './officeTables';
 
 /**

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import type { MutualityValue } from '../../../domain/contracts/mutuality';
 import type { MutualityPillarName } from '../../../domain/mutuality/census';
 import type { Database } from '../../db/database';
-import { requestLocale } from '../../lookups/service';
+import { requestLocale } from '../lookups/service';
 
 /**
  * The census side of Compare → External in the request's language. A census category keyed by a
  * lookup item's code (a country's ISO 3166 code, a language's ISO 639-3 code, a worldview's or
  * an ancestry's code) takes that item's stored name in the language: CLDR's for countries and
- * languages (server/lookups/countries.ts, languages.ts), the product's translation for worldviews
+ * languages (server/services/lookups/countries.ts, languages.ts), the product's translation for worldviews
  * and heritages. Any other category (a census grouping such as "European") keeps the census's
  * English and is marked `untranslated`, as lookup items without a name are. The census keys are
  * never looked up as principle ids: they are codes, and ids would name the wrong items.

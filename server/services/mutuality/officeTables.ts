@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import type { CensusCategory, CensusDataset, CensusPillar, MutualityPillarName } from '../../../domain/mutuality/census';
 import { STATS_NZ } from '../../../domain/mutuality/census';
-import { normaliseSearch } from '../../lookups/normalise';
-import { lookupSources } from '../../lookups/sources';
-import { ASCCEG_GROUPS } from '../../lookups/standards/ascceg2019';
-import { ASCRG_2024_BROAD } from '../../lookups/standards/ascrg';
+import { normaliseSearch } from '../lookups/normalise';
+import { lookupSources } from '../lookups/sources';
+import { ASCCEG_GROUPS } from '../lookups/standards/ascceg2019';
+import { ASCRG_2024_BROAD } from '../lookups/standards/ascrg';
 
 /**
  * A statistical office's published table mapped onto the product's lookup lists, with a report of

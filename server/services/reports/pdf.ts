@@ -415,6 +415,9 @@ const chartHeight = (chart: ReportChart): number => {
 const isEmpty = (model: ChartModel): boolean =>
   model.kind === 'grouped' ? model.groups.every((group) => group.bars.length === 0) : model.kind === 'pyramid' ? model.rows.length === 0 : model.items.length === 0;
 
+/** A card that is one number: written as text on its page (its name and the figure), with no chart and no table. */
+const isSingleNumber = (chart: ReportChart): boolean => chart.model !== null && chart.model.kind === 'figures' && chart.model.items.length === 1;
+
 const drawCard = (writer: Writer, parent: StructureElement, card: ReportCard, words: ReportWords): void => {
   const { chart } = card;
   const model = chart.model;
@@ -640,7 +643,8 @@ export const reportPdf = async (doc: ReportDocument): Promise<Uint8Array> => {
   writer.text(documentElement, 'P', doc.words.appendixIntro, { size: 9, color: MUTED, gap: 10 });
   for (const section of doc.sections) {
     for (const card of section.cards) {
-      if (card.table === null) continue;
+      // A single number is already text on its page: a table of it repeated its name twice.
+      if (card.table === null || isSingleNumber(card.chart)) continue;
       writer.need(60);
       writer.text(documentElement, 'H3', `${section.pageName}: ${card.chart.title}`, { size: 11, bold: true, gap: 5 });
       drawTable(writer, documentElement, card.table, doc.words);

@@ -120,7 +120,7 @@ export const submitResponse = async (trx: Kysely<Database>, input: SubmitInput):
   // The invitation's address when there is one (the person it was sent to), else the one typed in.
   const email = checked.anonymous ? null : (invitation?.email ?? givenEmail);
   // Two submits with one invitation: the second waits on the first's row lock, then finds it used.
-  if (invitation !== undefined && !(await markSurveyInvitationAccepted(trx, invitation.id, now))) {
+  if (invitation !== undefined && !(await markSurveyInvitationAccepted(trx, invitation.id, now, checked.anonymous))) {
     throw conflict(TokenMessages.alreadyCompleted);
   }
 

@@ -26,7 +26,7 @@ const INT4_MAX = 2_147_483_647;
 /**
  * The items of the given principleIds in one query (ids outside the integer range cannot be
  * stored and are left out, as unknown). The same rules as principleExists in
- * server/lookups/service.ts apply to the result (see `principleFits`); one query per
+ * server/services/lookups/service.ts apply to the result (see `principleFits`); one query per
  * submission instead of one per answer keeps the submit fast.
  */
 export const loadPrinciples = async (db: Kysely<Database>, ids: Iterable<number>): Promise<ReadonlyMap<number, AnsweredPrinciple>> => {

@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { claimValues } from './groupMappings';
 
 /** How long a call to the organisation's provider may take. */
 export const oidcTimeoutSeconds = 10;
@@ -117,6 +118,10 @@ export interface OidcIdentity {
   readonly emailVerified: boolean;
   readonly givenName: string;
   readonly familyName: string;
+  /** The values of the organisation's group claim, when it asked for one. */
+  readonly groups: readonly string[];
+  /** The ID token as received: the id_token_hint of a later RP-initiated logout. */
+  readonly idToken?: string;
 }
 
 export interface OidcCallback {
@@ -126,6 +131,8 @@ export interface OidcCallback {
   readonly iss: string | undefined;
   readonly codeVerifier: string;
   readonly nonce: string;
+  /** The claim that lists the person's groups, when the organisation maps groups; else undefined. */
+  readonly groupClaim: string | undefined;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -155,11 +162,15 @@ export const completeOidcCallback = async (configuration: client.Configuration, 
   const claims = tokens.claims();
   if (claims === undefined) throw new OidcProviderError('refused', 'token: no ID token');
   let profile: Record<string, unknown> = claims;
-  if (text(claims.email) === '') {
+  // Most providers put email and groups in the ID token; others only answer them from UserInfo.
+  const groupsMissing = callback.groupClaim !== undefined && claims[callback.groupClaim] === undefined;
+  if (text(claims.email) === '' || groupsMissing) {
     try {
-      profile = { ...(await client.fetchUserInfo(configuration, tokens.access_token, claims.sub)), sub: claims.sub };
+      const userInfo = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+      profile = text(claims.email) === '' ? { ...userInfo, sub: claims.sub } : { ...claims, [callback.groupClaim!]: userInfo[callback.groupClaim!] };
     } catch (error) {
-      throw classify('userinfo', error);
+      // Email is required; groups are not: a provider without UserInfo still signs the person in.
+      if (text(claims.email) === '') throw classify('userinfo', error);
     }
   }
   const email = text(profile.email);
@@ -171,5 +182,17 @@ export const completeOidcCallback = async (configuration: client.Configuration, 
     emailVerified: profile.email_verified !== false,
     givenName: text(profile.given_name) || name.split(/\s+/)[0] || '',
     familyName: text(profile.family_name) || name.split(/\s+/).slice(1).join(' '),
+    groups: callback.groupClaim === undefined ? [] : claimValues(claims[callback.groupClaim] ?? profile[callback.groupClaim]),
+    ...(tokens.id_token === undefined ? {} : { idToken: tokens.id_token }),
   };
+};
+
+/**
+ * RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0): the provider's end_session
+ * address with the session's ID token as id_token_hint, or undefined when the provider
+ * publishes none.
+ */
+export const oidcEndSessionUrl = (configuration: client.Configuration, logout: { readonly idToken: string; readonly postLogoutRedirectUri: string }): string | undefined => {
+  if (configuration.serverMetadata().end_session_endpoint === undefined) return undefined;
+  return client.buildEndSessionUrl(configuration, { id_token_hint: logout.idToken, post_logout_redirect_uri: logout.postLogoutRedirectUri }).href;
 };

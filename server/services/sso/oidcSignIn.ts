@@ -13,6 +13,8 @@ import { createAccount } from '../invitations/acceptance';
 import { completeOidcCallback, discoverProvider, oidcAuthorizationUrl, type OidcIdentity, OidcProviderError } from './oidcProvider';
 import { decryptSecret, SsoSecretKeyMissing, secretKeyFor } from './oidcSecrets';
 import { startSamlSignIn } from './samlSignIn';
+import { mappedGroupClaim, placeInMappedGroup } from './groupMappings';
+import { rememberSsoSession } from './singleLogout';
 import { domainOfEmail, oidcRedirectUri } from './oidcSettings';
 
 export type OidcSignInConfig = Pick<ServerConfig, 'production' | 'ssoSecretKey' | 'ssoAllowInsecureRequests' | 'appUrl' | 'passwordExpiryDays'>;
@@ -237,23 +239,26 @@ export const completeOidcSignIn = async (
       iss: input.iss,
       codeVerifier: started.code_verifier,
       nonce: started.nonce,
+      groupClaim: await mappedGroupClaim(db, organizationId),
     });
   } catch (error) {
     return providerFailure(db, organizationId, null, address, error);
   }
 
   const result = await admitSsoIdentity(db, config, { organizationId, settings, identity, address, method: 'oidc' });
+  await rememberSsoSession(db, organizationId, result, { kind: 'oidc', idToken: identity.idToken });
   return { ...result, return_to: started.return_to };
 };
 
 /** The person a provider vouched for: the OpenID Connect identity, or what a verified SAML assertion named. */
-export type SsoIdentity = Pick<OidcIdentity, 'subject' | 'email' | 'emailVerified' | 'givenName' | 'familyName'>;
+export type SsoIdentity = Pick<OidcIdentity, 'subject' | 'email' | 'emailVerified' | 'givenName' | 'familyName' | 'groups'>;
 
 /**
  * After either provider kind verified its answer: the email must be at one of the
  * organisation's verified domains and belong to one of its members, or to a pending
- * invitation, or become a just-in-time account when the administrator allows it. Then a session
- * opens exactly as after a password (completeSignIn).
+ * invitation, or become a just-in-time account when the administrator allows it. A group claim
+ * the administrator mapped places them in that group. Then a session opens exactly as after a
+ * password (completeSignIn).
  */
 export const admitSsoIdentity = async (
   db: Kysely<Database>,
@@ -305,5 +310,6 @@ export const admitSsoIdentity = async (
       return refusal({ organizationId, actor, address, reason: 'no_account' }, notAllowed);
     }
   }
+  user = await placeInMappedGroup(db, user, identity.groups, { address, method });
   return completeSignIn(db, config, { user, method: 'sso', address });
 };

@@ -5,6 +5,7 @@ import type { BodyOf } from '../../../domain/contracts/endpoint';
 import {
   SAML_ACS_PATH,
   SAML_METADATA_PATH,
+  SAML_SLO_PATH,
   SamlMessages,
   type SamlSettings,
   type saveSamlSettings,
@@ -30,6 +31,8 @@ const origin = (appUrl: string): string => appUrl.replace(/\/+$/, '');
 export const samlEntityId = (appUrl: string): string => `${origin(appUrl)}${SAML_METADATA_PATH}`;
 /** Where identity providers post their responses. */
 export const samlAcsUrl = (appUrl: string): string => `${origin(appUrl)}${SAML_ACS_PATH}`;
+/** Our single logout service: where the identity provider's LogoutResponse comes back. */
+export const samlSloUrl = (appUrl: string): string => `${origin(appUrl)}${SAML_SLO_PATH}`;
 
 /** What the server keeps from an identity provider's metadata. */
 export interface IdentityProviderMetadata {
@@ -172,6 +175,7 @@ export const serviceProviderMetadata = (config: SsoSettingsConfig, auth: AuthCon
   const xml = generateServiceProviderMetadata({
     issuer: samlEntityId(config.appUrl),
     callbackUrl: samlAcsUrl(config.appUrl),
+    logoutCallbackUrl: samlSloUrl(config.appUrl),
     identifierFormat: EMAIL_NAME_ID_FORMAT,
     wantAssertionsSigned: true,
   });

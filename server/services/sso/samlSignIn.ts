@@ -8,6 +8,8 @@ import { invalid } from '../errors';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import { admitSsoIdentity, type OidcSignInConfig, type OidcStart, oidcStateTtlMinutes, safeReturnTo, type SsoIdentity, ssoRefusal } from './oidcSignIn';
 import { EMAIL_NAME_ID_FORMAT, samlAcsUrl, samlEntityId } from './samlSettings';
+import { claimValues } from './groupMappings';
+import { rememberSsoSession } from './singleLogout';
 
 /** Clocks of the identity provider and ours may differ by this much on NotBefore and NotOnOrAfter. */
 export const SAML_CLOCK_SKEW_MS = 60_000;
@@ -141,7 +143,7 @@ export const consumeSamlResponse = async (db: Kysely<Database>, config: OidcSign
         .selectFrom('sso_saml_requests')
         .innerJoin('sso_oidc_settings', 'sso_oidc_settings.organization_id', 'sso_saml_requests.organization_id')
         .selectAll('sso_saml_requests')
-        .select(['kind', 'saml_idp_entity_id', 'saml_idp_sso_url', 'saml_idp_certificates'])
+        .select(['kind', 'saml_idp_entity_id', 'saml_idp_sso_url', 'saml_idp_certificates', 'group_claim'])
         .where('relay_hash', '=', sha256Hex(relayState))
         .where('expires_at', '>', sql<Date>`now()`)
         .executeTakeFirst()
@@ -204,6 +206,11 @@ export const consumeSamlResponse = async (db: Kysely<Database>, config: OidcSign
       verified_given_name: (attribute(profile, GIVEN_NAME_ATTRIBUTES) ?? '').slice(0, 100),
       verified_family_name: (attribute(profile, FAMILY_NAME_ATTRIBUTES) ?? '').slice(0, 100),
       verified_subject: (profile.nameID ?? email).slice(0, 255),
+      // The attribute the administrator named for groups, all its values (mapped at sign-in).
+      verified_groups: JSON.stringify(claimValues(profile[request.group_claim])),
+      // What a LogoutRequest must name to end this session at the identity provider.
+      verified_name_id_format: profile.nameIDFormat?.slice(0, 255) ?? null,
+      verified_session_index: profile.sessionIndex?.slice(0, 255) ?? null,
     })
     .where('request_id', '=', request.request_id)
     .execute();
@@ -255,7 +262,14 @@ export const completeSamlSignIn = async (
     emailVerified: true,
     givenName: answered.verified_given_name ?? '',
     familyName: answered.verified_family_name ?? '',
+    groups: answered.verified_groups ?? [],
   };
   const result = await admitSsoIdentity(db, config, { organizationId, settings, identity, address, method: 'saml' });
+  await rememberSsoSession(db, organizationId, result, {
+    kind: 'saml',
+    nameId: answered.verified_subject,
+    nameIdFormat: answered.verified_name_id_format,
+    sessionIndex: answered.verified_session_index,
+  });
   return { ...result, return_to: answered.return_to };
 };

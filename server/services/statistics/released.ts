@@ -19,6 +19,9 @@ import { mutualityOf } from '../mutuality';
 import { departmentScopeOf } from '../organization/scope';
 import { benchmarkOf } from './benchmark';
 import { compareOf } from './compare';
+import { campaignParticipationOf, latestParticipationOf } from './participation';
+import type { CampaignParticipation } from '../../../domain/contracts/campaigns';
+import type { LatestParticipation } from '../../../domain/contracts/homeParticipation';
 import type { SelectionBudget } from './budget';
 import type { PopulationCache } from './cache';
 import { StatisticsFigures, type StatsRequest, statsRequestOf } from './figures';
@@ -79,6 +82,19 @@ export class ReleasedStatistics {
     return new CallerStatistics(this, this.db, caller, locale);
   }
 
+  /**
+   * A campaign's participation (issue 29): its answered figures released by the cell key method
+   * at k (./participation.ts), beside the staff-list counts of mails and addresses.
+   */
+  participation(caller: StatisticsCaller, campaignId: string): Promise<CampaignParticipation> {
+    return campaignParticipationOf(this.db, caller, campaignId);
+  }
+
+  /** The same figures of the most recent running or closed campaign, for home's card; undefined when there is none. */
+  latestParticipation(caller: StatisticsCaller): Promise<LatestParticipation | undefined> {
+    return latestParticipationOf(this.db, caller);
+  }
+
   /** Whether a path names a released statistic. */
   has(path: string): boolean {
     return this.byPath.has(path.startsWith('/') ? path : `/${path}`);
@@ -134,6 +150,11 @@ export class CallerStatistics {
   /** Compare → External: the organisation against a country's census. */
   mutuality(query: QueryParams): Promise<Release<MutualityData>> {
     return mutualityOf(this.db, this.released.figures, this.released.budget, this.caller, decoded(MutualityQuery, query), this.locale);
+  }
+
+  /** A campaign's participation, released as GET /campaigns/participation releases it. */
+  participation(campaignId: string): Promise<CampaignParticipation> {
+    return this.released.participation(this.caller, campaignId);
   }
 
   /** The extra survey's results, released like the dashboard's. */

@@ -7,7 +7,7 @@ import { useAction } from '../../hooks/resources';
 import {
   CodeField, FormAlert, FormDone, NewPasswordFields, PasswordField, codeProblem, confirmationProblem, passwordProblem,
   useFormCheck, usePasswordRule,
-} from './formParts';
+} from '../forms/formParts';
 import { useDates } from '../../hooks/dates';
 
 const selectTwoFactor = (s: AppState) => s.session.user?.two_factor ?? 'off';

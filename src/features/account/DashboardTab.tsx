@@ -7,7 +7,7 @@ import type { MessageKey } from '../../../domain/i18n/en';
 import { BANNER_PANELS } from '../../../domain/navigation/menu';
 import { useSelector } from '../../hooks/runtime';
 import { useAction } from '../../hooks/resources';
-import { FormAlert, FormDone, SaveActions, useFormCheck } from './formParts';
+import { FormAlert, FormDone, SaveActions, useFormCheck } from '../forms/formParts';
 
 type Panel = (typeof BANNER_PANELS)[number];
 

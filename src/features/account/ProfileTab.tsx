@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/translation';
-import {
-  Button, FieldError, Form, Input, Label, ListBox, Popover, Select, SelectValue, Text, TextField,
-} from 'react-aria-components';
+import { FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import type { User } from '../../../domain/contracts/auth';
-import { languageItems } from '../../components/LanguageSelect';
+import { ChoiceSelect } from '../../components/ChoiceSelect';
+import { LANGUAGE_CHOICES } from '../../components/LanguageSelect';
 import { useSelector } from '../../hooks/runtime';
 import { useAction } from '../../hooks/resources';
-import { FormAlert, FormDone, requiredProblem, useFormCheck, SaveActions } from './formParts';
+import { FormAlert, FormDone, requiredProblem, useFormCheck, SaveActions } from '../forms/formParts';
 import { FIRST_NAME_LIMIT, LAST_NAME_LIMIT } from '../../../domain/contracts/textLimits';
 import { limitProblem, useLimitShown } from '../forms/textLimits';
 
@@ -75,20 +74,7 @@ const ProfileForm = ({ user }: { user: User | null }) => {
         <Input maxLength={LAST_NAME_LIMIT.max} />
         <FieldError />
       </TextField>
-      <Select name="locale_id" className="field" value={locale} onChange={(key) => key !== null && setLocale(String(key))}>
-        <Label>{t('account_language')}</Label>
-        <Button className="select-button">
-          <SelectValue />
-          <span aria-hidden="true" className="select-chevron" />
-        </Button>
-        <Text slot="description">
-          {t('account_language_hint')}
-        </Text>
-        <FieldError />
-        <Popover className="select-popover">
-          <ListBox className="listbox">{languageItems()}</ListBox>
-        </Popover>
-      </Select>
+      <ChoiceSelect name="locale_id" label={t('account_language')} value={locale} items={LANGUAGE_CHOICES} onChange={setLocale} description={t('account_language_hint')} />
       <SaveActions status={status} />
     </Form>
   );

@@ -8,7 +8,7 @@ import type { MessageKey } from '../../../domain/i18n/en';
 import { useRuntime, useSelector } from '../../hooks/runtime';
 import { useAction } from '../../hooks/resources';
 import { QrCode } from '../../components/QrCode';
-import { CodeField, FormAlert, FormDone, codeProblem, useFormCheck } from './formParts';
+import { CodeField, FormAlert, FormDone, codeProblem, useFormCheck } from '../forms/formParts';
 import { useDates } from '../../hooks/dates';
 
 const selectMethod = (s: AppState): TwoFactorMethod => s.session.user?.two_factor ?? 'off';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../hooks/translation';
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { AuthMessages } from '../../../domain/contracts/auth';
-import { FormAlert, emailProblem, useFormCheck } from '../account/formParts';
+import { FormAlert, emailProblem, useFormCheck } from '../forms/formParts';
 import { useAction } from '../../hooks/resources';
 
 /** Asks for a reset link. The server answers the same whether or not the address exists. */

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ChoiceSelect } from '../../components/ChoiceSelect';
 import { useTranslation } from '../../hooks/translation';
-import {
-  Button, CheckboxButton, CheckboxField, FieldError, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField,
-} from 'react-aria-components';
+import { Button, CheckboxButton, CheckboxField, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link, Navigate } from 'react-router-dom';
 import { REGISTRATION_TAB_FIELDS, REGISTRATION_WIZARD } from '../../../domain/wizard/registration';
 import type { AppState } from '../../../domain/app/state';
@@ -12,7 +11,7 @@ import { useAction } from '../../hooks/resources';
 import {
   FormAlert, NewPasswordFields, confirmationProblem, emailProblem, passwordProblem, requiredProblem,
   useFormCheck, usePasswordRule,
-} from '../account/formParts';
+} from '../forms/formParts';
 import { FIRST_NAME_LIMIT, LAST_NAME_LIMIT, ORGANIZATION_NAME_LIMIT, type TextLimit } from '../../../domain/contracts/textLimits';
 import { limitProblem } from '../forms/textLimits';
 
@@ -193,33 +192,16 @@ export const HeadRegisterPage = () => {
         {active === 0 && (
           <>
             {text('organization_name', 'organisation_name', { required: 'organisation_name_required', autoComplete: 'organization', limit: ORGANIZATION_NAME_LIMIT })}
-            <Select
+            <ChoiceSelect
               name="country"
-              className="field"
+              label={t('country')}
               value={values.country ?? null}
-              onChange={(key) => set('country')(key === null ? '' : String(key))}
+              items={COUNTRIES.map((c) => ({ id: c.id, name: t(c.name) }))}
+              onChange={set('country')}
               isRequired
-              isInvalid={check.attempted && !values.country ? true : undefined}
               placeholder={t('select_placeholder')}
-            >
-              <Label>{t('country')}</Label>
-              <Button className="select-button">
-                <SelectValue />
-                <span aria-hidden="true" className="select-chevron" />
-              </Button>
-              <FieldError>
-                {({ validationErrors }) => (check.attempted && !values.country ? t('country_required') : validationErrors.join(' '))}
-              </FieldError>
-              <Popover className="select-popover">
-                <ListBox className="listbox">
-                  {COUNTRIES.map((c) => (
-                    <ListBoxItem key={c.id} id={c.id} className="listbox-item">
-                      {t(c.name)}
-                    </ListBoxItem>
-                  ))}
-                </ListBox>
-              </Popover>
-            </Select>
+              problem={check.attempted && !values.country ? t('country_required') : null}
+            />
             {text('industry', 'industry_optional')}
           </>
         )}

@@ -1,11 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/translation';
-import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { isValidEmail } from '../../../domain/session/email';
 import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
-import { codeProblem, useFormCheck, type FormStatus } from '../account/formParts';
+import { CodeField, codeProblem, useFormCheck, type FormStatus } from '../forms/formParts';
 import { useDates } from '../../hooks/dates';
 
 const selectLogin = (s: AppState) => ({
@@ -66,23 +66,12 @@ export const LoginPage = () => {
         <p>{twoFactor.method === 'email' ? t('two_factor_email_sent', { email: twoFactor.email }) : t('two_factor_app')}</p>
         {errorBox}
         <Form {...codeCheck.formProps} onSubmit={submitCode} className="stack">
-          <TextField
-            name="code"
+          <CodeField
+            shown={codeCheck.shown}
             value={code}
-            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
-            isRequired
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            validate={(v) => codeCheck.shown(codeProblem(v))}
-            className="field"
-          >
-            <Label>{t('two_factor_code')}</Label>
-            <Input />
-            {twoFactor.expiresAt && (
-              <Text slot="description">{t('two_factor_expires', { time: localTime(twoFactor.expiresAt) })}</Text>
-            )}
-            <FieldError />
-          </TextField>
+            onChange={setCode}
+            description={twoFactor.expiresAt ? t('two_factor_expires', { time: localTime(twoFactor.expiresAt) }) : undefined}
+          />
           <Button type="submit" className="button primary" isDisabled={pending}>
             {t('two_factor_confirm')}
           </Button>

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useAction } from '../../hooks/resources';
 import {
   FormAlert, NewPasswordFields, confirmationProblem, passwordProblem, useFormCheck, usePasswordRule,
-} from '../account/formParts';
+} from '../forms/formParts';
 
 /** Sets a new password from the emailed link (/password/reset?token=...). */
 export const ResetPasswordPage = () => {

@@ -6,7 +6,7 @@ import { numberFormats } from '../charts/format';
 import type { CalendarData, CalendarEvent } from '../../../domain/contracts/calendar';
 import { useAction, useSection } from '../../hooks/resources';
 import { useDispatch } from '../../hooks/runtime';
-import { FormAlert } from '../account/formParts';
+import { FormAlert } from '../forms/formParts';
 import { useDayFormat, useRelevanceText } from './format';
 
 const PAGE_SIZE = 150;
@@ -159,7 +159,7 @@ export const CalendarPage = () => {
         <p className="muted small">{t('calendar_attribution')}</p>
       </section>
 
-      <section className="card stack" aria-labelledby="calendar-events-heading">
+      <section className="card stack" aria-labelledby="calendar-events-heading" aria-busy={section.status === 'pending'} data-testid="calendar-events">
         <div className="card-header">
           <h2 id="calendar-events-heading">{t('calendar_events')}</h2>
           <div className="button-row">

@@ -39,7 +39,7 @@ export const edgeFor = (fill: string, otherwise?: string): string | undefined =>
 export const PREFER_NOT_COLOUR = GENDER_COLOURS.PREFER_NOT;
 
 /**
- * The colour of each gender answer, by the gender lookup's code (server/lookups/standards/abs.ts),
+ * The colour of each gender answer, by the gender lookup's code (server/services/lookups/standards/abs.ts),
  * so it holds in every language: SPEC's FEMALE, MALE and PREFER_NOT; Non-binary takes SPEC's
  * OTHER and "I use a different term" its deeper shade (no answer, keyed "unknown", is SILENT).
  */

@@ -4,7 +4,7 @@ import { Button, Dialog, FieldError, Form, Heading, Label, Modal, ModalOverlay, 
 import { isValidEmail } from '../../../domain/session/email';
 import { LINK_EMAILS_MAX, type TokenLink } from '../../../domain/contracts/tokens';
 import { useAction } from '../../hooks/resources';
-import { FormAlert, FormDone, useFormCheck } from '../account/formParts';
+import { FormAlert, FormDone, useFormCheck } from '../forms/formParts';
 
 /** SPEC section 9: the list separator is a comma; new lines and semicolons are forgiven. */
 export const splitAddresses = (text: string): string[] =>

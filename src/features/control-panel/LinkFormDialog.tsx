@@ -1,13 +1,10 @@
+import { ChoiceSelect, choicesOfTree } from '../../components/ChoiceSelect';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/translation';
-import {
-  Button, Dialog, FieldError, Form, Heading, Input, Label, ListBox, ListBoxItem, Modal, ModalOverlay, Popover, Radio, RadioGroup,
-  Select, SelectValue, Text, TextField,
-} from 'react-aria-components';
-import type { OptionNode } from '../../../domain/contracts/groups';
+import { Button, Dialog, FieldError, Form, Heading, Input, Label, Modal, ModalOverlay, Radio, RadioGroup, Text, TextField } from 'react-aria-components';
 import { LINK_MAX_DAYS, type TokenLink } from '../../../domain/contracts/tokens';
 import { useAction, useSection } from '../../hooks/resources';
-import { FormAlert, useFormCheck } from '../account/formParts';
+import { FormAlert, useFormCheck } from '../forms/formParts';
 import { ALIAS_LIMIT } from '../../../domain/contracts/textLimits';
 import { limitProblem } from '../forms/textLimits';
 import { defaultExpiry, fromUtcInput, toUtcInput } from './linkTimes';
@@ -15,9 +12,6 @@ import { defaultExpiry, fromUtcInput, toUtcInput } from './linkTimes';
 const WHOLE_ORGANISATION = 'whole';
 
 /** The groups and their sub-groups as one indented list of choices. */
-const flatten = (nodes: readonly OptionNode[], depth = 0): { id: string; name: string; depth: number }[] =>
-  nodes.flatMap((node) => [{ id: node.id, name: node.name, depth }, ...flatten(node.children, depth + 1)]);
-
 /** Create a survey link, or change one: alias, group, anonymity, expiry in UTC (at most two weeks) and seats. */
 export const LinkFormDialog = ({ link, onClose }: { link: TokenLink | null; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -53,7 +47,7 @@ export const LinkFormDialog = ({ link, onClose }: { link: TokenLink | null; onCl
     });
   };
 
-  const choices = [{ id: WHOLE_ORGANISATION, name: t('link_whole_organisation'), depth: 0 }, ...flatten(groups.data ?? [])];
+  const choices = [{ id: WHOLE_ORGANISATION, name: t('link_whole_organisation'), depth: 0 }, ...choicesOfTree(groups.data ?? [])];
   return (
     <ModalOverlay className="modal-overlay" isOpen onOpenChange={(isOpen) => !isOpen && onClose()} isDismissable>
       <Modal className="modal wide">
@@ -68,23 +62,7 @@ export const LinkFormDialog = ({ link, onClose }: { link: TokenLink | null; onCl
               <Text slot="description">{t('link_alias_help')}</Text>
               <FieldError />
             </TextField>
-            <Select name="department_id" className="field" selectedKey={group} onSelectionChange={(key) => key !== null && setGroup(String(key))}>
-              <Label>{t('link_group')}</Label>
-              <Button className="select-button">
-                <SelectValue />
-                <span aria-hidden="true" className="select-chevron" />
-              </Button>
-              <FieldError />
-              <Popover className="select-popover">
-                <ListBox className="listbox" items={choices}>
-                  {(choice) => (
-                    <ListBoxItem id={choice.id} textValue={choice.name} className="listbox-item" style={{ paddingLeft: `${0.75 + choice.depth * 1.25}rem` }}>
-                      {choice.name}
-                    </ListBoxItem>
-                  )}
-                </ListBox>
-              </Popover>
-            </Select>
+            <ChoiceSelect name="department_id" label={t('link_group')} value={group} items={choices} onChange={setGroup} />
             <RadioGroup value={anonymity} onChange={setAnonymity} className="field" orientation="horizontal">
               <Label>{t('link_anonymity')}</Label>
               <Radio value="1">{t('link_anonymous')}</Radio>

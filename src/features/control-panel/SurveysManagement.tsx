@@ -4,7 +4,7 @@ import { Button, Cell } from 'react-aria-components';
 import type { TokenLink, TokenStatus } from '../../../domain/contracts/tokens';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { useAction, useSection } from '../../hooks/resources';
-import { FormAlert } from '../account/formParts';
+import { FormAlert } from '../forms/formParts';
 import { useDates } from '../../hooks/dates';
 import { useNumbers } from '../charts/useNumbers';
 import { LinkFormDialog } from './LinkFormDialog';

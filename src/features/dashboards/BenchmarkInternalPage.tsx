@@ -1,3 +1,4 @@
+import { SectionResult } from './SectionFallback';
 import { useState } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { Switch } from 'react-aria-components';
@@ -9,7 +10,7 @@ import { placeOf, rankOf } from '../../../domain/stats/bands';
 import { defaultBenchmarkGroup, wholePeople } from '../../../domain/dashboard/defaults';
 import { useAction, useSection } from '../../hooks/resources';
 import { useSelector } from '../../hooks/runtime';
-import { FormAlert } from '../account/formParts';
+import { FormAlert } from '../forms/formParts';
 import { PageToolbar } from './PageToolbar';
 
 /** A metric's value as its kind is written: a share with one decimal, an index with two, groups with one. */
@@ -201,7 +202,7 @@ const Results = ({ data }: { data: BenchmarkData }) => {
       <section className="card stat-card wide" aria-labelledby="benchmark-bands">
         <h2 id="benchmark-bands">{t('benchmark_bands')}</h2>
         <div className="benchmark-controls">
-          <ChoiceSelect label={t('benchmark_you_are')} name="benchmark-group" value={chosen?.id ?? null} items={data.groups.map((group) => ({ id: group.id, name: groupName(group) }))} onChange={setChosenId} />
+          <ChoiceSelect look="toolbar" label={t('benchmark_you_are')} name="benchmark-group" value={chosen?.id ?? null} items={data.groups.map((group) => ({ id: group.id, name: groupName(group) }))} onChange={setChosenId} />
         </div>
         <p className="field-help">{t('benchmark_help', { n: data.groups.length })}</p>
         <BandsTable data={data} chosen={chosen} />
@@ -232,22 +233,13 @@ const Results = ({ data }: { data: BenchmarkData }) => {
 
 /** Benchmark → Internal: every group measured on the same metrics, as bands across the groups (POST /benchmark/internal/process). */
 export const BenchmarkInternalPage = ({ page }: { page: string }) => {
-  const { t } = useTranslation();
   const result = useSection('benchmarkInternal', {}, page);
   return (
     <div className="dashboard-page">
       <PageToolbar />
-      <div className="compare-results" aria-live="polite" aria-busy={result.status === 'pending'} data-status={result.status}>
-        {result.status === 'loaded' && result.data !== null ? (
-          <Results data={result.data} />
-        ) : result.status === 'empty' ? (
-          <p className="stat-withheld">{result.message ?? t('section_empty')}</p>
-        ) : result.status === 'error' ? (
-          <p className="stat-error" role="alert">{t(result.message ?? 'unknown_error', { defaultValue: result.message ?? '' })}</p>
-        ) : (
-          <p className="stat-loading">{t('loading')}</p>
-        )}
-      </div>
+      <SectionResult section={result} data={result.data}>
+        {(data) => <Results data={data} />}
+      </SectionResult>
     </div>
   );
 };

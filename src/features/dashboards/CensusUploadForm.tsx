@@ -3,7 +3,7 @@ import { Button, Form } from 'react-aria-components';
 import { CENSUS_FILE_MAX_BYTES, CENSUS_FILES_MAX, CENSUS_OFFICES, type CensusOffice, type CensusTableLoaded } from '../../../domain/contracts/mutuality';
 import { useAction } from '../../hooks/resources';
 import { useTranslation } from '../../hooks/translation';
-import { FormAlert, useFormCheck } from '../account/formParts';
+import { FormAlert, useFormCheck } from '../forms/formParts';
 import { useNumbers } from '../charts/useNumbers';
 
 /** The office rows of the report: code, the name the office prints, the count. */
@@ -41,7 +41,7 @@ export const CensusReport = ({ loaded }: { loaded: CensusTableLoaded }) => {
   return (
     <section className="census-report stack" aria-labelledby="census-report-heading" data-table={loaded.table}>
       <h3 id="census-report-heading">{t('census_upload_report_title', { table: loaded.table, year: loaded.year, publisher: loaded.publisher })}</h3>
-      <p role="status">{t('census_upload_done', { table: `${loaded.table}: ${loaded.title}`, year: loaded.year, mapped: loaded.mapped, rows: loaded.rows, items: loaded.items, pillar: t(`compare_pillar.${loaded.pillar}`) })}</p>
+      <p role="status">{t('census_upload_done', { table: `${loaded.table}: ${loaded.title}`, year: loaded.year, mapped: loaded.mapped, rows: loaded.rows, count: loaded.items, pillar: t(`compare_pillar.${loaded.pillar}`) })}</p>
       <p className="muted small">
         {t('mutuality_licence')}: <a href={loaded.licence.url} target="_blank" rel="noreferrer">{loaded.licence.name}</a> · {loaded.files.map((file) => file.name).join(', ')}
       </p>

@@ -1,9 +1,9 @@
+import { SectionResult } from './SectionFallback';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
-import { ChoiceSelect } from '../../components/ChoiceSelect';
+import { ChoiceSelect, choicesOfTree } from '../../components/ChoiceSelect';
 import { WHOLE_ORGANIZATION } from '../../../domain/contracts/compare';
-import type { OptionNode } from '../../../domain/contracts/groups';
 import type { ComparedMutualityPillar, MutualityData, MutualityMissing, MutualitySource, MutualityValue } from '../../../domain/contracts/mutuality';
 import { MUTUALITY_PILLARS } from '../../../domain/mutuality/census';
 import { overallScoreName } from '../../../domain/mutuality/score';
@@ -26,9 +26,6 @@ type Shown = Extract<ComparedMutualityPillar, { status: 200 }>;
 const TOP = 8;
 /** The diverging bar draws the categories with the largest gaps. */
 const DIVERGING_MAX = 12;
-
-const flatten = (nodes: readonly OptionNode[], depth = 0): { id: string; name: string; depth: number }[] =>
-  nodes.flatMap((node) => [{ id: node.id, name: node.name, depth }, ...flatten(node.children, depth + 1)]);
 
 const score3 = (value: number | null) => (value === null ? null : value.toFixed(2));
 
@@ -315,7 +312,7 @@ export const CompareExternalPage = ({ page }: { page: string }) => {
   const result = whole ? organisation : selection;
   const localised = useLocalisedLabels(result.data, false);
   const countryChoices = useMemo(() => (countries.data ?? []).map((item) => ({ id: String(item.id), name: item.year === null ? item.name : `${item.name} (${item.dataset})` })), [countries.data]);
-  const groupChoices = [{ id: WHOLE_ORGANIZATION, name: t('compare_whole_organisation'), depth: 0 }, ...flatten(groups.data ?? [])];
+  const groupChoices = [{ id: WHOLE_ORGANIZATION, name: t('compare_whole_organisation'), depth: 0 }, ...choicesOfTree(groups.data ?? [])];
   const onExport = whole && organizationId !== null && chosen !== '' ? () => dispatch({ type: 'mutuality/downloadExcel', organizationId, countryId: chosen }) : null;
   return (
     <div className="dashboard-page">
@@ -323,21 +320,13 @@ export const CompareExternalPage = ({ page }: { page: string }) => {
       <div className="card compare-form">
         <p className="field-help">{t('mutuality_help')}</p>
         <div className="compare-selections">
-          <ChoiceSelect label={t('mutuality_country')} name="country" value={chosen === '' ? null : chosen} items={countryChoices} onChange={setCountry} placeholder={t('mutuality_choose_country')} />
-          <ChoiceSelect label={t('compare_group')} name="group" value={group} items={groupChoices} onChange={setGroup} />
+          <ChoiceSelect look="toolbar" label={t('mutuality_country')} name="country" value={chosen === '' ? null : chosen} items={countryChoices} onChange={setCountry} placeholder={t('mutuality_choose_country')} />
+          <ChoiceSelect look="toolbar" label={t('compare_group')} name="group" value={group} items={groupChoices} onChange={setGroup} />
         </div>
       </div>
-      <div className="compare-results mutuality-results" aria-live="polite" aria-busy={result.status === 'pending'} data-status={result.status}>
-        {result.status === 'loaded' && localised !== null ? (
-          <Results data={localised} onExport={onExport} />
-        ) : result.status === 'empty' ? (
-          <p className="stat-withheld">{result.message ?? t('section_empty')}</p>
-        ) : result.status === 'error' ? (
-          <p className="stat-error" role="alert">{t(result.message ?? 'unknown_error', { defaultValue: result.message ?? '' })}</p>
-        ) : (
-          <p className="stat-loading">{t('loading')}</p>
-        )}
-      </div>
+      <SectionResult section={result} data={localised} className="compare-results mutuality-results">
+        {(data) => <Results data={data} onExport={onExport} />}
+      </SectionResult>
       {loadsCensus && <CensusUploadForm />}
     </div>
   );

@@ -1,9 +1,9 @@
+import { SectionResult } from './SectionFallback';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { Button, Form } from 'react-aria-components';
-import { ChoiceSelect } from '../../components/ChoiceSelect';
+import { type Choice, ChoiceSelect, choicesOfTree } from '../../components/ChoiceSelect';
 import { COMPARE_MAX, COMPARE_MIN, type CompareData, type CompareSelection, type ComparedSelection, WHOLE_ORGANIZATION, compareArgs } from '../../../domain/contracts/compare';
-import type { OptionNode } from '../../../domain/contracts/groups';
 import { PILLARS, type ReleasedCell } from '../../../domain/contracts/stats';
 import type { ResourceArgs } from '../../../domain/resources/commands';
 import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
@@ -15,15 +15,12 @@ import { GroupedBar, type Series } from '../charts/GroupedBar';
 import { useNumbers } from '../charts/useNumbers';
 import { ExportStatus, PageToolbar } from './PageToolbar';
 import { DateRangeField } from './DateRangeField';
-import { useFormCheck } from '../account/formParts';
+import { useFormCheck } from '../forms/formParts';
 import { defaultCompareGroups } from '../../../domain/dashboard/defaults';
 
 const ALL_DATES = '';
 
 /** The groups and their sub-groups as one indented list of choices. */
-const flatten = (nodes: readonly OptionNode[], depth = 0): { id: string; name: string; depth: number }[] =>
-  nodes.flatMap((node) => [{ id: node.id, name: node.name, depth }, ...flatten(node.children, depth + 1)]);
-
 type Released = Extract<ComparedSelection, { status: 200 }>;
 const isReleased = (column: ComparedSelection): column is Released => column.status === 200;
 
@@ -48,7 +45,7 @@ const SelectionRow = ({
 }: {
   index: number;
   selection: CompareSelection;
-  groups: { id: string; name: string; depth: number }[];
+  groups: readonly Choice[];
   ranges: { id: string; label: string }[];
   canRemove: boolean;
   onChange: (next: CompareSelection) => void;
@@ -59,7 +56,7 @@ const SelectionRow = ({
   return (
     <fieldset className="compare-selection" data-index={index}>
       <legend>{t('compare_selection', { n: index + 1 })}</legend>
-      <ChoiceSelect label={t('compare_group')} name={`group-${index}`} value={selection.group} items={groups} onChange={(group) => onChange({ ...selection, group })} />
+      <ChoiceSelect look="toolbar" label={t('compare_group')} name={`group-${index}`} value={selection.group} items={groups} onChange={(group) => onChange({ ...selection, group })} />
       {ranges.length > 0 && (
         <DateRangeField
           name={`date-range-${index}`}
@@ -235,7 +232,7 @@ export const CompareInternalPage = ({ page }: { page: string }) => {
   const [edited, setDraft] = useState<CompareSelection[] | null>(null);
   const draft = useMemo<CompareSelection[]>(() => {
     if (edited !== null) return edited;
-    const choosable = new Set(flatten(groups.data ?? []).map((choice) => choice.id));
+    const choosable = new Set(choicesOfTree(groups.data ?? []).map((choice) => choice.id));
     return defaultCompareGroups(WHOLE_ORGANIZATION, sizes.data ?? [], choosable).map((group) => ({ group }));
   }, [edited, groups.data, sizes.data]);
   const [asked, setAsked] = useState<ResourceArgs | null>(null);
@@ -245,7 +242,7 @@ export const CompareInternalPage = ({ page }: { page: string }) => {
   const labelled = useLocalisedLabels(result.data);
   const localised = useMemo(() => (labelled !== null && namesNeeded(language) ? markEnglishHeritages(labelled, names) : labelled), [labelled, names, language]);
   const resultId = useId();
-  const choices = [{ id: WHOLE_ORGANIZATION, name: t('compare_whole_organisation'), depth: 0 }, ...flatten(groups.data ?? [])];
+  const choices = [{ id: WHOLE_ORGANIZATION, name: t('compare_whole_organisation'), depth: 0 }, ...choicesOfTree(groups.data ?? [])];
   const rangeChoices = ranges.data ?? [];
   const change = (index: number, next: CompareSelection) => setDraft(draft.map((row, i) => (i === index ? next : row)));
   const check = useFormCheck();
@@ -284,17 +281,9 @@ export const CompareInternalPage = ({ page }: { page: string }) => {
           </Button>
         </div>
       </Form>
-      <div id={resultId} className="compare-results" aria-live="polite" aria-busy={result.status === 'pending'} data-status={asked === null ? 'idle' : result.status}>
-        {asked === null ? null : result.status === 'loaded' && localised !== null ? (
-          <Results data={localised} page={page} selections={askedSelections} />
-        ) : result.status === 'empty' ? (
-          <p className="stat-withheld">{result.message ?? t('section_empty')}</p>
-        ) : result.status === 'error' ? (
-          <p className="stat-error" role="alert">{t(result.message ?? 'unknown_error', { defaultValue: result.message ?? '' })}</p>
-        ) : (
-          <p className="stat-loading">{t('loading')}</p>
-        )}
-      </div>
+      <SectionResult id={resultId} section={result} data={localised} idle={asked === null}>
+        {(data) => <Results data={data} page={page} selections={askedSelections} />}
+      </SectionResult>
     </div>
   );
 };

@@ -4,6 +4,7 @@ import { PageToolbar } from './PageToolbar';
 import { BadgesCard } from './BadgesCard';
 import { DiversityIndexCard } from './DiversityIndexCard';
 import { UpcomingCard } from '../calendar/UpcomingCard';
+import { ParticipationCard } from './ParticipationCard';
 
 /** Home: the headline counts, each its own card. */
 export const HomePage = ({ page }: { page: string }) => {
@@ -21,6 +22,7 @@ export const HomePage = ({ page }: { page: string }) => {
       </div>
       <DiversityIndexCard page={page} />
       <BadgesCard page={page} />
+      <ParticipationCard page={page} />
       <UpcomingCard />
     </div>
   );

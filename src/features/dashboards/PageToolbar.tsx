@@ -28,7 +28,7 @@ export const DateRangeSelect = () => {
   const tag = filters['date-tag'];
   return (
     <DateRangeField
-      className="field date-range-select"
+      className="date-range-select"
       name="date-range"
       ranges={ranges.data}
       tag={tag !== undefined && ranges.data.some((range) => range.id === tag) ? tag : null}

@@ -1,3 +1,4 @@
+import { SectionFallback } from './SectionFallback';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
@@ -54,17 +55,8 @@ export const StatCard = <K extends StatisticsSectionName>({
             </Button>
           )}
         </>
-      ) : section.status === 'empty' ? (
-        <p className="stat-withheld">{section.message ? t(section.message) : t('section_empty')}</p>
-      ) : section.status === 'error' ? (
-        <div className="stat-error">
-          <p>{t(section.message ?? 'unknown_error', { defaultValue: section.message ?? '' })}</p>
-          <Button className="button secondary small" onPress={() => dispatch({ type: 'resource/load', name, args: {} })}>
-            {t('stat_try_again')}
-          </Button>
-        </div>
       ) : (
-        <p className="stat-loading">{t('loading')}</p>
+        <SectionFallback section={section} retry={() => dispatch({ type: 'resource/load', name, args: {} })} />
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
+import { ChoiceSelect } from '../../components/ChoiceSelect';
 import { useTranslation } from '../../hooks/translation';
-import { Button, FileTrigger, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
+import { Button, FileTrigger, Input, Label, TextField } from 'react-aria-components';
 import { useObservableEagerState } from 'observable-hooks';
 import { useRuntime } from '../../hooks/runtime';
 import { useDebugEnabled } from './useDebugEnabled';
@@ -70,15 +71,7 @@ const DebugPanelBody = () => {
           <Label>{t('debug_filter_type')}</Label>
           <Input />
         </TextField>
-        <Select className="field small" selectedKey={origin} onSelectionChange={(k) => setOrigin(String(k))}>
-          <Label>{t('debug_filter_origin')}</Label>
-          <Button className="select-button"><SelectValue /></Button>
-          <Popover>
-            <ListBox className="listbox">
-              {ORIGINS.map((o) => <ListBoxItem key={o} id={o} className="listbox-item">{o}</ListBoxItem>)}
-            </ListBox>
-          </Popover>
-        </Select>
+        <ChoiceSelect className="small" label={t('debug_filter_origin')} value={origin} items={ORIGINS.map((o) => ({ id: o, name: o }))} onChange={setOrigin} />
         <TextField className="field small" value={actor} onChange={setActor}>
           <Label>{t('debug_filter_actor')}</Label>
           <Input />

@@ -8,7 +8,7 @@ import { MAX_ADJUSTMENT } from '../../../domain/stats/cellkey';
 import { useAction, useSection } from '../../hooks/resources';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { Form } from 'react-aria-components';
-import { useFormCheck } from '../account/formParts';
+import { useFormCheck } from '../forms/formParts';
 import { asSentence, refusalSentences } from '../../../domain/i18n/sentences';
 
 /** Languages an author may add a translation in (English is what they write first). */

@@ -3,7 +3,7 @@ import { useTranslation } from '../../hooks/translation';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';
-import type { FormStatus } from '../account/formParts';
+import type { FormStatus } from '../forms/formParts';
 import type { InvitationCheck } from '../../../domain/contracts/members';
 import type { MessageKey } from '../../../domain/i18n/en';
 import { DASHBOARD_HOME } from '../../../domain/navigation/routes';
@@ -11,7 +11,7 @@ import { useAction } from '../../hooks/resources';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import {
   confirmationProblem, FormAlert, NewPasswordFields, passwordProblem, requiredProblem, useFormCheck, usePasswordRule,
-} from '../account/formParts';
+} from '../forms/formParts';
 import { useFormatDay } from '../../hooks/dates';
 import { FIRST_NAME_LIMIT, LAST_NAME_LIMIT } from '../../../domain/contracts/textLimits';
 import { limitProblem, useLimitShown } from '../forms/textLimits';
@@ -63,8 +63,68 @@ export const InvitationPage = ({ check, titleKey }: { check: InvitationCheckActi
         </>
       )}
       {action.state.status === 'done' && !invitation && <p role="alert" className="form-error">{t('unknown_error')}</p>}
-      {invitation && <AcceptInvitation invitation={invitation} token={token} />}
+      {invitation && (invitation.sso_required ? <AcceptThroughOrganization invitation={invitation} /> : <AcceptInvitation invitation={invitation} token={token} />)}
     </section>
+  );
+};
+
+/** Whose invitation it is, for what, and until when. */
+const InvitationFacts = ({ invitation }: { invitation: InvitationCheck }) => {
+  const { t } = useTranslation();
+  const formatDay = useFormatDay();
+  const department = invitation.department;
+  return (
+    <>
+      <dl className="invitation-facts">
+        <div>
+          <dt>{t('invitation_organisation')}</dt>
+          <dd>{invitation.organization_name}</dd>
+        </div>
+        {department && (
+          <div>
+            <dt>{department.parent_id === null ? t('invitation_group') : t('invitation_sub_group')}</dt>
+            <dd>{department.name}</dd>
+          </div>
+        )}
+        <div className="wide">
+          <dt>{t('email')}</dt>
+          <dd>{invitation.email}</dd>
+        </div>
+        <div>
+          <dt>{t('invitation_role')}</dt>
+          <dd>{t(KIND_TEXT[invitation.kind])}</dd>
+        </div>
+      </dl>
+      <p className="muted">{t('invitation_valid_until', { day: formatDay(invitation.expires_at) })}</p>
+    </>
+  );
+};
+
+/**
+ * "SSO required": the organisation's provider accepts the invitation when the person signs in
+ * through it (the server refuses a password here), so no password form is offered.
+ */
+const AcceptThroughOrganization = ({ invitation }: { invitation: InvitationCheck }) => {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const session = useSelector(selectSession);
+  const [sent, setSent] = useState(false);
+  const start = () => {
+    setSent(true);
+    dispatch({ type: 'session/startOrganizationSso', email: invitation.email, returnTo: '' });
+  };
+  return (
+    <>
+      <InvitationFacts invitation={invitation} />
+      <h2 id="accept-heading">{t('invitation_accept_heading')}</h2>
+      <p>{t('invitation_sso_required')}</p>
+      {sent && session.loginError && <p role="alert" className="form-error">{t(session.loginError.message)}</p>}
+      <div className="form-actions">
+        <Button className="button primary" onPress={start} isDisabled={session.pending}>
+          {sent && session.pending ? t('signing_in') : t('org_sso_title')}
+        </Button>
+      </div>
+    </>
   );
 };
 
@@ -74,7 +134,6 @@ const AcceptInvitation = ({ invitation, token }: { invitation: InvitationCheck; 
   const navigate = useNavigate();
   const session = useSelector(selectSession);
   const rule = usePasswordRule();
-  const formatDay = useFormatDay();
   const [firstName, setFirstName] = useState(invitation.first_name);
   const [lastName, setLastName] = useState(invitation.last_name);
   const [password, setPassword] = useState('');
@@ -120,31 +179,10 @@ const AcceptInvitation = ({ invitation, token }: { invitation: InvitationCheck; 
   const otherErrors = Object.entries(status.errors).filter(([field]) => !FORM_FIELDS.includes(field)).flatMap(([, list]) => list);
   const fieldErrorsOnly = Object.keys(status.errors).length > 0 && otherErrors.length === 0;
   const alert: FormStatus = { ...status, message: fieldErrorsOnly ? 'invitation_fix_fields' : otherErrors.length > 0 ? otherErrors.join(' ') : status.message };
-  const department = invitation.department;
 
   return (
     <>
-      <dl className="invitation-facts">
-        <div>
-          <dt>{t('invitation_organisation')}</dt>
-          <dd>{invitation.organization_name}</dd>
-        </div>
-        {department && (
-          <div>
-            <dt>{department.parent_id === null ? t('invitation_group') : t('invitation_sub_group')}</dt>
-            <dd>{department.name}</dd>
-          </div>
-        )}
-        <div className="wide">
-          <dt>{t('email')}</dt>
-          <dd>{invitation.email}</dd>
-        </div>
-        <div>
-          <dt>{t('invitation_role')}</dt>
-          <dd>{t(KIND_TEXT[invitation.kind])}</dd>
-        </div>
-      </dl>
-      <p className="muted">{t('invitation_valid_until', { day: formatDay(invitation.expires_at) })}</p>
+      <InvitationFacts invitation={invitation} />
       {signedInBefore && <p className="muted">{t('invitation_signed_in_note')}</p>}
       <Form {...check.formProps} onSubmit={submit} className="stack"
         aria-labelledby="accept-heading">

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { CERTIFICATE_MIN_PARTICIPATION, CERTIFICATE_MIN_RESPONDENTS } from '../../../domain/certificates/criteria';
 import { useAction, useSection } from '../../hooks/resources';
 import { useDispatch } from '../../hooks/runtime';
-import { FormAlert, FormDone } from '../account/formParts';
+import { FormAlert, FormDone } from '../forms/formParts';
 import { useNumbers } from '../charts/useNumbers';
 import { useFormatDay } from '../../hooks/dates';
 

@@ -4,7 +4,7 @@ import { Button, FieldError, Form, Label, Text, TextArea, TextField } from 'reac
 import type { OrganizationInformation } from '../../../domain/contracts/organization';
 import { LOGO_MAX_BYTES } from '../../../domain/contracts/groups';
 import { useAction } from '../../hooks/resources';
-import { FormAlert, FormDone, useFormCheck } from '../account/formParts';
+import { FormAlert, FormDone, useFormCheck } from '../forms/formParts';
 
 const ACCEPTED = 'image/png,image/jpeg,image/webp,image/svg+xml';
 

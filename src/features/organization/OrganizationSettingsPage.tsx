@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/translation';
-import { Button, FieldError, Form, Input, Label, ListBox, Popover, Radio, RadioGroup, Select, SelectValue, Switch, Text, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, Switch, TextField } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import { dateRangeValueError, type DateRange, type OrganizationInformation, type Tier } from '../../../domain/contracts/organization';
 import { useAction, useSection } from '../../hooks/resources';
 import { useSelector } from '../../hooks/runtime';
-import { FormAlert, FormDone, requiredProblem, useFormCheck } from '../account/formParts';
-import { languageItems } from '../../components/LanguageSelect';
+import { FormAlert, FormDone, requiredProblem, useFormCheck } from '../forms/formParts';
+import { ChoiceSelect } from '../../components/ChoiceSelect';
+import { LANGUAGE_CHOICES } from '../../components/LanguageSelect';
 import { DEFAULT_LANGUAGE } from '../../../domain/i18n/state';
 import { useNumbers } from '../charts/useNumbers';
 import { LogoForm } from './LogoForm';
@@ -75,18 +76,8 @@ const InformationForm = ({ info, disabled }: { info: OrganizationInformation; di
         <Input />
         <FieldError />
       </TextField>
-      <Select name="survey_locale" className="field" value={surveyLocale} isDisabled={disabled} onChange={(key) => key !== null && setSurveyLocale(String(key))}>
-        <Label>{t('organization_survey_language')}</Label>
-        <Button className="select-button">
-          <SelectValue />
-          <span aria-hidden="true" className="select-chevron" />
-        </Button>
-        <Text slot="description" className="muted">{t('organization_survey_language_help')}</Text>
-        <FieldError />
-        <Popover className="select-popover">
-          <ListBox className="listbox">{languageItems()}</ListBox>
-        </Popover>
-      </Select>
+      <ChoiceSelect name="survey_locale" label={t('organization_survey_language')} value={surveyLocale} items={LANGUAGE_CHOICES} isDisabled={disabled}
+        onChange={setSurveyLocale} description={t('organization_survey_language_help')} />
       <p className="muted">{t('organization_seats', { seats: numbers.count(info.seat_capacity) })}</p>
       {!disabled && (
         <div className="form-actions">

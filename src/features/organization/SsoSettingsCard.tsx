@@ -1,9 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Switch, Text, TextArea, TextField } from 'react-aria-components';
-import { OIDC_PRESET_ISSUERS, type JitRole, type OidcPreset, type OidcSettings, type SamlSettings, type SsoDomain, type SsoDomainMethod } from '../../../domain/contracts/sso';
+import {
+  OIDC_PRESET_ISSUERS,
+  type JitRole,
+  type OidcPreset,
+  type OidcSettings,
+  type SamlSettings,
+  type SsoDomain,
+  type SsoDomainMethod,
+  type SsoGroupMapping,
+  type SsoGroupMappings,
+} from '../../../domain/contracts/sso';
 import { useAction, useSection } from '../../hooks/resources';
 import { useTranslation } from '../../hooks/translation';
-import { FormAlert, FormDone, useFormCheck } from '../account/formParts';
+import { FormAlert, FormDone, useFormCheck } from '../forms/formParts';
 
 const PRESETS: readonly OidcPreset[] = ['entra', 'google', 'okta', 'custom'];
 
@@ -36,6 +46,7 @@ export const SsoSettingsCard = () => {
           {shownKind === 'saml' && saml.data ? <SamlForm settings={saml.data} /> : <ProviderForm settings={settings.data} />}
           <DomainList domains={settings.data.domains} />
           <AddDomainForm />
+          {(settings.data.configured || saml.data?.active === true) && <GroupMappingsSection />}
         </>
       ) : (
         settings.status !== 'error' && <p aria-busy="true">{t('loading')}</p>
@@ -278,6 +289,98 @@ const AddDomainForm = () => {
       <Button type="submit" className="button" isPending={add.state.status === 'pending'}>
         {t('sso_add_domain')}
       </Button>
+    </Form>
+  );
+};
+
+/** The provider's group claim: its name, and which of its values places a person in which group. */
+const GroupMappingsSection = () => {
+  const groups = useSection('ssoGroups');
+  // Keyed by the saved list, so a save or a reload starts the form again from what is stored.
+  return groups.data ? <GroupMappingsForm key={JSON.stringify([groups.data.claim_name, groups.data.mappings])} saved={groups.data} /> : null;
+};
+
+/** A row being edited; the id keeps React's rows apart while values change. */
+interface MappingRow extends SsoGroupMapping {
+  readonly id: number;
+}
+
+const GroupMappingsForm = ({ saved }: { saved: SsoGroupMappings }) => {
+  const { t } = useTranslation();
+  const save = useAction('saveSsoGroups');
+  const check = useFormCheck(save.state);
+  const [claimName, setClaimName] = useState(saved.claim_name);
+  const [rows, setRows] = useState<MappingRow[]>(saved.mappings.map((mapping, index) => ({ ...mapping, id: index })));
+  const [nextId, setNextId] = useState(saved.mappings.length);
+  const change = (id: number, part: Partial<SsoGroupMapping>) => setRows((current) => current.map((row) => (row.id === id ? { ...row, ...part } : row)));
+  const add = () => {
+    setRows((current) => [...current, { id: nextId, claim_value: '', group_id: saved.groups[0]?.id ?? '' }]);
+    setNextId(nextId + 1);
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.submit({ claim_name: claimName.trim(), mappings: rows.map((row) => ({ claim_value: row.claim_value.trim(), group_id: row.group_id })) });
+  };
+  return (
+    <Form {...check.formProps} onSubmit={submit} className="stack" aria-labelledby="sso-groups-heading">
+      <h3 id="sso-groups-heading">{t('sso_groups')}</h3>
+      <p className="muted">{t('sso_groups_help')}</p>
+      <FormAlert status={save.state} />
+      <FormDone status={save.state} text={t('saved')} />
+      <TextField name="claim_name" value={claimName} onChange={setClaimName} isRequired className="field">
+        <Label>{t('sso_group_claim')}</Label>
+        <Input spellCheck={false} />
+        <FieldError />
+      </TextField>
+      {rows.length === 0 && <p className="muted">{t('sso_group_none')}</p>}
+      {rows.map((row, index) => (
+        <fieldset key={row.id} className="stack">
+          <legend>{t('sso_group_mapping', { number: index + 1 })}</legend>
+          <TextField name={`mappings.${index}.claim_value`} value={row.claim_value} onChange={(value) => change(row.id, { claim_value: value })} isRequired className="field">
+            <Label>{t('sso_group_value')}</Label>
+            <Input spellCheck={false} />
+            <FieldError />
+          </TextField>
+          <Select
+            name={`mappings.${index}.group_id`}
+            className="field"
+            value={row.group_id === '' ? null : row.group_id}
+            onChange={(key) => key !== null && change(row.id, { group_id: String(key) })}
+            isRequired
+          >
+            <Label>{t('sso_group_target')}</Label>
+            <Button className="select-button">
+              <SelectValue />
+              <span aria-hidden="true" className="select-chevron" />
+            </Button>
+            <FieldError />
+            <Popover>
+              <ListBox>
+                {saved.groups.map((group) => (
+                  <ListBoxItem key={group.id} id={group.id}>
+                    {group.name}
+                  </ListBoxItem>
+                ))}
+              </ListBox>
+            </Popover>
+          </Select>
+          <div>
+            <Button className="button" onPress={() => setRows((current) => current.filter((other) => other.id !== row.id))}>
+              {t('sso_group_remove', { number: index + 1 })}
+            </Button>
+          </div>
+        </fieldset>
+      ))}
+      <div className="form-actions">
+        {saved.groups.length > 0 && (
+          <Button className="button" onPress={add}>
+            {t('sso_group_add')}
+          </Button>
+        )}
+        <Button type="submit" className="button primary" isPending={save.state.status === 'pending'}>
+          {t('sso_groups_save')}
+        </Button>
+      </div>
     </Form>
   );
 };

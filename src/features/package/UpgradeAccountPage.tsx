@@ -3,7 +3,7 @@ import { useTranslation } from '../../hooks/translation';
 import { Button, FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
 import { PACKAGE_REQUEST_LIMITS, type PackageUsage } from '../../../domain/contracts/packages';
 import { useAction, useSection } from '../../hooks/resources';
-import { FormAlert, FormDone, useFormCheck } from '../account/formParts';
+import { FormAlert, FormDone, useFormCheck } from '../forms/formParts';
 import { productLanguage } from '../../../domain/i18n/languages';
 import { useFormatDay } from '../../hooks/dates';
 import { useNumbers } from '../charts/useNumbers';

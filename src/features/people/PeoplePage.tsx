@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Cell } from 'react-aria-components';
+import { Button, Cell, Label, ProgressBar } from 'react-aria-components';
 import {
   type ColumnMapping,
   type ImportPreview,
@@ -12,10 +12,12 @@ import {
   PeopleMessages,
 } from '../../../domain/contracts/people';
 import { productLanguage } from '../../../domain/i18n/languages';
+import { numberFormats } from '../../../domain/i18n/numbers';
+import type { ActionState } from '../../../domain/resources/state';
 import { useAction, useSection } from '../../hooks/resources';
 import { useTranslation } from '../../hooks/translation';
 import type { Translate } from '../../../infrastructure/i18n/translator';
-import { FormAlert } from '../account/formParts';
+import { FormAlert } from '../forms/formParts';
 import { ListTable } from '../control-panel/TableCard';
 
 const ACCEPTED = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -97,6 +99,7 @@ export const PeoplePage = ({ page }: { page: string }) => {
             {tooLarge ? t('server_people_file_too_large') : null}
           </span>
         </div>
+        <UploadProgress state={upload.state} />
         <div className="form-actions start">
           <Button type="submit" className="button primary" isDisabled={file === null} isPending={upload.state.status === 'pending'}>
             {t('people_upload')}
@@ -132,6 +135,42 @@ export const PeoplePage = ({ page }: { page: string }) => {
     </div>
   );
 };
+
+const KB = 1024;
+
+/**
+ * How much of the file has gone to the server, from the transport's upload events on the bus
+ * (the action's `upload`); full once the server has read it, until another file is sent.
+ */
+const UploadProgress = ({ state }: { state: ActionState }) => {
+  const { t, language } = useTranslation();
+  const upload = state.upload;
+  if (state.status === 'done') {
+    return <ProgressBar className="survey-progress people-upload-progress" value={100} valueLabel={t('people_upload_done')}>{progressParts(t('people_upload_sent'), t('people_upload_done'), 100)}</ProgressBar>;
+  }
+  if (state.status !== 'pending' || upload === undefined) return null;
+  const kilobytes = (bytes: number) => numberFormats(language).count(Math.ceil(bytes / KB));
+  const total = upload.total ?? undefined;
+  const percent = total ? Math.min(100, (upload.sent / total) * 100) : undefined;
+  const valueLabel = total ? t('people_upload_bytes', { sent: kilobytes(upload.sent), total: kilobytes(total) }) : t('people_upload_bytes_unknown', { sent: kilobytes(upload.sent) });
+  return (
+    <ProgressBar className="survey-progress people-upload-progress" value={percent ?? 0} isIndeterminate={percent === undefined} valueLabel={valueLabel}>
+      {progressParts(t('people_upload_sending'), valueLabel, percent ?? 0)}
+    </ProgressBar>
+  );
+};
+
+const progressParts = (label: string, valueLabel: string, percent: number) => (
+  <>
+    <div className="survey-progress-text">
+      <Label>{label}</Label>
+      <span>{valueLabel}</span>
+    </div>
+    <div className="survey-progress-track">
+      <div className="survey-progress-fill" style={{ width: `${percent}%` }} />
+    </div>
+  </>
+);
 
 const columnName = (t: Translate, columns: readonly string[], index: number): string =>
   columns[index] || t('people_column_unnamed', { n: index + 1 });

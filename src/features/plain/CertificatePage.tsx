@@ -6,7 +6,7 @@ import { CERTIFICATE_MIN_PARTICIPATION, CERTIFICATE_MIN_RESPONDENTS } from '../.
 import { dateFormats } from '../../../domain/i18n/dates';
 import { useSection } from '../../hooks/resources';
 import { useNumbers } from '../charts/useNumbers';
-import { useFormCheck } from '../account/formParts';
+import { useFormCheck } from '../forms/formParts';
 
 const day = (iso: string, language: string): string => dateFormats(language).day(iso);
 

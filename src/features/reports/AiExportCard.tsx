@@ -1,16 +1,16 @@
+import { ChoiceSelect, choicesOfTree } from '../../components/ChoiceSelect';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../hooks/translation';
-import { Button, Checkbox, CheckboxGroup, Form, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Text, TextArea, TextField } from 'react-aria-components';
+import { Button, Checkbox, CheckboxGroup, Form, Label, Radio, RadioGroup, Text, TextArea, TextField } from 'react-aria-components';
 import { AI_FILES_MAX, AI_GROUPS_MAX, AI_PROMPT_MAX, type AiQuestion, type ExportDescription, filesOf } from '../../../domain/contracts/aiExport';
-import type { OptionNode } from '../../../domain/contracts/groups';
-import { EXPORT_CARDS, EXPORT_PAGES, type ExportFilters, type ExportPage } from '../../../domain/contracts/exports';
+import { EXPORT_CARDS, EXPORT_PAGES, type ExportFilters } from '../../../domain/contracts/exports';
 import { GENERATIONS } from '../../../domain/filters/model';
 import { productLanguage } from '../../../domain/i18n/languages';
 import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
 import { DateRangeField } from '../dashboards/DateRangeField';
-import { useFormCheck } from '../account/formParts';
+import { useFormCheck } from '../forms/formParts';
 import { LookupChoices, YesNoAny } from '../shell/FilterPanel';
 
 const selectAiExport = (s: AppState) => s.aiExport;
@@ -56,31 +56,18 @@ const AddPage = ({ description }: { description: ExportDescription }) => {
   const others = EXPORT_PAGES.filter((page) => !description.pages.some((entry) => entry.page === page));
   if (others.length === 0) return null;
   return (
-    <Select
-      className="field"
+    <ChoiceSelect
+      look="toolbar"
+      label={t('ai_export_add_page')}
       placeholder={t('ai_export_add_page_placeholder')}
-      selectedKey={null}
-      onSelectionChange={(key) => {
-        if (key === null) return;
-        const page = String(key) as ExportPage;
+      value={null}
+      items={others.map((page) => ({ id: page, name: t(page) }))}
+      onChange={(page) => {
         const pages = [...description.pages, { page, cards: [] }];
         // Pages in the menu's order, as the files come.
         correct({ pages: EXPORT_PAGES.flatMap((name) => pages.filter((entry) => entry.page === name)) });
       }}
-    >
-      <Label>{t('ai_export_add_page')}</Label>
-      <Button className="button secondary select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="popover">
-        <ListBox className="listbox">
-          {others.map((page) => (
-            <ListBoxItem key={page} id={page} className="listbox-item">{t(page)}</ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+    />
   );
 };
 
@@ -129,16 +116,13 @@ const FilterChoices = ({ description }: { description: ExportDescription }) => {
   );
 };
 
-const flatten = (nodes: readonly OptionNode[], depth = 0): { id: string; name: string; depth: number }[] =>
-  nodes.flatMap((node) => [{ id: node.id, name: node.name, depth }, ...flatten(node.children, depth + 1)]);
-
 /** The groups set side by side with the whole organisation: the organisation's own, ticked or not. */
 const GroupChoices = ({ description }: { description: ExportDescription }) => {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const groups = useSection('selectionGroups');
   const chosen = description.groups ?? [];
-  const all = flatten(groups.data ?? []);
+  const all = choicesOfTree(groups.data ?? []);
   if (all.length === 0) return null;
   return (
     <CheckboxGroup
@@ -182,20 +166,13 @@ const CensusChoice = ({ description }: { description: ExportDescription }) => {
         {t('ai_export_census')}
       </Checkbox>
       {description.census !== undefined && (
-        <Select className="field" selectedKey={description.census} onSelectionChange={(key) => key !== null && choose(String(key))}>
-          <Label>{t('mutuality_country')}</Label>
-          <Button className="button secondary select-button">
-            <SelectValue />
-            <span aria-hidden="true">▾</span>
-          </Button>
-          <Popover className="popover">
-            <ListBox className="listbox">
-              {list.map((country) => (
-                <ListBoxItem key={country.id} id={String(country.id)} className="listbox-item">{country.name}</ListBoxItem>
-              ))}
-            </ListBox>
-          </Popover>
-        </Select>
+        <ChoiceSelect
+          look="toolbar"
+          label={t('mutuality_country')}
+          value={description.census}
+          items={list.map((country) => ({ id: String(country.id), name: country.name }))}
+          onChange={choose}
+        />
       )}
     </div>
   );

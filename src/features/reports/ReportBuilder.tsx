@@ -11,7 +11,7 @@ import type { ExportFilters } from '../../../domain/contracts/exports';
 import { normaliseFilters } from '../../../domain/filters/model';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useAction, useSection } from '../../hooks/resources';
-import { FormAlert, FormDone } from '../account/formParts';
+import { FormAlert, FormDone } from '../forms/formParts';
 import { SavedReportsList } from './SavedReports';
 import { ReportChartPreview } from './ReportChartPreview';
 import { localiseLabels, useChartLabels } from '../charts/localNames';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../hooks/translation';
 import { Button } from 'react-aria-components';
 import { useAction, useSection } from '../../hooks/resources';
 import { useDispatch } from '../../hooks/runtime';
-import { FormAlert } from '../account/formParts';
+import { FormAlert } from '../forms/formParts';
 
 /** The organisation's saved report definitions: each can be run again on today's data (its own filters) or deleted. */
 export const SavedReportsList = () => {

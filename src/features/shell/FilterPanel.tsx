@@ -9,7 +9,7 @@ import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useSection } from '../../hooks/resources';
 import { useLocalNames } from '../charts/localNames';
-import { useFormCheck } from '../account/formParts';
+import { useFormCheck } from '../forms/formParts';
 
 const selectFilters = (s: AppState) => s.filters.active;
 

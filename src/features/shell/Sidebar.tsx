@@ -3,12 +3,12 @@ import { useTranslation } from '../../hooks/translation';
 import { Button, Disclosure, DisclosurePanel, Heading, Link } from 'react-aria-components';
 import { useLocation } from 'react-router-dom';
 import type { MenuItem } from '../../../domain/navigation/menu';
-import { visibleMenu } from '../../../domain/navigation/routes';
+import { menuForRole, visibleMenu } from '../../../domain/navigation/routes';
 import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { PACKAGE_ROLES } from '../../../domain/packages/rules';
 
-const selectMenu = (s: AppState) => visibleMenu(s.permissions);
+const selectMenu = (s: AppState) => menuForRole(visibleMenu(s.permissions), s.session.user?.role ?? null);
 const selectRole = (s: AppState) => s.session.user?.role ?? null;
 const SETTINGS_ROLES: readonly string[] = ['admin', 'second_admin', 'sub_admin'];
 

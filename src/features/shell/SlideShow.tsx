@@ -1,6 +1,7 @@
+import { ChoiceSelect } from '../../components/ChoiceSelect';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../hooks/translation';
-import { Button, Checkbox, CheckboxGroup, Dialog, DialogTrigger, Heading, Label, ListBox, ListBoxItem, Modal, ModalOverlay, Popover, Select, SelectValue } from 'react-aria-components';
+import { Button, Checkbox, CheckboxGroup, Dialog, DialogTrigger, Heading, Label, Modal, ModalOverlay } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import type { AppState } from '../../../domain/app/state';
 import { EXPORT_PAGES, type ExportPage } from '../../../domain/contracts/exports';
@@ -159,20 +160,13 @@ const SettingsDialog = ({ setting }: { setting: SlideShowSetting }) => {
                   </fieldset>
                 ))}
               </CheckboxGroup>
-              <Select className="field" selectedKey={String(interval)} onSelectionChange={(key) => key !== null && setIntervalSeconds(Number(key))}>
-                <Label>{t('slide_show_interval')}</Label>
-                <Button className="button secondary select-button">
-                  <SelectValue />
-                  <span aria-hidden="true">▾</span>
-                </Button>
-                <Popover className="popover">
-                  <ListBox className="listbox">
-                    {SLIDE_INTERVALS.map((seconds) => (
-                      <ListBoxItem key={seconds} id={String(seconds)} className="listbox-item">{t('slide_show_seconds', { seconds })}</ListBoxItem>
-                    ))}
-                  </ListBox>
-                </Popover>
-              </Select>
+              <ChoiceSelect
+                look="toolbar"
+                label={t('slide_show_interval')}
+                value={String(interval)}
+                items={SLIDE_INTERVALS.map((seconds) => ({ id: String(seconds), name: t('slide_show_seconds', { seconds }) }))}
+                onChange={(key) => setIntervalSeconds(Number(key))}
+              />
               {pages.length === 0 ? <p className="form-error" role="alert">{t('slide_show_pick_one')}</p>
                 : pickedCards.length === 0 && <p className="form-error" role="alert">{t('slide_show_pick_card')}</p>}
               <div className="dialog-actions">

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../hooks/translation';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { ChoiceSelect } from '../../components/ChoiceSelect';
+import { Button } from 'react-aria-components';
 import type { AppState } from '../../../domain/app/state';
 import { DEFAULT_DEPARTMENT_ID } from '../../../domain/session/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
@@ -47,26 +48,13 @@ export const ViewAsBar = () => {
           {t('view_as_active', { name: current?.name ?? '' })}
         </p>
       )}
-      <Select
-        className="field inline-field"
-        selectedKey={selected}
-        onSelectionChange={(key) => key !== null && dispatch({ type: 'session/viewAs', departmentId: String(key) })}
-      >
-        <Label>{t('view_as_label')}</Label>
-        <Button className="select-button">
-          <SelectValue />
-          <span aria-hidden="true" className="select-chevron" />
-        </Button>
-        <Popover className="select-popover">
-          <ListBox className="listbox" items={choices}>
-            {(choice) => (
-              <ListBoxItem id={choice.id} textValue={choice.name} className="listbox-item">
-                {choice.name}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
-      </Select>
+      <ChoiceSelect
+        className="inline-field"
+        label={t('view_as_label')}
+        value={selected}
+        items={choices}
+        onChange={(departmentId) => dispatch({ type: 'session/viewAs', departmentId })}
+      />
       {session.viewingAs && (
         <Button className="button" onPress={() => dispatch({ type: 'session/viewAs', departmentId: DEFAULT_DEPARTMENT_ID })}>
           {t('view_as_back')}

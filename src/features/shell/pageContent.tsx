@@ -24,6 +24,7 @@ export const PAGE_CONTENT: Readonly<Record<string, LazyPage<{ page: string }>>> 
   'control-panel/members-management': lazyNamedWithTexts(() => import('../control-panel/MembersManagement'), 'MembersManagement', () => import('../../../domain/i18n/en.members').then((part) => part.enMembers)),
   'control-panel/surveys-management': lazyNamedWithTexts(() => import('../control-panel/SurveysManagement'), 'SurveysManagement', () => import('../../../domain/i18n/en.surveyLinks').then((part) => part.enSurveyLinks)),
   'control-panel/people': lazyNamedWithTexts(() => import('../people/PeoplePage'), 'PeoplePage', () => import('../../../domain/i18n/en.people').then((part) => part.enPeople)),
+  'control-panel/campaigns': lazyNamedWithTexts(() => import('../campaigns/CampaignsPage'), 'CampaignsPage', () => import('../../../domain/i18n/en.campaigns').then((part) => part.enCampaigns)),
 };
 
 /** The page key of a dashboard address ('/dashboard/overview' is 'overview'; '/dashboard' is home). */

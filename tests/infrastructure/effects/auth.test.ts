@@ -16,6 +16,7 @@ const user: User = {
 const setup = (answer: () => Observable<unknown>) => {
   const calls: { path: string; body: unknown }[] = [];
   const tokens: string[] = [];
+  const left: string[] = [];
   let clockStarts = 0;
   const deps: AuthDeps = {
     api: { call: ((endpoint: { path: string }, input: { body?: unknown }) => {
@@ -24,10 +25,10 @@ const setup = (answer: () => Observable<unknown>) => {
     }) as never },
     cookies: { setPrimary: (t: string) => void tokens.push(t) },
     startActivityClock: () => void clockStarts++,
-    leaveFor: () => undefined,
+    leaveFor: (url: string) => void left.push(url),
   };
   const store = createStore(dashboardApp, { tabId: 't', clock: fixedClock(), ids: counterIds(), effects: [loginEffect, logoutEffect], deps });
-  return { store, calls, tokens, clockStarts: () => clockStarts };
+  return { store, calls, tokens, left, clockStarts: () => clockStarts };
 };
 
 const types = (store: ReturnType<typeof setup>['store']) => store.getLifted().entries.map((e) => e.body.type);
@@ -91,8 +92,23 @@ describe('login effect', () => {
   it('logout signs out even when the server cannot be reached', () => {
     const { store, calls } = setup(() => throwError(() => new ApiFailure('ERR_NETWORK', '/logout', null)));
     store.dispatch({ type: 'session/logout' });
-    expect(calls.map((c) => c.path)).toEqual(['/logout']);
+    expect(calls.map((c) => c.path)).toEqual(['sso/logout', '/logout']);
     expect(types(store)).toEqual(['session/signedOut']);
+  });
+
+  it('logout through the organisation\'s provider signs out here first, then goes to the provider\'s logout', () => {
+    const { store, calls, left } = setup(() => of({ status: 200, data: { url: 'https://idp.example.test/logout?id_token_hint=x' } }));
+    store.dispatch({ type: 'session/logout' });
+    expect(calls.map((c) => c.path)).toEqual(['sso/logout']);
+    expect(types(store)).toEqual(['session/signedOut']);
+    expect(left).toEqual(['https://idp.example.test/logout?id_token_hint=x']);
+  });
+
+  it('logout of a session without single logout stays here', () => {
+    const { store, left } = setup(() => of({ status: 200, data: { url: null } }));
+    store.dispatch({ type: 'session/logout' });
+    expect(types(store)).toEqual(['session/signedOut']);
+    expect(left).toEqual([]);
   });
 });
 

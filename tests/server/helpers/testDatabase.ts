@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { openDatabase, type OpenDatabase } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { seedReferenceData } from '../../../server/db/seeds/referenceData';
-import { seedLookups } from '../../../server/lookups/seed';
+import { seedLookups } from '../../../server/services/lookups/seed';
 import {
   PGLITE_TEMPLATES_ENV,
   pgliteTemplateFile,

@@ -4,8 +4,8 @@ import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { Assignee } from '../../../../domain/contracts/groups';
 import type { Member } from '../../../../domain/contracts/members';
 import { useAction } from '../../../hooks/resources';
-import { FormAlert, useFormCheck } from '../../account/formParts';
-import { ChoiceSelect, EMPTY_PERSON, fullName, MemberDialog, PersonFields, personProblems, trimPerson, useDoneThenClose, type Person } from './parts';
+import { FormAlert, useFormCheck } from '../../forms/formParts';
+import { EMPTY_PERSON, fullName, MemberDialog, PersonFields, personProblems, RequiredChoiceSelect, trimPerson, useDoneThenClose, type Person } from './parts';
 
 interface Props {
   readonly department: { readonly id: string; readonly name: string; readonly assignee: Assignee | null };
@@ -57,7 +57,7 @@ export const AssigneeDialog = ({ department, staff, onClose, onDone }: Props) =>
           <Radio value="invite">{t('assignee_source_invite')}</Radio>
         </RadioGroup>
         {source === 'member' ? (
-          <ChoiceSelect name="user_id" label={t('assignee_member')} selected={userId} onSelect={setUserId} shown={check.shown} problem="assignee_member_required"
+          <RequiredChoiceSelect name="user_id" label={t('assignee_member')} selected={userId} onSelect={setUserId} shown={check.shown} problem="assignee_member_required"
             description={t('assignee_member_help')} choices={staff.map((member) => ({ id: member.id, name: `${fullName(member)} (${member.email})`, depth: 0 }))} />
         ) : (
           <PersonFields person={person} onChange={setPerson} shown={check.shown} prefix="assignee." help={t('assignee_invitation_help')} />

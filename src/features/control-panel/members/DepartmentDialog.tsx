@@ -7,8 +7,8 @@ import { GROUP_NAME_LIMIT } from '../../../../domain/contracts/textLimits';
 import { limitProblem } from '../../forms/textLimits';
 import type { MessageKey } from '../../../../domain/i18n/en';
 import { useAction } from '../../../hooks/resources';
-import { FormAlert, requiredProblem, useFormCheck } from '../../account/formParts';
-import { ChoiceSelect, EMPTY_PERSON, MemberDialog, PersonFields, personProblems, trimPerson, useDoneThenClose, type Person } from './parts';
+import { FormAlert, requiredProblem, useFormCheck } from '../../forms/formParts';
+import { EMPTY_PERSON, MemberDialog, PersonFields, personProblems, RequiredChoiceSelect, trimPerson, useDoneThenClose, type Person } from './parts';
 
 const capacityProblem = (value: string): MessageKey | null => {
   const trimmed = value.trim();
@@ -70,7 +70,7 @@ export const DepartmentDialog = ({ groups, groupId, tierName, onClose, onDone }:
       <Form {...check.formProps} onSubmit={submit} className="stack">
         <FormAlert status={action.state} />
         {subGroup && (
-          <ChoiceSelect name="group_id" label={t('sub_group_parent')} selected={parent} onSelect={setParent} shown={check.shown}
+          <RequiredChoiceSelect name="group_id" label={t('sub_group_parent')} selected={parent} onSelect={setParent} shown={check.shown}
             problem="select_existing_group" choices={groups.map((group) => ({ id: group.id, name: group.name, depth: 0 }))} />
         )}
         <TextField name="name" value={name} onChange={setName} isRequired className="field" autoFocus

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../hooks/translation';
 import { Button, Form } from 'react-aria-components';
 import { useAction } from '../../../hooks/resources';
-import { FormAlert, useFormCheck } from '../../account/formParts';
+import { FormAlert, useFormCheck } from '../../forms/formParts';
 import { EMPTY_PERSON, MemberDialog, PersonFields, personProblems, trimPerson, useDoneThenClose, type Person } from './parts';
 
 /** Invites a sub-administrator (POST /invite-sub-admin) or a second administrator (POST /invite-another-admin). */

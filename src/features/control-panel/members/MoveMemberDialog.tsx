@@ -3,8 +3,9 @@ import { useTranslation } from '../../../hooks/translation';
 import { Button, Form } from 'react-aria-components';
 import type { Member } from '../../../../domain/contracts/members';
 import { useAction, useSection } from '../../../hooks/resources';
-import { FormAlert, useFormCheck } from '../../account/formParts';
-import { ChoiceSelect, flattenTree, fullName, MemberDialog, useDoneThenClose } from './parts';
+import { FormAlert, useFormCheck } from '../../forms/formParts';
+import { choicesOfTree } from '../../../components/ChoiceSelect';
+import { fullName, MemberDialog, RequiredChoiceSelect, useDoneThenClose } from './parts';
 
 /** POST /user/move-staff to a group or sub-group chosen from organization/selection-groups. */
 export const MoveMemberDialog = ({ member, onClose, onDone }: { member: Member; onClose: () => void; onDone: (notice: string) => void }) => {
@@ -13,7 +14,7 @@ export const MoveMemberDialog = ({ member, onClose, onDone }: { member: Member; 
   const groups = useSection('selectionGroups');
   const [destination, setDestination] = useState<string | null>(null);
   const check = useFormCheck(move.state);
-  const choices = flattenTree(groups.data ?? []);
+  const choices = choicesOfTree(groups.data ?? []);
 
   useDoneThenClose(move.state, () =>
     onDone(t('member_moved', { name: fullName(member), department: choices.find((choice) => choice.id === destination)?.name ?? '' })),
@@ -33,7 +34,7 @@ export const MoveMemberDialog = ({ member, onClose, onDone }: { member: Member; 
       <Form {...check.formProps} onSubmit={submit} className="stack">
         <FormAlert status={move.state} />
         {groups.status === 'error' && <p role="alert" className="form-error">{t(groups.message ?? 'unknown_error')}</p>}
-        <ChoiceSelect name="department_id" label={t('member_move_to')} selected={destination} onSelect={setDestination} shown={check.shown}
+        <RequiredChoiceSelect name="department_id" label={t('member_move_to')} selected={destination} onSelect={setDestination} shown={check.shown}
           problem="select_existing_group" choices={choices} isDisabled={groups.data === null} />
         <div className="dialog-actions">
           <Button className="button" onPress={onClose}>{t('cancel')}</Button>

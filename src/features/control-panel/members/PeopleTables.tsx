@@ -4,7 +4,7 @@ import { Button, Cell } from 'react-aria-components';
 import type { Invitation, Member } from '../../../../domain/contracts/members';
 import type { Section } from '../../../hooks/resources';
 import { useAction } from '../../../hooks/resources';
-import { FormAlert } from '../../account/formParts';
+import { FormAlert } from '../../forms/formParts';
 import { fullName, KIND_LABELS, ROLE_LABELS, RuleButton, STATUS_LABELS, useFormatDay } from './parts';
 import { ListTable, TableCard } from '../TableCard';
 

@@ -3,7 +3,7 @@ import { Button } from 'react-aria-components';
 import type { ActionState } from '../../../../domain/resources/state';
 import type { Member } from '../../../../domain/contracts/members';
 import { useAction } from '../../../hooks/resources';
-import { FormAlert } from '../../account/formParts';
+import { FormAlert } from '../../forms/formParts';
 import { fullName, MemberDialog, useDoneThenClose } from './parts';
 
 const ConfirmActions = ({ state, confirm, onConfirm, onClose }: { state: ActionState; confirm: string; onConfirm: () => void; onClose: () => void }) => {

@@ -1,17 +1,16 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from '../../../hooks/translation';
-import {
-  Button, Dialog, FieldError, Heading, Input, Label, ListBox, ListBoxItem, Modal, ModalOverlay, Popover, Select, SelectValue, Text, TextField,
-} from 'react-aria-components';
+import { Button, Dialog, FieldError, Heading, Input, Label, Modal, ModalOverlay, Text, TextField } from 'react-aria-components';
 import type { ReactNode } from 'react';
 import type { ActionState } from '../../../../domain/resources/state';
 import type { Role } from '../../../../domain/contracts/auth';
 import type { InvitationKind, InvitationStatus } from '../../../../domain/contracts/members';
 import { MemberMessages } from '../../../../domain/contracts/members';
-import { GroupMessages, type OptionNode } from '../../../../domain/contracts/groups';
+import { GroupMessages } from '../../../../domain/contracts/groups';
 import { DEFAULT_TIER_NAMES, OrganizationMessages } from '../../../../domain/contracts/organization';
 import type { MessageKey } from '../../../../domain/i18n/en';
-import { emailProblem, requiredProblem, type Shown } from '../../account/formParts';
+import { emailProblem, requiredProblem, type Shown } from '../../forms/formParts';
+import { type Choice, ChoiceSelect } from '../../../components/ChoiceSelect';
 import { FIRST_NAME_LIMIT, LAST_NAME_LIMIT, type TextLimit } from '../../../../domain/contracts/textLimits';
 import { limitProblem } from '../../forms/textLimits';
 import { useSection } from '../../../hooks/resources';
@@ -180,43 +179,15 @@ export const PersonFields = ({ person, onChange, shown, prefix = '', help }: {
   );
 };
 
-export interface Choice {
-  readonly id: string;
-  readonly name: string;
-  readonly depth: number;
-}
-
-/** Groups with their sub-groups as one indented list of choices. */
-export const flattenTree = (nodes: readonly OptionNode[], depth = 0): Choice[] =>
-  nodes.flatMap((node) => [{ id: node.id, name: node.name, depth }, ...flattenTree(node.children, depth + 1)]);
-
 /** A required choice in a list (a group, a member), with the problem shown once the form was tried. */
-export const ChoiceSelect = ({ name, label, choices, selected, onSelect, problem, shown, description, isDisabled }: {
+export const RequiredChoiceSelect = ({ name, label, choices, selected, onSelect, problem, shown, description, isDisabled }: {
   name: string; label: string; choices: readonly Choice[]; selected: string | null; onSelect: (id: string) => void;
   problem: MessageKey; shown: Shown; description?: string; isDisabled?: boolean;
 }) => {
   const { t } = useTranslation();
   // react-aria validates a Select only once it has a value, so "nothing chosen" is said here.
-  const missing = shown(selected ? null : problem);
   return (
-    <Select name={name} className="field" selectedKey={selected} isRequired isDisabled={isDisabled} placeholder={t('select_placeholder')}
-      onSelectionChange={(key) => key !== null && onSelect(String(key))} isInvalid={missing !== null ? true : undefined}>
-      <Label>{label}</Label>
-      <Button className="select-button">
-        <SelectValue />
-        <span aria-hidden="true" className="select-chevron" />
-      </Button>
-      {description && <Text slot="description">{description}</Text>}
-      <FieldError>{missing ?? undefined}</FieldError>
-      <Popover className="select-popover">
-        <ListBox className="listbox" items={choices}>
-          {(choice) => (
-            <ListBoxItem id={choice.id} textValue={choice.name} className="listbox-item" style={{ paddingLeft: `${0.75 + choice.depth * 1.25}rem` }}>
-              {choice.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    <ChoiceSelect name={name} label={label} value={selected} items={choices} onChange={onSelect} isRequired isDisabled={isDisabled}
+      placeholder={t('select_placeholder')} description={description} problem={shown(selected ? null : problem)} />
   );
 };
