@@ -116,7 +116,7 @@ export const runRestartBench = async (): Promise<void> => {
   console.log(`  baseline, no warm-up, cache empty:        ${seconds(cases.cold)} (the same page asked again at once: ${seconds(cases.again)})`);
   console.log(`  warm-up in the background:                ${seconds(cases.warmUp)} after listening`);
   console.log(`  first visitor after the warm-up:          ${seconds(cases.warmed)}; ratio to the baseline ${(warmed / cold).toFixed(3)}; target under 2 s: ${cases.warmed.every((value) => value < 2000) ? 'met' : 'NOT met'}`);
-  console.log(`  first visitor as soon as it listens:      ${seconds(cases.during)} (the warm-up still counting: the visitor waits for the counts in flight, which it shares)`);
+  console.log(`  first visitor as soon as it listens:      ${seconds(cases.during)} (the warm-up still counting; a new process has no previous figures, so the visitor waits)`);
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await runRestartBench();

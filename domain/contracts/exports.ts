@@ -109,7 +109,7 @@ const cardOf = (id: CardStatisticId): ExportCard => ({ key: statisticCardKey(id)
 
 /**
  * The cards of each page, in the order the page shows them (src/features/dashboards): the
- * catalogue's STATISTICS_ON_PAGES (tests/domain/exportCards.test.ts reads the pages' StatCards against it).
+ * catalogue's STATISTICS_ON_PAGES, from which the pages draw their cards (tests/domain/exportCards.test.ts).
  */
 const cardsOfPages = (): Readonly<Record<ExportPage, readonly ExportCard[]>> =>
   Object.fromEntries(EXPORT_PAGES.map((page) => [page, STATISTICS_ON_PAGES[page].map(cardOf)])) as unknown as Record<ExportPage, readonly ExportCard[]>;

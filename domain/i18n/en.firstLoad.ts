@@ -285,6 +285,7 @@ export const enFirstLoad = {
   invitation_accept: 'Accept and sign in',
   invitation_fix_fields: 'Please correct the fields below.',
   second_admin_login_help: 'You were invited as second administrator. Sign in with the email the invitation was sent to. The first time, the password you type becomes your password, so it must follow the password rule.',
+  second_admin_sso_required: "You were invited as second administrator. Your organisation signs its people in through its own sign-in page, so you sign in there with the email the invitation was sent to ({{email}}): no password to choose.",
 
   // Participant survey (src/features/survey)
 

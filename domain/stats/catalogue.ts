@@ -271,9 +271,10 @@ export const statisticRow = <Id extends StatisticId>(id: Id): StatisticRowOf<Id>
 };
 
 /**
- * The statistics each dashboard page shows as cards, in the page's order: its export cards, and
- * the StatCards of src/features/dashboards/<Page>Page.tsx (tests/domain/exportCards.test.ts reads
- * each page against this list). A statistic may sit on several pages under the same title.
+ * The statistics each dashboard page shows as cards, in the page's order (its figures first): its
+ * export cards, and the cards src/features/dashboards/<Page>Page.tsx draws from this list through
+ * PageCards (tests/domain/exportCards.test.ts and tests/src/pageCards.test.tsx check each page).
+ * A statistic may sit on several pages under the same title.
  */
 export const STATISTICS_ON_PAGES = {
   home: ['home.totalRegistered', 'home.totalGroupSubgroup', 'home.totalBirthCountry', 'home.totalLanguage', 'home.totalWorldview', 'home.totalEthnicity'],

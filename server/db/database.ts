@@ -675,7 +675,11 @@ export interface SsoGroupMappingsTable {
   position: number;
 }
 
-/** An accepted SAML assertion, kept until it expires so it cannot be replayed. */
+/**
+ * An accepted SAML assertion, kept until it expires so it cannot be replayed; beside them, the
+ * IDs of accepted LogoutRequests of the identity provider ('logout-request:' and the ID), kept
+ * until their time window ends (services/sso/identityProviderLogout.ts).
+ */
 export interface SsoSamlAssertionsTable {
   organization_id: string;
   assertion_id: string;

@@ -17,6 +17,9 @@ const statusOfKind: Readonly<Record<DomainErrorKind, number>> = {
   unavailable: 502,
 };
 
+/** The status a domain error answers, for the few routes that answer a browser a page instead of the envelope. */
+export const statusOfDomainError = (error: DomainError): number => statusOfKind[error.kind];
+
 /** The envelope of a domain error: its sentence, and the fields at fault when there are any. */
 const domainEnvelope = (error: DomainError): { status: number; message: string; errors?: Record<string, string[]> } => {
   const status = statusOfKind[error.kind];

@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_CARDS, EXPORT_PAGES, type ExportPage, RETIRED_CARDS, currentCardKey } from '../../domain/contracts/exports';
-import { statisticSectionName, statisticsSections } from '../../domain/resources/sections/statistics';
-import { STATISTICS_ON_PAGES } from '../../domain/stats/catalogue';
+import { type CardStatisticId, STATISTICS_ON_PAGES, statisticRow } from '../../domain/stats/catalogue';
+import { isFigureStatistic } from '../../domain/stats/pageFigures';
 
 /**
- * What a page exports (spreadsheets, the report builder, the AI export) is what it shows: each
- * dashboard page's StatCards, read from its source, name the same figures with the same titles,
- * in the same order, as its export cards (a card marked exportable={false} aside). A figure drawn twice (the countries as a bar chart and
- * as a map) is one export card, under the title of its first drawing.
+ * What a page exports (spreadsheets, the report builder, the AI export) is what it shows. Each
+ * dashboard page draws its cards from its list in STATISTICS_ON_PAGES (domain/stats/catalogue.ts)
+ * through PageCards, which keeps the list's order (its figures, then its charts); its export cards
+ * come from the same list, titled by the catalogue. Read from the page's source: the page hands
+ * PageCards its own list, and any card it draws beside them adds no export card (exportable={false},
+ * or `shared`: the same figure drawn a second way, one export card under its first title).
+ * tests/src/pageCards.test.tsx renders the pages and reads the cards in the order shown.
  */
 
 const PAGE_SOURCES: Record<ExportPage, string> = {
@@ -21,32 +24,30 @@ const PAGE_SOURCES: Record<ExportPage, string> = {
   'cultural-heritage': 'src/features/dashboards/CulturalHeritagePage.tsx',
 };
 
-/** The page's cards in the order they are written: the endpoint path each shows and its title key, once per path. */
-const shownCards = (page: ExportPage): { path: string; title: string; name: string }[] => {
-  const source = readFileSync(PAGE_SOURCES[page], 'utf8');
-  const seen = new Set<string>();
-  const cards: { path: string; title: string; name: string }[] = [];
-  for (const [, name, title, rest] of source.matchAll(/<StatCard\s+name="(\w+)"\s+title=\{t\('([^']+)'\)\}([^>]*)>/g)) {
-    // A card that offers no export of its own (the page's respondents, said once beside its charts).
-    if (/exportable=\{false\}/.test(rest!)) continue;
-    const section = statisticsSections[name as keyof typeof statisticsSections];
-    expect(section, `${name} on ${page} is a statistics section`).toBeDefined();
-    const path = section.endpoint.path;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    cards.push({ path, title: title!, name: name! });
-  }
-  return cards;
-};
+/** The pages' lists each page's source hands to PageCards ('overview', 'country-birth'). */
+const listsDrawn = (source: string): string[] =>
+  [...source.matchAll(/<PageCards\b[^]*?\bstatistics=\{STATISTICS_ON_PAGES(?:\.([\w]+)|\['([\w-]+)'\])\}/g)].map(([, dotted, quoted]) => (dotted ?? quoted)!);
+
+/** The cards a page's source draws outside its list: their ids and whether they may add an export card. */
+const cardsBeside = (source: string): { id: string; exportsNothing: boolean }[] =>
+  [...source.matchAll(/<StatisticCard\s+id="([\w.]+)"([^>]*)>/g)].map(([, id, rest]) => ({ id: id!, exportsNothing: /exportable=\{false\}|\bshared\b/.test(rest!) }));
 
 describe('each page’s export cards', () => {
   it('are the figures the page shows, with their titles, in the page’s order', () => {
     for (const page of EXPORT_PAGES) {
-      const shown = shownCards(page);
-      expect(shown.length, page).toBeGreaterThan(2);
-      expect(EXPORT_CARDS[page].map((card) => ({ path: card.endpoint.path, title: card.title })), page).toEqual(shown.map(({ path, title }) => ({ path, title })));
-      // The page draws the sections of the catalogue's statistics for it (domain/stats/catalogue.ts), in its order.
-      expect(shown.map((card) => card.name), page).toEqual(STATISTICS_ON_PAGES[page].map(statisticSectionName));
+      const source = readFileSync(PAGE_SOURCES[page], 'utf8');
+      const list: readonly CardStatisticId[] = STATISTICS_ON_PAGES[page];
+      expect(list.length, page).toBeGreaterThan(2);
+      // The page draws its own list, once, and no card but through the catalogue.
+      expect(listsDrawn(source), page).toEqual([page]);
+      expect(source, page).not.toMatch(/<StatCard\b/);
+      for (const card of cardsBeside(source)) expect(card.exportsNothing, `${card.id} beside ${page}’s cards`).toBe(true);
+      // Its figures come first in the list, as PageCards draws them (stat grid, then chart grid).
+      const figures = list.filter(isFigureStatistic);
+      expect(list.slice(0, figures.length), page).toEqual(figures);
+      expect(new Set(list).size, page).toBe(list.length);
+      const shown = list.map((id) => ({ path: statisticRow(id).path, title: statisticRow(id).title }));
+      expect(EXPORT_CARDS[page].map((card) => ({ path: card.endpoint.path, title: card.title })), page).toEqual(shown);
     }
   });
 

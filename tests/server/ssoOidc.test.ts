@@ -802,6 +802,9 @@ describe('SSO required', () => {
     // The link's page learns it before any password is typed, and offers the provider instead.
     const checked = await get(app, `/api/check-activation?token=${encodeURIComponent(staffInvitation.token)}`);
     expect(checked.json().data).toMatchObject({ email: `invited.required@${domain}`, sso_required: true });
+    // The second administrator's page (/login?second-admin-token=) asks the same check.
+    const checkedSecond = await get(app, `/api/check-activation?token=${encodeURIComponent(secondInvitation.token)}`);
+    expect(checkedSecond.json().data).toMatchObject({ kind: 'second_admin', email: `second.invited@${domain}`, sso_required: true });
 
     const accepted = await post(
       app,

@@ -697,6 +697,58 @@ describe('Single logout started by the identity provider', () => {
     expect(await alive(person.first)).toBe(false);
   });
 
+  for (const binding of ['redirect', 'post'] as const) {
+    it(`by ${binding}: refuses the same signed request sent again, so it cannot end a session opened after the first`, async () => {
+      const email = `idp.logout.replay.${binding}@${domain}`;
+      const person = await signedInTwice(email);
+      const sent = identityProvider.logoutRequest(binding, { nameId: email }, 'signed');
+      expect((await sendToLogoutService(sent)).statusCode).toBe(303);
+      expect(await alive(person.first)).toBe(false);
+      expect(await alive(person.second)).toBe(false);
+
+      const openedMeanwhile = (await signInThroughIdentityProvider({ email })).response.json().data.access_token as string;
+      const before = new Set((await refusals()).map((row) => row.id));
+      expectRefusal(await sendToLogoutService(sent), 422, SamlMessages.logoutRefused);
+      expect(await alive(openedMeanwhile)).toBe(true);
+      const added = (await refusals()).filter((row) => !before.has(row.id));
+      expect(added.map((row) => row.details)).toEqual([expect.objectContaining({ method: 'saml', binding, reason: 'replayed' })]);
+
+      // A new request from the provider still ends it: only the used ID is refused.
+      expect((await sendToLogoutService(identityProvider.logoutRequest(binding, { nameId: email }, 'signed'))).statusCode).toBe(303);
+      expect(await alive(openedMeanwhile)).toBe(false);
+    });
+  }
+
+  it("answers a refusal to the person's browser with a page in its language, and keeps the JSON envelope for other callers", async () => {
+    const person = await signedInTwice(`idp.logout.page@${domain}`);
+    const unsigned = identityProvider.logoutRequest('redirect', { nameId: person.member.email }, 'unsigned');
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const [acceptLanguage, code, lang, dir] of [
+      ['fr-CA,fr;q=0.9,en;q=0.8', 'fr', 'fr', 'ltr'],
+      ['de-DE, ar-EG;q=0.7', 'ar', 'ar', 'rtl'],
+      ['ja', 'en', 'en', 'ltr'],
+    ] as const) {
+      const answered = await app.inject({ method: 'GET', url: `/api/sso/saml/slo${unsigned.url!.search}`, headers: { ...browser, 'accept-language': acceptLanguage } });
+      expect(answered.statusCode).toBe(422);
+      expect(answered.headers['content-type']).toMatch(/^text\/html/);
+      const texts = catalogues[code] as Record<string, string>;
+      expect(answered.body).toContain(`<html lang="${lang}" dir="${dir}">`);
+      expect(answered.body).toContain(texts.server_saml_logout_refused!.replace(/'/g, '&#39;'));
+      expect(answered.body).toContain('href="/login"');
+    }
+    const posted = identityProvider.logoutRequest('post', { nameId: person.member.email }, 'stranger');
+    const postedAnswer = await app.inject({
+      method: 'POST',
+      url: '/api/sso/saml/slo',
+      headers: { ...browser, 'accept-language': 'es', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(posted.form).toString(),
+    });
+    expect(postedAnswer.statusCode).toBe(422);
+    expect(postedAnswer.body).toContain((catalogues.es as Record<string, string>).server_saml_logout_refused!);
+    expectRefusal(await app.inject({ method: 'GET', url: `/api/sso/saml/slo${unsigned.url!.search}`, headers: { accept: 'application/json' } }), 422, SamlMessages.logoutRefused);
+    expect(await alive(person.first)).toBe(true);
+  });
+
   it('refuses junk and a stranger identity provider with the same sentence, audited without an organisation', async () => {
     for (const query of ['SAMLRequest=not-base64-deflate', `SAMLRequest=${encodeURIComponent(Buffer.from('<x/>').toString('base64'))}`]) {
       const answered = await app.inject({ method: 'GET', url: `/api/sso/saml/slo?${query}` });

@@ -107,6 +107,10 @@ describe('invitation pages', () => {
 
   it('the second administrator link signs in through POST /login-second-admin', async () => {
     app = await renderApp('/login?second-admin-token=admin-token-9');
+    // The token is checked first, like every invitation link, to learn whether the organisation requires SSO.
+    expect(commandsOf(app, 'action/submit')).toEqual([{ type: 'action/submit', action: 'checkActivation', body: {}, args: { token: 'admin-token-9' } }]);
+    expect(app.container.querySelector('input[type="password"]')).toBeNull();
+    await deliver(app, { type: 'action/succeeded', action: 'checkActivation', message: null, data: { ...checked, kind: 'second_admin', department: null } });
     expect(text(app)).toContain('You were invited as second administrator.');
     await typeInto(inputLabelled(app.container, 'Email'), 'grace@example.org');
     await typeInto(inputLabelled(app.container, 'Password'), 'Sturdy-Pass-42');
@@ -116,6 +120,32 @@ describe('invitation pages', () => {
     ]);
     expect(commandsOf(app, 'session/login')).toHaveLength(0);
     expect(app.store.getState().session.pending).toBe(true);
+  });
+
+  it('the second administrator link under "SSO required" offers the organisation sign-in, not a password', async () => {
+    app = await renderApp('/login?second-admin-token=admin-token-9', { session: initialAppState.session });
+    await deliver(app, { type: 'action/succeeded', action: 'checkActivation', message: null, data: { ...checked, kind: 'second_admin', department: null, sso_required: true } });
+    expect(text(app)).toContain('You were invited as second administrator.');
+    expect(text(app)).toContain('grace@example.org');
+    expect(text(app)).toContain('no password to choose');
+    expect(app.container.querySelector('input[type="password"]')).toBeNull();
+    expect(app.container.querySelector('form')).toBeNull();
+    await press(buttonNamed(app, 'Sign in with your organisation'));
+    expect(commandsOf(app, 'session/startOrganizationSso')).toEqual([{ type: 'session/startOrganizationSso', email: 'grace@example.org', returnTo: '' }]);
+    expect(commandsOf(app, 'session/loginSecondAdmin')).toHaveLength(0);
+    await deliver(app, { type: 'session/loginFailed', message: 'Please sign in with your organisation.', errors: {} });
+    expect(app.container.querySelector('[role="alert"]')?.textContent).toBe('Please sign in with your organisation.');
+  });
+
+  it('the second administrator link whose token no longer checks (already accepted) signs in with the password', async () => {
+    app = await renderApp('/login?second-admin-token=used-token', { session: initialAppState.session });
+    await deliver(app, { type: 'action/failed', action: 'checkActivation', message: MemberMessages.activationInvalid, errors: { token: [MemberMessages.activationInvalid] } });
+    await typeInto(inputLabelled(app.container, 'Email'), 'grace@example.org');
+    await typeInto(inputLabelled(app.container, 'Password'), 'Sturdy-Pass-42');
+    await submit(form(app));
+    expect(commandsOf(app, 'session/loginSecondAdmin')).toEqual([
+      { type: 'session/loginSecondAdmin', email: 'grace@example.org', password: 'Sturdy-Pass-42', token: 'used-token' },
+    ]);
   });
 
   it('a plain /login still posts /login', async () => {

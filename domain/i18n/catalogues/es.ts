@@ -581,6 +581,7 @@ export const es: Catalogue = {
   invitation_accept: 'Aceptar e iniciar sesión',
   invitation_fix_fields: 'Corrija los campos que aparecen a continuación.',
   second_admin_login_help: 'Ha recibido una invitación como segunda persona administradora. Inicie sesión con el correo electrónico al que se envió la invitación. La primera vez, la contraseña que escriba pasará a ser su contraseña, por lo que debe cumplir la regla de contraseñas.',
+  second_admin_sso_required: "Ha recibido una invitación como segunda persona administradora. Su organización inicia la sesión de sus miembros en su propia página de acceso, así que inicie sesión allí con el correo electrónico al que se envió la invitación ({{email}}), sin elegir contraseña.",
   member_group: 'Grupo',
   department_listed_under: 'Aparece en {{tier}}.',
 

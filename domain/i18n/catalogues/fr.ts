@@ -621,6 +621,7 @@ export const fr: Catalogue = {
   invitation_accept: 'Accepter et se connecter',
   invitation_fix_fields: 'Veuillez corriger les champs ci-dessous.',
   second_admin_login_help: 'Vous avez été invité comme second administrateur. Connectez-vous avec l’adresse e-mail qui a reçu l’invitation. La première fois, le mot de passe saisi devient votre mot de passe : il doit donc respecter la règle des mots de passe.',
+  second_admin_sso_required: "Vous avez été invité comme second administrateur. Votre organisation connecte ses membres par sa propre page de connexion : connectez-vous donc là-bas avec l’adresse e-mail qui a reçu l’invitation ({{email}}), sans mot de passe à choisir.",
   member_group: 'Groupe',
   department_listed_under: 'Il figurera sous {{tier}}.',
 

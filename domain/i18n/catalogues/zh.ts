@@ -579,6 +579,7 @@ export const zh: Catalogue = {
   invitation_accept: '接受并登录',
   invitation_fix_fields: '请更正以下字段。',
   second_admin_login_help: '您已受邀成为第二管理员。请使用接收邀请的电子邮箱登录。首次登录时，您输入的密码将成为您的密码，因此必须符合密码规则。',
+  second_admin_sso_required: "您已受邀成为第二管理员。您的组织通过其自己的登录页面让成员登录，因此请在那里使用接收邀请的电子邮箱（{{email}}）登录，无需设置密码。",
   member_group: '小组',
   department_listed_under: '它将列在{{tier}}下。',
 

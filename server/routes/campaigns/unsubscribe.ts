@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CampaignMessages, UNSUBSCRIBE_PATH } from '../../../domain/contracts/campaigns';
 import { unsubscribeLanguage, unsubscribePageTexts } from '../../../domain/i18n/unsubscribe';
+import { escapeHtml, sendSmallPage, smallPage, wantsHtml } from '../../http/smallPage';
 import { findUnsubscribeTarget, unsubscribe } from '../../services/campaigns/sending/unsubscribe';
 import { DomainError, notFound } from '../../services/errors';
 
@@ -17,44 +18,22 @@ const ROUTE = `/api${UNSUBSCRIBE_PATH}`;
 const MAX_FORM_BYTES = 4096;
 const UNSUBSCRIBES_PER_MINUTE = 30;
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
-
 const tokenOf = (request: FastifyRequest): string | undefined => {
   const token = (request.query as Record<string, unknown> | undefined)?.token;
   return typeof token === 'string' ? token.trim() : undefined;
 };
 
-const STYLE =
-  'body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem;background:#f7f7f5;color:#1a1a1a}' +
-  'main{max-width:32rem;margin:0 auto;background:#fff;border:1px solid #d0d0cc;border-radius:8px;padding:1.5rem}' +
-  'h1{font-size:1.5rem;margin:0 0 1rem}p{line-height:1.5}' +
-  'button{font:inherit;padding:.6rem 1.2rem;border-radius:6px;border:0;background:#1d4ed8;color:#fff;cursor:pointer}' +
-  'button:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}';
-
-const page = (language: string, title: string, body: string): string => {
-  const code = unsubscribeLanguage(language);
-  return (
-    `<!doctype html><html lang="${code}" dir="${code === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
-  );
-};
-
-const sendPage = (reply: FastifyReply, status: number, html: string) =>
-  reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(html);
+const page = (language: string, title: string, body: string): string => smallPage(unsubscribeLanguage(language), title, body);
 
 const invalidPage = (reply: FastifyReply) => {
   const words = unsubscribePageTexts('en');
-  return sendPage(reply, 404, page('en', words.title, `<p role="alert">${escapeHtml(words.invalid)}</p>`));
+  return sendSmallPage(reply, 404, page('en', words.title, `<p role="alert">${escapeHtml(words.invalid)}</p>`));
 };
 
 const donePage = (reply: FastifyReply, language: string, organization: string) => {
   const words = unsubscribePageTexts(language);
-  return sendPage(reply, 200, page(language, words.title, `<p role="status">${escapeHtml(words.done(organization))}</p>`));
+  return sendSmallPage(reply, 200, page(language, words.title, `<p role="status">${escapeHtml(words.done(organization))}</p>`));
 };
-
-const wantsHtml = (request: FastifyRequest): boolean => /text\/html/i.test(request.headers.accept ?? '');
 
 export const unsubscribeRoutes = async (app: FastifyInstance): Promise<void> => {
   await app.register(async (scope) => {
@@ -73,7 +52,7 @@ export const unsubscribeRoutes = async (app: FastifyInstance): Promise<void> => 
       if (target.unsubscribed) return donePage(reply, target.language, target.organizationName);
       const words = unsubscribePageTexts(target.language);
       const action = `${ROUTE}?token=${encodeURIComponent(tokenOf(request) ?? '')}`;
-      return sendPage(
+      return sendSmallPage(
         reply,
         200,
         page(

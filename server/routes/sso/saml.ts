@@ -1,11 +1,17 @@
 import type {} from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { getSamlServiceProviderMetadata, getSamlSettings, SAML_ACS_PATH, SAML_SLO_PATH, samlLogin, saveSamlSettings, SSO_LOGGED_OUT_PATH } from '../../../domain/contracts/sso';
+import {
+  getSamlServiceProviderMetadata, getSamlSettings, SAML_ACS_PATH, SAML_SLO_PATH, SamlMessages, samlLogin, saveSamlSettings, SSO_LOGGED_OUT_PATH,
+} from '../../../domain/contracts/sso';
+import { statusOfDomainError } from '../../http/errorHandler';
 import { registerEndpoint } from '../../http/route';
+import { wantsHtml } from '../../http/smallPage';
 import { authenticated, authOf } from '../../plugins/auth';
+import { DomainError } from '../../services/errors';
 import { answerIdentityProviderLogout } from '../../services/sso/identityProviderLogout';
 import { completeSamlSignIn, consumeSamlResponse } from '../../services/sso/samlSignIn';
 import { readSamlSettings, serviceProviderMetadata, writeSamlSettings } from '../../services/sso/samlSettings';
+import { sendLogoutRefusedPage } from './logoutRefusedPage';
 
 /** The browser-binding cookie set by POST /api/sso/oidc/start (./oidc.ts), which also starts SAML sign-ins. */
 const browserCookie = 'sso_browser';
@@ -38,14 +44,20 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     const values = binding === 'redirect' ? request.query : request.body;
     const message = fields(values, ['SAMLRequest', 'RelayState', 'Signature', 'SigAlg']);
     if (message.SAMLRequest === undefined) return landing(reply, SSO_LOGGED_OUT_PATH);
-    const location = await answerIdentityProviderLogout(
-      app.db,
-      app.config,
-      binding === 'redirect'
-        ? { binding, rawQuery: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '', query: message, address: request.ip }
-        : { binding, form: message, address: request.ip },
-    );
-    return landing(reply, location);
+    try {
+      const location = await answerIdentityProviderLogout(
+        app.db,
+        app.config,
+        binding === 'redirect'
+          ? { binding, rawQuery: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '', query: message, address: request.ip }
+          : { binding, form: message, address: request.ip },
+      );
+      return landing(reply, location);
+    } catch (error) {
+      // The identity provider sent the person's browser here: it gets a page, any other caller the JSON envelope.
+      if (error instanceof DomainError && error.message === SamlMessages.logoutRefused && wantsHtml(request)) return sendLogoutRefusedPage(request, reply, statusOfDomainError(error));
+      throw error;
+    }
   };
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (_request, body, done) => {

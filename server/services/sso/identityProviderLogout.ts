@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { type Profile, SAML } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { SamlMessages, SSO_LOGGED_OUT_PATH } from '../../../domain/contracts/sso';
 import type { Database, SsoOidcSettingsTable } from '../../db/database';
 import { audit } from '../auth/audit';
@@ -101,6 +101,28 @@ const verifyFor = async (saml: SAML, request: IdentityProviderLogout): Promise<P
   }
 };
 
+/** Beside the assertion IDs sign-in records (same table, same issuer): the prefix keeps the two kinds apart. */
+const LOGOUT_REQUEST_KEY_PREFIX = 'logout-request:';
+const MAX_KEY_CHARS = 512;
+
+/**
+ * Records the verified request's ID for the organisation whose identity provider (so whose
+ * issuer) signed it, until the request is too old to be accepted anyway; false when it was
+ * recorded already. Within its window a captured request sent again must not end a session
+ * the person opened after the first one.
+ */
+const firstUseOf = async (db: Kysely<Database>, organizationId: string, requestId: string, issuedAt: number): Promise<boolean> => {
+  await db.deleteFrom('sso_saml_assertions').where('expires_at', '<', sql<Date>`now()`).execute();
+  const windowEnd = Math.max(issuedAt + LOGOUT_REQUEST_MAX_AGE_MS + SAML_CLOCK_SKEW_MS, Date.now());
+  const fresh = await db
+    .insertInto('sso_saml_assertions')
+    .values({ organization_id: organizationId, assertion_id: `${LOGOUT_REQUEST_KEY_PREFIX}${requestId}`.slice(0, MAX_KEY_CHARS), expires_at: new Date(windowEnd) })
+    .onConflict((oc) => oc.columns(['organization_id', 'assertion_id']).doNothing())
+    .returning('assertion_id')
+    .executeTakeFirst();
+  return fresh !== undefined;
+};
+
 /** Ends the sessions our sign-ins through this identity provider opened for the person (and session) the request names. */
 const endNamedSessions = async (db: Kysely<Database>, organizationId: string, profile: Profile, address: string | null): Promise<number> => {
   const ended = await db
@@ -132,7 +154,8 @@ const endNamedSessions = async (db: Kysely<Database>, organizationId: string, pr
  * /api/sso/saml/slo). It names its issuer; each organisation whose SAML identity provider has
  * that entity id is tried, and only a request whose signature verifies against that
  * provider's metadata certificate (and whose issuer, time window and destination hold) ends
- * the named person's sessions opened through it. Answers where the browser goes next: the
+ * the named person's sessions opened through it, once: its ID is recorded until its time
+ * window ends, and the same request sent again is refused. Answers where the browser goes next: the
  * identity provider's logout address with our LogoutResponse, or the sign-in page when its
  * metadata names none. Anything else is refused with an audit row, ending nothing.
  */
@@ -162,6 +185,8 @@ export const answerIdentityProviderLogout = async (db: Kysely<Database>, config:
     .select(['organization_id', 'saml_idp_entity_id', 'saml_idp_sso_url', 'saml_idp_certificates', 'saml_idp_metadata'])
     .where('kind', '=', 'saml')
     .where('saml_idp_entity_id', '=', facts.issuer)
+    // Always the same order, so a request sent again reaches the organisation that recorded its ID.
+    .orderBy('organization_id')
     .limit(MAX_CANDIDATES)
     .execute();
   if (candidates.length === 0) return refuse([null], 'issuer_unknown');
@@ -175,6 +200,10 @@ export const answerIdentityProviderLogout = async (db: Kysely<Database>, config:
       failures.push(verified);
       continue;
     }
+    // node-saml refuses a request without an ID; one that still came through could not be told from its replay.
+    const requestId = typeof verified.ID === 'string' ? verified.ID : '';
+    if (requestId === '') return refuse([settings.organization_id], 'request_invalid');
+    if (!(await firstUseOf(db, settings.organization_id, requestId, facts.issuedAt))) return refuse([settings.organization_id], 'replayed');
     await endNamedSessions(db, settings.organization_id, verified, request.address);
     if (logoutUrl === undefined) return SSO_LOGGED_OUT_PATH;
     const relayState = request.binding === 'redirect' ? request.query.RelayState : request.form.RelayState;

@@ -7,6 +7,7 @@ import type { AppState } from '../../../domain/app/state';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 import { CodeField, codeProblem, useFormCheck, type FormStatus } from '../forms/formParts';
 import { useDates } from '../../hooks/dates';
+import { SecondAdminThroughOrganization, useSecondAdminInvitation } from './SecondAdminInvitation';
 
 const selectLogin = (s: AppState) => ({
   pending: s.session.pending,
@@ -32,6 +33,7 @@ export const LoginPage = () => {
   const [params] = useSearchParams();
   const location = useLocation();
   const secondAdminToken = params.get('second-admin-token');
+  const secondAdmin = useSecondAdminInvitation(secondAdminToken);
   // The sign-in's outcome as every form of the app reads it (formParts: useFormCheck).
   const status = useMemo<FormStatus>(
     () => ({ status: pending ? 'pending' : loginError ? 'failed' : 'idle', message: loginError?.message ?? null, errors: loginError?.errors ?? NO_ERRORS }),
@@ -79,6 +81,17 @@ export const LoginPage = () => {
             {t('back_to_login')}
           </Button>
         </Form>
+      </section>
+    );
+  }
+
+  // Under "SSO required" the server refuses this link's password: the organisation's sign-in is offered instead.
+  const throughOrganization = secondAdmin.status === 'checked' && secondAdmin.invitation?.sso_required ? secondAdmin.invitation : null;
+  if (secondAdmin.status === 'checking' || throughOrganization) {
+    return (
+      <section aria-labelledby="login-heading" className="stack">
+        <h1 id="login-heading">{t('login')}</h1>
+        {throughOrganization ? <SecondAdminThroughOrganization invitation={throughOrganization} /> : <p aria-busy="true">{t('invitation_checking')}</p>}
       </section>
     );
   }

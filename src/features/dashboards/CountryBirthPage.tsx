@@ -1,8 +1,11 @@
 import { lazy, Suspense } from 'react';
+import type { Distribution, StatTree } from '../../../domain/contracts/stats';
+import { STATISTICS_ON_PAGES } from '../../../domain/stats/catalogue';
 import { useTranslation } from '../../hooks/translation';
 import { Bar } from '../charts/Bar';
 import { Tree } from '../charts/Tree';
-import { DistributionChart, HeadlineFigures, StatCard } from './StatCard';
+import { DistributionChart } from './StatCard';
+import { PageCards, StatisticCard } from './PageCards';
 import { PageToolbar } from './PageToolbar';
 
 // The map brings d3-geo and a 100 KB topology: loaded only when its card has figures to draw.
@@ -10,32 +13,28 @@ const CountryMap = lazy(() => import('../charts/CountryMap').then((module) => ({
 
 export const CountryBirthPage = ({ page }: { page: string }) => {
   const { t } = useTranslation();
+  // The countries drawn a second way, as a map: the same section and export card as the bars.
+  const map = (
+    <StatisticCard id="country.countries" titleKey="stat.country.map" page={page} wide shared>
+      {(d, title) => (
+        <Suspense fallback={<p className="stat-loading">{t('loading')}</p>}>
+          <CountryMap title={title} data={d} />
+        </Suspense>
+      )}
+    </StatisticCard>
+  );
   return (
     <div className="dashboard-page">
       <PageToolbar panel="country-birth" page={page} />
-      <div className="stat-grid">
-        <StatCard name="statCountryRowOne" title={t('stat.country.row_one')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
-        <StatCard name="statCountryRowTwo" title={t('stat.country.row_two')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
-        <StatCard name="statCountryRowThree" title={t('stat.country.row_three')} page={page}>{(d) => <HeadlineFigures data={d} />}</StatCard>
-      </div>
-      <div className="chart-grid">
-        <StatCard name="statCountryCountries" title={t('stat.country.countries')} page={page}>
-          {(d, title) => <Bar title={title} data={d} max={15} />}
-        </StatCard>
-        <StatCard name="statCountryCountries" title={t('stat.country.map')} page={page} wide shared>
-          {(d, title) => (
-            <Suspense fallback={<p className="stat-loading">{t('loading')}</p>}>
-              <CountryMap title={title} data={d} />
-            </Suspense>
-          )}
-        </StatCard>
-        <StatCard name="statCountryTree" title={t('stat.country.tree')} page={page} wide>
-          {(d, title) => <Tree title={title} data={d} />}
-        </StatCard>
-        <StatCard name="statCountryParentGrandparent" title={t('stat.country.parent_grandparent')} page={page}>
-          {(d, title) => <DistributionChart title={title} data={d} />}
-        </StatCard>
-      </div>
+      <PageCards
+        page={page}
+        statistics={STATISTICS_ON_PAGES['country-birth']}
+        charts={{
+          'country.countries': { draw: (d: Distribution, title: string) => <Bar title={title} data={d} max={15} />, followedBy: map },
+          'country.tree': { draw: (d: StatTree, title: string) => <Tree title={title} data={d} />, wide: true },
+          'country.parentGrandparent': { draw: (d: Distribution, title: string) => <DistributionChart title={title} data={d} /> },
+        }}
+      />
     </div>
   );
 };
