@@ -32,7 +32,7 @@ export interface Vocabulary {
   readonly positionLevels: readonly VocabularyValue[];
   readonly dateRanges: readonly DateRange[];
   /** The caller's own organisation: its name is not taken for another's. */
-  readonly organisationName: string;
+  readonly organizationName: string;
   /** Names that are not filters but are not an organisation's either (countries, languages, worldviews), lower case without accents. */
   readonly otherNames?: ReadonlySet<string>;
   /** The organisation's groups and sub-groups the caller sees (parentId null for a group): "by group" and a group's name read from these. */
@@ -218,7 +218,7 @@ const periodOfPrompt = (text: string, matches: readonly Match[], today: string):
  * country's, which no filter takes.
  */
 const capitalisedNames = (prompt: string, matches: readonly Match[], text: string, vocabulary: Vocabulary): 'company' | 'unknown' | 'known' | 'none' => {
-  const ownNames = [vocabulary.organisationName, ...(vocabulary.groups ?? []).map((group) => group.name)];
+  const ownNames = [vocabulary.organizationName, ...(vocabulary.groups ?? []).map((group) => group.name)];
   const own = new Set(ownNames.flatMap((name) => normalise(name).split(' ')));
   // Census countries are names like any country's: known, and no filter.
   const countries = new Set((vocabulary.census?.countries ?? []).flatMap((country) => country.names.flatMap((name) => normalise(name).split(' '))));

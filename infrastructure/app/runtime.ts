@@ -23,7 +23,7 @@ import { initialLanguageEffect, passwordRuleEffect, restoreSessionEffect, type S
 import { isDebugEnabled } from '../devtools/debugFlag';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources/resources.effects';
 import { reloadEffect } from '../resources/reloads.effects';
-import { catalogOf, type ResourceCatalog } from '../resources/entries';
+import { catalogueOf, type ResourceCatalogue } from '../resources/entries';
 import type { PageApp } from '../../domain/app/app';
 import { viewAsEffect, type ViewAsDeps } from '../effects/viewAs.effects';
 import { errorReportEffect, type TracingDeps } from '../effects/tracing.effects';
@@ -34,7 +34,7 @@ import { slideSettingEffect, slideTimerEffect } from '../effects/slideShow.effec
 
 export interface AppRuntime {
   readonly store: Store;
-  readonly catalog: ResourceCatalog;
+  readonly catalogue: ResourceCatalogue;
   readonly i18n: Translator;
   readonly api: ApiClient;
   /** Shown-once secrets (authenticator set-up), kept out of the store and the log. */
@@ -74,7 +74,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
   // The other pages' English comes with their chunks (src/app/pageTexts.tsx).
   const i18n = createTranslator(initialLanguage(storage), enFirstLoad);
   const reports = createHttpReports();
-  const catalog = catalogOf(env.app.sections, env.app.actions);
+  const catalogue = catalogueOf(env.app.sections, env.app.actions);
   // The store is created below; the client only asks it questions once calls are made.
   let store: Store | undefined;
   const api = createApiClient({
@@ -97,7 +97,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
     startActivityClock: () => activity.record(clock.now()),
     leaveFor: (url) => env.window.location.assign(url),
     api,
-    catalog,
+    catalogue,
     followUps: accountFollowUps({ cookies, secrets }),
     cookies,
     secrets,
@@ -168,7 +168,7 @@ export const createAppRuntime = (env: RuntimeEnvironment): AppRuntime => {
   const stopReportingRejections = reportUnhandledRejections(env.window, liveStore);
   return {
     store: liveStore,
-    catalog,
+    catalogue,
     i18n,
     api,
     secrets,

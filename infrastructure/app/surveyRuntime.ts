@@ -12,7 +12,7 @@ import { translationEffect, documentLanguage } from '../i18n/i18n.effects';
 import { initialLanguageEffect, type StartDeps } from '../effects/app.effects';
 import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../resources/resources.effects';
 import { reloadEffect } from '../resources/reloads.effects';
-import { catalogOf, type ResourceCatalog } from '../resources/entries';
+import { catalogueOf, type ResourceCatalogue } from '../resources/entries';
 import type { PageApp } from '../../domain/app/app';
 import type { ParticipantCommand } from '../../domain/app/participantApp';
 import { linkLanguageEffect, surveyEffects, type LinkLanguageDeps, type SurveyDeps } from '../effects/survey.effects';
@@ -23,7 +23,7 @@ import { createAnsweredLinks } from '../storage/answeredLinks';
 
 export interface SurveyRuntime {
   readonly store: Store;
-  readonly catalog: ResourceCatalog;
+  readonly catalogue: ResourceCatalogue;
   readonly i18n: Translator;
   dispose(): void;
 }
@@ -59,7 +59,7 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
   const followed = (organisationDefault: string | null = null) => (chosen() ? undefined : followedSurveyLanguage(env.languages ?? [], organisationDefault));
   const i18n = createTranslator(followed() ?? initialLanguage(storage), enParticipant);
   const reports = createHttpReports();
-  const catalog = catalogOf(env.app.sections, env.app.actions);
+  const catalogue = catalogueOf(env.app.sections, env.app.actions);
   let store: Store | undefined;
   const api = createApiClient({
     transport: fetchTransport({ baseURL: '/api', timeoutMs: DEFAULT_TIMEOUT_MS }),
@@ -71,7 +71,7 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
   });
   const deps: Deps = {
     api,
-    catalog,
+    catalogue,
     clock,
     selectedLanguage: () => initialLanguage(storage),
     // Until the link is known the page follows the product's default, not kept either: a
@@ -102,7 +102,7 @@ export const createSurveyRuntime = (env: SurveyEnvironment): SurveyRuntime => {
   const stopReportingRejections = env.window === undefined ? () => undefined : reportUnhandledRejections(env.window, liveStore);
   return {
     store: liveStore,
-    catalog,
+    catalogue,
     i18n,
     dispose: () => {
       stopReportingRejections();

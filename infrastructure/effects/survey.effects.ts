@@ -16,7 +16,7 @@ import { answersOfSubmission } from '../../domain/survey/stored';
 import { ofType } from '../bus/ofType';
 import type { Effect, LiveMessage } from '../bus/types';
 import { isApiFailure, type ApiClient } from '../http/client';
-import { isSurveyList, surveyLookup } from '../resources/survey.catalog';
+import { isSurveyList, surveyLookup } from '../resources/survey.catalogue';
 import type { SurveyDraftStore } from '../storage/surveyDraft';
 import type { AnsweredLinks } from '../storage/answeredLinks';
 
@@ -28,7 +28,7 @@ export interface SurveyDeps {
   readonly answeredLinks: AnsweredLinks;
 }
 
-/** The action that checks the link (see survey.catalog.ts). */
+/** The action that checks the link (see survey.catalogue.ts). */
 export const CHECK_LINK = 'surveyCheckLink' satisfies ActionName;
 /** The action that reads the response an emailed edit link is for. */
 export const READ_EDITABLE = 'surveyEditable' satisfies ActionName;

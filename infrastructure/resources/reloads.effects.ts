@@ -6,10 +6,10 @@ import { heldSections, type SectionState } from '../../domain/resources/state';
 import type { SectionEntry, SectionName } from '../../domain/resources/sections';
 import { ofType } from '../bus/ofType';
 import type { Effect, LiveMessage } from '../bus/types';
-import type { ResourceCatalog } from './entries';
+import type { ResourceCatalogue } from './entries';
 
 export interface ReloadDeps {
-  readonly catalog: ResourceCatalog;
+  readonly catalogue: ResourceCatalogue;
 }
 
 type Trigger = Extract<
@@ -17,22 +17,22 @@ type Trigger = Extract<
   { type: 'dashboard/reloadRequested' | 'filters/applied' | 'filters/cleared' | 'session/viewAsChanged' | 'resource/reloadAll' | 'i18n/languageSelected' | 'i18n/languageFollowed' }
 >;
 
-const sectionEntryOf = (catalog: ResourceCatalog, name: SectionName): SectionEntry | undefined => catalog.sectionEntry(name);
+const sectionEntryOf = (catalogue: ResourceCatalogue, name: SectionName): SectionEntry | undefined => catalogue.sectionEntry(name);
 
 /** Which of the sections this tab holds a trigger makes stale. */
-const isStale = (trigger: Trigger, name: SectionName, section: SectionState, catalog: ResourceCatalog): boolean => {
+const isStale = (trigger: Trigger, name: SectionName, section: SectionState, catalogue: ResourceCatalogue): boolean => {
   switch (trigger.type) {
     case 'dashboard/reloadRequested':
       return section.page === trigger.page;
     case 'filters/applied':
     case 'filters/cleared':
       // Statistics sections send the active filters (and the date range) with their query.
-      return sectionEntryOf(catalog, name)?.filtered === true;
+      return sectionEntryOf(catalogue, name)?.filtered === true;
     case 'i18n/languageSelected':
     case 'i18n/languageFollowed':
       // Lookup lists (and sections marked localised) are named in the request's language; a
       // section whose args carry the language (the charts' names) is asked again by its screen, with the new args.
-      return (LOCALISED_LOOKUP_ENDPOINTS.has(sectionEntryOf(catalog, name)?.endpoint) || sectionEntryOf(catalog, name)?.localised === true) && !('lang' in section.args);
+      return (LOCALISED_LOOKUP_ENDPOINTS.has(sectionEntryOf(catalogue, name)?.endpoint) || sectionEntryOf(catalogue, name)?.localised === true) && !('lang' in section.args);
     case 'session/viewAsChanged':
     case 'resource/reloadAll':
       // Another group's view: every section is other data.
@@ -40,9 +40,9 @@ const isStale = (trigger: Trigger, name: SectionName, section: SectionState, cat
   }
 };
 
-export const staleSections = (state: AppState, trigger: Trigger, catalog: ResourceCatalog): AppEvent[] =>
+export const staleSections = (state: AppState, trigger: Trigger, catalogue: ResourceCatalogue): AppEvent[] =>
   heldSections(state.resources)
-    .filter(([name, section]) => isStale(trigger, name, section, catalog))
+    .filter(([name, section]) => isStale(trigger, name, section, catalogue))
     .map(([name, section]): AppEvent => ({ type: 'resource/requested', name, args: section.args }));
 
 /**
@@ -57,7 +57,7 @@ export const reloadEffect: Effect<ReloadDeps> = (live$, state$, deps) =>
     mergeMap((trigger): Observable<AppEvent> =>
       state$.pipe(
         take(1),
-        mergeMap((state) => staleSections(state, trigger, deps.catalog)),
+        mergeMap((state) => staleSections(state, trigger, deps.catalogue)),
       ),
     ),
   );

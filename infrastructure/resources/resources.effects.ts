@@ -16,12 +16,12 @@ import type { Effect } from '../bus/types';
 import type { ApiClient, CallInput } from '../http/client';
 import { ApiFailure } from '../http/failure';
 import { failureText } from '../effects/failure';
-import type { ResourceCatalog } from './entries';
+import type { ResourceCatalogue } from './entries';
 
 export interface ResourceDeps {
   readonly api: Pick<ApiClient, 'call'>;
   /** The sections and actions this page knows (the participant's page knows only the survey's). */
-  readonly catalog: ResourceCatalog;
+  readonly catalogue: ResourceCatalogue;
   /** What follows an action's success beyond its own state, by action (the account's: infrastructure/effects/account.effects.ts). */
   readonly followUps?: ActionFollowUps;
 }
@@ -93,7 +93,7 @@ export const sectionLoadEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
     mergeMap((requests$) =>
       requests$.pipe(
         switchMap(({ name, args }): Observable<AppEvent> => {
-          const entry = deps.catalog.sectionEntry(name);
+          const entry = deps.catalogue.sectionEntry(name);
           if (!entry) return of({ type: 'resource/failed', name, message: Messages.unknownError });
           return latestState(state$).pipe(
             switchMap((state) => loadSection(name, entry, args, state, deps)),
@@ -208,7 +208,7 @@ export const actionEffect: Effect<ResourceDeps> = (live$, state$, deps) =>
     mergeMap((commands$) =>
       commands$.pipe(
         exhaustMap(({ action, body, args }): Observable<AppEvent> => {
-          const entry = deps.catalog.actionEntry(action);
+          const entry = deps.catalogue.actionEntry(action);
           if (!entry) return EMPTY;
           return sendAction(action, entry, { body, args }, state$, deps).pipe(
             catchError((error: unknown) => of<AppEvent>({ type: 'action/failed', action, ...failureText(error, Messages.unknownError) })),

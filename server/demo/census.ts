@@ -6,7 +6,7 @@
  *
  * Each category names the lookup item it stands for by code (the list's natural key); the
  * demo resolves it by that code, else by its name, and folds a category that matches nothing
- * into the rest of its topic with a warning (server/demo/catalog.ts).
+ * into the rest of its topic with a warning (server/demo/catalogue.ts).
  */
 
 export interface CensusCategory {

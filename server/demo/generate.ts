@@ -1,6 +1,6 @@
 import { LINK_CAPACITY_MAX } from '../../domain/contracts/tokens';
 import type { AncestryRelation } from '../db/database';
-import type { Catalog, CatalogItem, DemoList } from './catalog';
+import type { Catalogue, CatalogueItem, DemoList } from './catalogue';
 import { type Cell, type Faith, type PopulationModel, buildPopulationModel } from './model';
 import { drawName, type PersonName } from './names';
 import {
@@ -214,12 +214,12 @@ const seatCapacityOf = (links: readonly DemoLinkPlan[], now: Date): number => {
   return Math.max(1000, Math.ceil((promised * 1.1) / 100) * 100);
 };
 
-export const createDemoGenerator = (catalog: Catalog, options: DemoOptions): DemoGenerator => {
+export const createDemoGenerator = (catalogue: Catalogue, options: DemoOptions): DemoGenerator => {
   if (!Number.isSafeInteger(options.responses) || options.responses < 0) throw new Error('The number of demo responses must be a whole number.');
-  const model = buildPopulationModel(catalog);
+  const model = buildPopulationModel(catalogue);
   const planRandom = createRandom(options.seed).fork('plan');
   const draws = drawPlans(options);
-  const tables = buildTables(catalog, options.now);
+  const tables = buildTables(catalogue, options.now);
   /** Every response in draw order, each with the index of the plan it was drawn from. */
   const drawn = function* (): Generator<DemoResponse> {
     const random = createRandom(options.seed).fork('responses');
@@ -259,12 +259,12 @@ export const createDemoGenerator = (catalog: Catalog, options: DemoOptions): Dem
 };
 
 interface Tables {
-  readonly genders: Weighted<CatalogItem>;
+  readonly genders: Weighted<CatalogueItem>;
   /** Group choice by background (0: anglo, 1: other) and gender id. */
   readonly groupChoice: ReadonlyArray<ReadonlyMap<number, Weighted<number>>>;
   readonly subGroups: ReadonlyArray<Weighted<number>>;
   /** Position types per group (the level is the type's parent). */
-  readonly positions: ReadonlyArray<Weighted<CatalogItem>>;
+  readonly positions: ReadonlyArray<Weighted<CatalogueItem>>;
   /** Education by group and kind of position. */
   readonly educations: ReadonlyArray<Readonly<Record<'professional' | 'skilled' | 'operator', Weighted<number>>>>;
   readonly birthBands: Weighted<readonly [number, number]>;
@@ -285,17 +285,17 @@ interface Tables {
   readonly appearancePreferNot: number;
 }
 
-const buildTables = (catalog: Catalog, now: Date): Tables => {
-  const resolved = (list: DemoList, weights: Weights, context: string): Array<readonly [CatalogItem, number]> =>
+const buildTables = (catalogue: Catalogue, now: Date): Tables => {
+  const resolved = (list: DemoList, weights: Weights, context: string): Array<readonly [CatalogueItem, number]> =>
     weights.flatMap(([code, weight]) => {
-      const item = catalog.resolveCode(list, code, context);
+      const item = catalogue.resolveCode(list, code, context);
       return item === undefined ? [] : [[item, weight] as const];
     });
   const ids = (list: DemoList, weights: Weights, context: string) => resolved(list, weights, context).map(([item, weight]) => [item.id, weight] as const);
 
   const genders = weighted(resolved('genders', GENDERS, 'gender'));
-  const women = catalog.find('genders', 'female');
-  const men = catalog.find('genders', 'male');
+  const women = catalogue.find('genders', 'female');
+  const men = catalogue.find('genders', 'male');
   const groupChoice = [false, true].map((diverse) => {
     const byGender = new Map<number, Weighted<number>>();
     for (const gender of genders.items) {
@@ -314,7 +314,7 @@ const buildTables = (catalog: Catalog, now: Date): Tables => {
   const positions = DEMO_GROUPS.map((shape) => weighted(resolved('position-types', shape.positions, 'position type')));
   const educations = DEMO_GROUPS.map((shape) => {
     const table = (kind: keyof typeof EDUCATIONS) =>
-      weighted(ids('educations', EDUCATIONS[kind], 'education').map(([id, weight]) => [id, catalog.byIdOf(id)!.code === '11' ? weight * (shape.doctorates ?? 1) : weight] as const));
+      weighted(ids('educations', EDUCATIONS[kind], 'education').map(([id, weight]) => [id, catalogue.byIdOf(id)!.code === '11' ? weight * (shape.doctorates ?? 1) : weight] as const));
     return { professional: table('professional'), skilled: table('skilled'), operator: table('operator') };
   });
 
@@ -323,18 +323,18 @@ const buildTables = (catalog: Catalog, now: Date): Tables => {
   for (const [from, to] of BIRTH_YEAR_BANDS) {
     for (let year = from; year <= to; year++) {
       let offered = year;
-      while (offered >= from - 50 && catalog.find('ages', String(offered)) === undefined) offered--;
-      const item = catalog.find('ages', String(offered));
+      while (offered >= from - 50 && catalogue.find('ages', String(offered)) === undefined) offered--;
+      const item = catalogue.find('ages', String(offered));
       if (item !== undefined) ageIdOfYear.set(year, item.id);
     }
   }
   const disabilityTable = (factor: number) =>
     weighted(ids('disabilities', DISABILITIES, 'disability').map(([id, weight]) => {
-      const code = catalog.byIdOf(id)!.code;
+      const code = catalogue.byIdOf(id)!.code;
       return [id, code === 'none' || code === 'prefer_not' ? weight : weight * factor] as const;
     }));
   const orientationTable = (bisexualFactor: number) =>
-    weighted(ids('sexual-orientations', SEXUAL_ORIENTATIONS, 'sexual orientation').map(([id, weight]) => [id, catalog.byIdOf(id)!.code === 'bisexual' ? weight * bisexualFactor : weight] as const));
+    weighted(ids('sexual-orientations', SEXUAL_ORIENTATIONS, 'sexual orientation').map(([id, weight]) => [id, catalogue.byIdOf(id)!.code === 'bisexual' ? weight * bisexualFactor : weight] as const));
 
   const statesCache = new Map<number, Weighted<number> | null>();
   return {
@@ -349,28 +349,28 @@ const buildTables = (catalog: Catalog, now: Date): Tables => {
     orientations: [orientationTable(1), orientationTable(1.8)],
     learnt: weighted(ids('languages', LEARNT_LANGUAGES, 'learnt language')),
     preferNot: {
-      countries: catalog.preferNot('countries'),
-      ethnicities: catalog.preferNot('ethnicities'),
-      worldviews: catalog.preferNot('worldviews'),
-      ages: catalog.preferNot('ages'),
-      'position-levels': catalog.preferNot('position-levels'),
+      countries: catalogue.preferNot('countries'),
+      ethnicities: catalogue.preferNot('ethnicities'),
+      worldviews: catalogue.preferNot('worldviews'),
+      ages: catalogue.preferNot('ages'),
+      'position-levels': catalogue.preferNot('position-levels'),
     },
     statesOf: (countryId) => {
       if (!statesCache.has(countryId)) {
-        const states = catalog.childrenOf(countryId).filter((item) => item.list === 'states');
+        const states = catalogue.childrenOf(countryId).filter((item) => item.list === 'states');
         statesCache.set(countryId, states.length === 0 ? null : weighted(states.map((item) => [item.id, 1] as const)));
       }
       return statesCache.get(countryId)!;
     },
     womenId: women?.id,
     menId: men?.id,
-    managersId: catalog.find('position-levels', '1')?.id,
-    heritageCountryFallback: catalog.find('countries', 'GB')?.id ?? catalog.find('countries', 'AU')!.id,
+    managersId: catalogue.find('position-levels', '1')?.id,
+    heritageCountryFallback: catalogue.find('countries', 'GB')?.id ?? catalogue.find('countries', 'AU')!.id,
     appearances: new Map(Object.values(APPEARANCE_OF_POOL).concat(['indigenous', 'mixed', 'other']).flatMap((code) => {
-      const item = catalog.find('appearances', code);
+      const item = catalogue.find('appearances', code);
       return item === undefined ? [] : [[code, item.id] as const];
     })),
-    appearancePreferNot: catalog.preferNot('appearances'),
+    appearancePreferNot: catalogue.preferNot('appearances'),
   };
 };
 

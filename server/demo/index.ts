@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { hashPassword } from '../services/auth/passwords';
-import { loadCatalog } from './catalog';
+import { loadCatalogue } from './catalogue';
 import { createDemoGenerator } from './generate';
 import { DEMO_EMAIL_DOMAIN, type WriteOptions, writeDemo } from './write';
 
@@ -61,8 +61,8 @@ export const freeDemoEmail = async (db: Kysely<Database>): Promise<string> => {
 export const createDemoOrganization = async (db: Kysely<Database>, options: CreateDemoOptions): Promise<DemoSignIn | undefined> => {
   const started = performance.now();
   const now = options.now ?? new Date();
-  const catalog = await loadCatalog(db, options.warn);
-  const generator = createDemoGenerator(catalog, { seed: options.seed, responses: options.responses, now, organizationName: options.organizationName });
+  const catalogue = await loadCatalogue(db, options.warn);
+  const generator = createDemoGenerator(catalogue, { seed: options.seed, responses: options.responses, now, organizationName: options.organizationName });
   const passwordHash = await hashPassword(options.argon2, DEMO_PASSWORD);
   const adminEmail = options.adminEmail ?? (await freeDemoEmail(db));
   const written = await writeDemo(

@@ -1,4 +1,4 @@
-import type { Catalog, CatalogItem } from './catalog';
+import type { Catalogue, CatalogueItem } from './catalogue';
 import { AU_2021_ANCESTRY, AU_2021_COUNTRY_OF_BIRTH, AU_2021_INDIGENOUS_PCT, AU_2021_LANGUAGE_AT_HOME, AU_2021_RELIGION, type CensusCategory } from './census';
 import { ANGLO_PROFILE, AUSTRALIAN_STATES, BRANCH_DENOMINATIONS, FAITH, INDIGENOUS_PROFILE, type NamePool, ORIGINS, type Origin, type Profile, RELIGION_SPLITS, type Weights } from './profiles';
 import { weighted, type Weighted } from './random';
@@ -18,7 +18,7 @@ import { HERITAGE_PREFER_NOT, HERITAGE_SKIPPED } from './topics';
  * Indian, Greek) size their third generation; each top-ten home language sizes the share of
  * the second generation that keeps it; the anglo cell's heritages (English, Australian, Irish,
  * Scottish, German) and its religion are the census total minus everyone else's. The model is
- * pure: the same catalog gives the same cells.
+ * pure: the same catalogue gives the same cells.
  */
 
 export type Generation = 1 | 2 | 3;
@@ -118,25 +118,25 @@ const heritageDraws = (heritages: ReadonlyArray<readonly [number, number]>): Arr
 };
 
 interface ResolvedProfile {
-  readonly origin: CatalogItem;
+  readonly origin: CatalogueItem;
   readonly countryShare: number;
   readonly origins: Origin;
   readonly profile: Profile;
   readonly share: number;
 }
 
-export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
-  const australia = catalog.find('countries', 'AU');
-  const english = catalog.find('languages', 'eng');
+export const buildPopulationModel = (catalogue: Catalogue): PopulationModel => {
+  const australia = catalogue.find('countries', 'AU');
+  const english = catalogue.find('languages', 'eng');
   if (australia === undefined || english === undefined) throw new Error('The lookup lists lack Australia or English: run the lookup seed first.');
 
   // Denominations resolve to their branch and worldview through the lists' parents.
   const faithCache = new Map<string, Faith | null>();
   const faithOf = (code: string): Faith | undefined => {
     if (!faithCache.has(code)) {
-      const denomination = catalog.resolveCode('denominations', code, 'denomination');
-      const branch = denomination?.parentId == null ? undefined : catalog.byIdOf(denomination.parentId);
-      const worldview = branch?.parentId == null ? undefined : catalog.byIdOf(branch.parentId);
+      const denomination = catalogue.resolveCode('denominations', code, 'denomination');
+      const branch = denomination?.parentId == null ? undefined : catalogue.byIdOf(denomination.parentId);
+      const worldview = branch?.parentId == null ? undefined : catalogue.byIdOf(branch.parentId);
       faithCache.set(code, denomination && branch && worldview ? { worldviewId: worldview.id, branchId: branch.id, denominationId: denomination.id } : null);
     }
     return faithCache.get(code) ?? undefined;
@@ -153,7 +153,7 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
   };
   const resolveWeights = (list: 'languages' | 'ethnicities' | 'states', weights: Weights, context: string) =>
     weights.flatMap(([code, weight]) => {
-      const item = catalog.resolveCode(list, code, context);
+      const item = catalogue.resolveCode(list, code, context);
       return item === undefined ? [] : [[item.id, weight] as const];
     });
 
@@ -162,13 +162,13 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
   const countryShares = new Map<number, number>();
   let restOverseas = AU_2021_COUNTRY_OF_BIRTH.bornOverseasPct;
   for (const category of AU_2021_COUNTRY_OF_BIRTH.topOverseas) {
-    const item = catalog.resolve('countries', category, 'census country of birth');
+    const item = catalogue.resolve('countries', category, 'census country of birth');
     if (item === undefined) continue;
     countryShares.set(item.id, (countryShares.get(item.id) ?? 0) + category.pct / stated);
     restOverseas -= category.pct;
   }
   const listed = ORIGINS.flatMap((origin) => {
-    const item = catalog.resolveCode('countries', origin.country, 'origin country');
+    const item = catalogue.resolveCode('countries', origin.country, 'origin country');
     return item === undefined || origin.thousands === undefined ? [] : [{ item, thousands: origin.thousands }];
   });
   const listedTotal = sum(listed.map((entry) => entry.thousands));
@@ -176,12 +176,12 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
 
   const originByCountry = new Map<number, Origin>();
   for (const origin of ORIGINS) {
-    const item = catalog.find('countries', origin.country);
+    const item = catalogue.find('countries', origin.country);
     if (item !== undefined) originByCountry.set(item.id, origin);
   }
   const profiles: ResolvedProfile[] = [];
   for (const [countryId, countryShare] of countryShares) {
-    const item = catalog.byIdOf(countryId)!;
+    const item = catalogue.byIdOf(countryId)!;
     const origins: Origin = originByCountry.get(countryId) ?? {
       country: item.code,
       secondGeneration: 0.4,
@@ -195,7 +195,7 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
   const cells: Cell[] = [];
   for (const entry of profiles) {
     const { profile, origins } = entry;
-    const language = profile.language === undefined ? undefined : catalog.resolveCode('languages', profile.language, 'background language');
+    const language = profile.language === undefined ? undefined : catalogue.resolveCode('languages', profile.language, 'background language');
     const homeRate = language === undefined ? 0 : (profile.homeRate ?? FIRST_GENERATION_HOME);
     const own = resolveWeights('ethnicities', profile.heritages, 'background heritage');
     const states = profile.states === undefined ? [] : resolveWeights('states', profile.states, 'state of birth');
@@ -226,7 +226,7 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
 
   // Ancestries of migrant backgrounds: their third generation is sized to reach the census share.
   const ancestryTargets = AU_2021_ANCESTRY.flatMap((category) => {
-    const item = catalog.resolve('ethnicities', category, 'census ancestry');
+    const item = catalogue.resolve('ethnicities', category, 'census ancestry');
     return item === undefined ? [] : [{ category, item }];
   });
   for (const { category, item } of ancestryTargets) {
@@ -241,7 +241,7 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
 
   // Top-ten home languages: the share of the second generation keeping the language is solved.
   const languageTargets = AU_2021_LANGUAGE_AT_HOME.top.flatMap((category) => {
-    const item = catalog.resolve('languages', category, 'census language at home');
+    const item = catalogue.resolve('languages', category, 'census language at home');
     return item === undefined ? [] : [{ category, item }];
   });
   for (const { category, item } of languageTargets) {
@@ -262,7 +262,7 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
       ? ([id, Math.min(1, aboriginalTarget.category.pct / HERITAGE_ANSWERED / AU_2021_INDIGENOUS_PCT)] as const)
       : ([id, share] as const),
   );
-  const indigenousLanguage = catalog.resolveCode('languages', INDIGENOUS_PROFILE.language, 'indigenous language');
+  const indigenousLanguage = catalogue.resolveCode('languages', INDIGENOUS_PROFILE.language, 'indigenous language');
   cells.push({
     kind: 'indigenous',
     generation: 3,
@@ -288,7 +288,7 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
     .filter(({ item }) => ANGLO_ANCESTRIES.has(item.code))
     .map(({ category, item }) => [item.id, residualShare(item.id, category.pct / 100 / HERITAGE_ANSWERED)] as const);
   // Australian first: somebody who draws none of the others reports it.
-  const australianId = catalog.find('ethnicities', AUSTRALIAN)?.id;
+  const australianId = catalogue.find('ethnicities', AUSTRALIAN)?.id;
   const angloHeritages = [
     ...angloSolved.filter(([id]) => id === australianId),
     ...angloSolved.filter(([id]) => id !== australianId),
@@ -296,7 +296,7 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
   ];
 
   // Religion: the census by branch among those who stated one; the anglo cell takes what the others leave.
-  const branchTargets = religionTargets(catalog);
+  const branchTargets = religionTargets(catalogue);
   const contributed = new Map<number, number>();
   for (const cell of others) {
     const total = sum(cell.religion.weights);
@@ -306,7 +306,7 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
   for (const [branchId, target] of branchTargets) {
     const left = target - (contributed.get(branchId) ?? 0);
     if (left <= 0) continue;
-    const branch = catalog.byIdOf(branchId)!;
+    const branch = catalogue.byIdOf(branchId)!;
     const denominations = BRANCH_DENOMINATIONS[branch.code] ?? {};
     const resolved = Object.entries(denominations).flatMap(([code, share]) => {
       const faith = faithOf(code);
@@ -332,8 +332,8 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
 
   const heritageCountry = new Map<number, number>();
   for (const [heritage, country] of Object.entries(ANGLO_PROFILE.heritageCountry)) {
-    const heritageItem = catalog.find('ethnicities', heritage);
-    const countryItem = catalog.find('countries', country);
+    const heritageItem = catalogue.find('ethnicities', heritage);
+    const countryItem = catalogue.find('countries', country);
     if (heritageItem !== undefined && countryItem !== undefined) heritageCountry.set(heritageItem.id, countryItem.id);
   }
 
@@ -344,16 +344,16 @@ export const buildPopulationModel = (catalog: Catalog): PopulationModel => {
     englishId: english.id,
     australianStates: weighted(resolveWeights('states', AUSTRALIAN_STATES, 'state of birth')),
     heritageCountry,
-    expected: expectedShares(catalog, cells, { stated, australia, english, ancestryTargets, languageTargets, branchTargets }),
+    expected: expectedShares(catalogue, cells, { stated, australia, english, ancestryTargets, languageTargets, branchTargets }),
   };
 };
 
 /** The census religion figures as shares of branches among people who stated a religion. */
-const religionTargets = (catalog: Catalog): Map<number, number> => {
+const religionTargets = (catalogue: Catalogue): Map<number, number> => {
   const statedPct = 100 - AU_2021_RELIGION.notStatedPct;
   const targets = new Map<number, number>();
   const add = (branchCode: string, pct: number) => {
-    const branch = catalog.resolveCode('branches', branchCode, 'religion branch');
+    const branch = catalogue.resolveCode('branches', branchCode, 'religion branch');
     if (branch !== undefined) targets.set(branch.id, (targets.get(branch.id) ?? 0) + pct / statedPct);
   };
   const split = (splits: Readonly<Record<string, number>>, pct: number) => {
@@ -362,11 +362,11 @@ const religionTargets = (catalog: Catalog): Map<number, number> => {
   };
   const worldview = (code: string) => {
     const category = AU_2021_RELIGION.worldviews.find((entry) => entry.code === code)!;
-    return catalog.resolve('worldviews', category, 'census religion') === undefined ? 0 : category.pct;
+    return catalogue.resolve('worldviews', category, 'census religion') === undefined ? 0 : category.pct;
   };
   let christianListed = 0;
   for (const category of AU_2021_RELIGION.christianBranches) {
-    const branch = catalog.resolve('branches', category, 'census religion');
+    const branch = catalogue.resolve('branches', category, 'census religion');
     if (branch === undefined) continue;
     add(branch.code, category.pct);
     christianListed += category.pct;
@@ -383,14 +383,14 @@ const religionTargets = (catalog: Catalog): Map<number, number> => {
 };
 
 const expectedShares = (
-  catalog: Catalog,
+  catalogue: Catalogue,
   cells: readonly Cell[],
   context: {
     stated: number;
-    australia: CatalogItem;
-    english: CatalogItem;
-    ancestryTargets: ReadonlyArray<{ category: CensusCategory; item: CatalogItem }>;
-    languageTargets: ReadonlyArray<{ category: CensusCategory; item: CatalogItem }>;
+    australia: CatalogueItem;
+    english: CatalogueItem;
+    ancestryTargets: ReadonlyArray<{ category: CensusCategory; item: CatalogueItem }>;
+    languageTargets: ReadonlyArray<{ category: CensusCategory; item: CatalogueItem }>;
     branchTargets: ReadonlyMap<number, number>;
   },
 ): ExpectedShare[] => {
@@ -398,7 +398,7 @@ const expectedShares = (
   const bornIn = (countryId: number) => sum(cells.filter((cell) => (cell.kind === 'migrant' && cell.generation === 1 ? cell.originId : context.australia.id) === countryId).map((cell) => cell.weight));
   shares.push({ topic: 'country of birth', name: 'Australia', census: AU_2021_COUNTRY_OF_BIRTH.australia.pct / context.stated, model: bornIn(context.australia.id), ids: [context.australia.id] });
   for (const category of AU_2021_COUNTRY_OF_BIRTH.topOverseas) {
-    const item = catalog.resolve('countries', category, 'census country of birth');
+    const item = catalogue.resolve('countries', category, 'census country of birth');
     if (item !== undefined) shares.push({ topic: 'country of birth', name: category.name, census: category.pct / context.stated, model: bornIn(item.id), ids: [item.id] });
   }
   const home = (languageId: number) => sum(cells.filter((cell) => cell.languageId === languageId).map((cell) => cell.weight * cell.homeRate));
@@ -408,7 +408,7 @@ const expectedShares = (
   // Religion by worldview, among all respondents: those who state one times the census share among them.
   const statedShare = 1 - AU_2021_RELIGION.notStatedPct / 100;
   for (const category of AU_2021_RELIGION.worldviews) {
-    const worldview = catalog.resolve('worldviews', category, 'census religion');
+    const worldview = catalogue.resolve('worldviews', category, 'census religion');
     if (worldview === undefined) continue;
     let model = 0;
     for (const cell of cells) {
@@ -420,7 +420,7 @@ const expectedShares = (
     shares.push({ topic: 'religion', name: category.name, census: category.pct / 100, model: model * statedShare, ids: [worldview.id] });
   }
   for (const category of AU_2021_RELIGION.christianBranches) {
-    const branch = catalog.resolve('branches', category, 'census religion');
+    const branch = catalogue.resolve('branches', category, 'census religion');
     if (branch === undefined) continue;
     let model = 0;
     for (const cell of cells) {

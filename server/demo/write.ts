@@ -157,10 +157,10 @@ const writeStructure = async (trx: Transaction<Database>, plan: DemoPlan, option
 };
 
 /** The body the participant would have sent (SPEC section 7), kept in responses.answers. */
-const answersOf = (response: DemoResponse, departmentId: string, wholeOrganisation: boolean) => {
+const answersOf = (response: DemoResponse, departmentId: string, wholeOrganization: boolean) => {
   const relative = (relation: string) => response.ancestry.find(([name]) => name === relation)?.[1] ?? '';
   return {
-    ...(wholeOrganisation ? { 3: departmentId } : {}),
+    ...(wholeOrganization ? { 3: departmentId } : {}),
     4: response.countryBirthId,
     5: response.stateId ?? '',
     6: relative('mother'),

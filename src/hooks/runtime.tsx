@@ -5,12 +5,12 @@ import type { AppCommand } from '../../domain/app/events';
 import type { AppState } from '../../domain/app/state';
 import type { AppRuntime } from '../../infrastructure/app/runtime';
 import type { Store } from '../../infrastructure/bus/store';
-import type { ResourceCatalog } from '../../infrastructure/resources/entries';
+import type { ResourceCatalogue } from '../../infrastructure/resources/entries';
 
 /** What every page needs: the store, and the sections and actions its application knows. */
 export interface StoreRuntime {
   readonly store: Store;
-  readonly catalog: ResourceCatalog;
+  readonly catalogue: ResourceCatalogue;
 }
 
 const StoreContext = createContext<StoreRuntime | null>(null);

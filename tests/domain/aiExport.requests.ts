@@ -51,7 +51,7 @@ export const requestVocabulary: Vocabulary = {
     { id: RANGE.year2025, label: 'Calendar 2025', type: 'between', value: '2025-01-01..2025-12-31' },
     { id: RANGE.spring, label: 'Spring campaign', type: 'between', value: '2026-03-01..2026-05-31' },
   ],
-  organisationName: 'Riverbend Demo Co.',
+  organizationName: 'Riverbend Demo Co.',
   otherNames: new Set(['australia', 'new', 'zealand', 'india', 'china', 'france', 'english', 'mandarin', 'arabic', 'spanish']),
   groups: [
     { id: GROUP.engineering, name: 'Engineering', parentId: null },

@@ -25,7 +25,7 @@ const vocabulary: Vocabulary = {
     { id: 'range-jan', label: 'Year to date', type: 'since', value: '2026-01-01' },
     { id: 'range-spring', label: 'Spring campaign', type: 'between', value: '2026-03-01..2026-05-31' },
   ],
-  organisationName: 'Northwind Trading',
+  organizationName: 'Northwind Trading',
 };
 const today = '2026-11-25';
 const read = (prompt: string, currentDateTag?: string) => interpretPrompt({ prompt, vocabulary, today, ...(currentDateTag === undefined ? {} : { currentDateTag }) });

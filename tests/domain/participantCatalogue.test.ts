@@ -17,7 +17,7 @@ const filesUnder = (path: string): string[] =>
   statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => filesUnder(join(path, name))) : /\.tsx?$/.test(path) ? [path] : [];
 
 /** Where the participant's page names sections and actions. */
-const PARTICIPANT_SOURCES = ['src/features/survey', 'src/participant.tsx', 'infrastructure/effects/survey.effects.ts', 'infrastructure/resources/survey.catalog.ts', 'domain/survey'];
+const PARTICIPANT_SOURCES = ['src/features/survey', 'src/participant.tsx', 'infrastructure/effects/survey.effects.ts', 'infrastructure/resources/survey.catalogue.ts', 'domain/survey'];
 
 const namesIn = (catalogue: Record<string, unknown>): Set<string> => {
   const named = new Set<string>();

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { Catalog, type CatalogRow, loadCatalog } from '../../server/demo/catalog';
+import { Catalogue, type CatalogueRow, loadCatalogue } from '../../server/demo/catalogue';
 import { type DemoResponse, createDemoGenerator } from '../../server/demo/generate';
 import {
   createDemoOrganization,
@@ -24,13 +24,13 @@ import { createTestDatabase } from './helpers/testDatabase';
 import { testConfig } from './helpers/testConfig';
 
 let database: OpenDatabase;
-let catalog: Catalog;
+let catalogue: Catalogue;
 const warnings: string[] = [];
 const NOW = new Date('2026-03-01T00:00:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase({ lookups: true });
-  catalog = await loadCatalog(database.db, (message) => warnings.push(message));
+  catalogue = await loadCatalogue(database.db, (message) => warnings.push(message));
 });
 
 afterAll(async () => {
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const hashOf = (seed: string, responses: number): string => {
-  const generator = createDemoGenerator(catalog, { seed, responses, now: NOW, organizationName: 'Hash' });
+  const generator = createDemoGenerator(catalogue, { seed, responses, now: NOW, organizationName: 'Hash' });
   const hash = createHash('sha256').update(JSON.stringify(generator.plan));
   for (const response of generator.responses()) hash.update(JSON.stringify(response));
   return hash.digest('hex');
@@ -78,9 +78,9 @@ describe('the demo generator', () => {
   });
 
   it('answers questions 25 to 27 from the background and the heritages named', () => {
-    const generator = createDemoGenerator(catalog, { seed: 'lived', responses: 4000, now: NOW, organizationName: 'Lived' });
+    const generator = createDemoGenerator(catalogue, { seed: 'lived', responses: 4000, now: NOW, organizationName: 'Lived' });
     const responses = [...generator.responses()];
-    const preferNot = catalog.preferNot('ethnicities');
+    const preferNot = catalogue.preferNot('ethnicities');
     for (const response of responses) {
       // The cultures felt are among the heritages named; the culture identified with most among those.
       for (const culture of response.cultures) expect(culture === preferNot || response.heritages.includes(culture)).toBe(true);
@@ -91,21 +91,21 @@ describe('the demo generator', () => {
     expect(share((response) => response.cultureIdentityId !== null)).toBeGreaterThan(0.6);
     expect(share((response) => response.appearanceId !== null)).toBeGreaterThan(0.85);
     // Mostly born in Australia of European background: White is the largest appearance, not the only one.
-    const white = catalog.find('appearances', 'white')!.id;
+    const white = catalogue.find('appearances', 'white')!.id;
     expect(share((response) => response.appearanceId === white)).toBeGreaterThan(0.4);
     expect(share((response) => response.appearanceId === white)).toBeLessThan(0.9);
     expect(new Set(responses.map((response) => response.appearanceId)).size).toBeGreaterThan(6);
   });
 
   it('finds every census category and every assumption in the lookup lists', () => {
-    createDemoGenerator(catalog, { seed: 'warnings', responses: 10, now: NOW, organizationName: 'W' });
+    createDemoGenerator(catalogue, { seed: 'warnings', responses: 10, now: NOW, organizationName: 'W' });
     expect(warnings).toEqual([]);
   });
 
   it('reports a category that matches nothing and leaves it out, without failing', async () => {
     const seen: string[] = [];
-    const rows: CatalogRow[] = await database.db.selectFrom('lookup_principles').select(['id', 'list', 'code', 'name', 'search', 'parent_id']).execute();
-    const other = new Catalog(rows, (message) => seen.push(message));
+    const rows: CatalogueRow[] = await database.db.selectFrom('lookup_principles').select(['id', 'list', 'code', 'name', 'search', 'parent_id']).execute();
+    const other = new Catalogue(rows, (message) => seen.push(message));
     expect(other.resolve('countries', { name: 'Atlantis', code: 'QQ' }, 'census country of birth')).toBeUndefined();
     expect(other.resolve('countries', { name: 'Atlantis', code: 'QQ' }, 'census country of birth')).toBeUndefined();
     expect(seen).toHaveLength(1);
@@ -116,7 +116,7 @@ describe('the demo generator', () => {
   });
 
   it('calibrates the population to the census figures it is given', () => {
-    const model = buildPopulationModel(catalog);
+    const model = buildPopulationModel(catalogue);
     const tolerance = { 'country of birth': 0.001, 'language at home': 0.002, religion: 0.01, ancestry: 0.002 } as const;
     for (const share of model.expected) {
       // English only: the census counts "not stated" among the other languages; our respondents all name one.
@@ -126,11 +126,11 @@ describe('the demo generator', () => {
   });
 
   it('draws a large sample whose shares follow the census within sampling error', () => {
-    const generator = createDemoGenerator(catalog, { seed: 'census', responses: 20_000, now: NOW, organizationName: 'Census' });
+    const generator = createDemoGenerator(catalogue, { seed: 'census', responses: 20_000, now: NOW, organizationName: 'Census' });
     const responses = [...generator.responses()];
     const share = (test: (response: DemoResponse) => boolean) => responses.filter(test).length / responses.length;
-    const australia = catalog.find('countries', 'AU')!.id;
-    const english = catalog.find('languages', 'eng')!.id;
+    const australia = catalogue.find('countries', 'AU')!.id;
+    const english = catalogue.find('languages', 'eng')!.id;
     for (const expected of generator.model.expected) {
       const ids = new Set(expected.ids);
       let actual: number;
@@ -146,7 +146,7 @@ describe('the demo generator', () => {
     expect(share((response) => response.countryBirthId === australia)).toBeGreaterThan(0.68);
 
     // The other topics keep the promised shapes.
-    const code = (id: number | null) => (id === null ? null : catalog.byIdOf(id)!.code);
+    const code = (id: number | null) => (id === null ? null : catalogue.byIdOf(id)!.code);
     const genders = (value: string) => share((response) => code(response.genderId) === value);
     expect(genders('female')).toBeGreaterThan(0.44);
     expect(genders('male')).toBeGreaterThan(0.44);

@@ -45,7 +45,7 @@ const organization = async (): Promise<string> => {
 };
 
 /** A whole-organisation anonymous link, a group with a sub-group, and answers choosing the sub-group. */
-const wholeOrganisation = async (linkValues: Parameters<typeof insertLink>[2] = {}) => {
+const wholeOrganization = async (linkValues: Parameters<typeof insertLink>[2] = {}) => {
   const organizationId = await organization();
   const group = await insertDepartment(database.db, organizationId, 'Research');
   const subGroup = await insertDepartment(database.db, organizationId, 'Research north', { parentId: group });
@@ -73,7 +73,7 @@ const OK = { status: 200, data: { completed: true, edited: false, edit_link_sent
 
 describe('POST /api/diversity-survey: what is stored', () => {
   it('stores an anonymous answer: principle columns, birth year, placement and child rows, without a person', async () => {
-    const { organizationId, group, subGroup, link, questions: base } = await wholeOrganisation();
+    const { organizationId, group, subGroup, link, questions: base } = await wholeOrganization();
     const [belongs, other] = await database.db.selectFrom('lookup_principles').select('id').where('list', '=', 'ethnicities').where('code', '<>', 'prefer_not').orderBy('id').limit(2).execute();
     // Questions 25 to 27: cultures belonged to, the one identified with most, appearance.
     const questions = { ...base, '25': [belongs!.id, other!.id], '26': [other!.id], '27': await idOf('appearances', 'south_asian') };
@@ -219,7 +219,7 @@ describe('POST /api/diversity-survey: what is stored', () => {
   });
 
   it('asks for a state only where the country has states, and for a branch only where the worldview has branches', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation();
+    const { organizationId, link, questions } = await wholeOrganization();
     const noStates = { ...questions, '4': await idOf('countries', 'AX'), '5': '', '13': await idOf('worldviews', 'prefer_not'), '14': '', '15': '' };
     expect((await submit(app, surveyBody(link.token, noStates))).json()).toEqual(OK);
     // An answer to a question that is not asked is dropped, not stored.
@@ -236,7 +236,7 @@ describe('POST /api/diversity-survey: what is stored', () => {
 
 describe('POST /api/diversity-survey: answers refused, nothing written', () => {
   it('names every missing required answer', async () => {
-    const { organizationId, link } = await wholeOrganisation({ anonymity: 0 });
+    const { organizationId, link } = await wholeOrganization({ anonymity: 0 });
     const response = await submit(app, surveyBody(link.token, {}, { 'stay-anonymous': 0 }));
     expectQuestionErrors(response, {
       '1': [SurveyMessages.firstNameRequired],
@@ -253,7 +253,7 @@ describe('POST /api/diversity-survey: answers refused, nothing written', () => {
   });
 
   it('requires the state of a country that has states, and refuses a state of another country', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation();
+    const { organizationId, link, questions } = await wholeOrganization();
     expectQuestionErrors(await submit(app, surveyBody(link.token, { ...questions, '5': '' })), { '5': [SurveyMessages.stateRequired] });
     expectQuestionErrors(await submit(app, surveyBody(link.token, { ...questions, '5': await idOf('states', 'FR-IDF') })), { '5': [LookupMessages.stateNotExist] });
     expectQuestionErrors(await submit(app, surveyBody(link.token, { ...questions, '5': await idOf('branches', '2511') })), { '5': [LookupMessages.stateNotExist] });
@@ -264,7 +264,7 @@ describe('POST /api/diversity-survey: answers refused, nothing written', () => {
   });
 
   it('says which answers name an option that does not exist in their list', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation();
+    const { organizationId, link, questions } = await wholeOrganization();
     const christianity = await idOf('worldviews', '25');
     const response = await submit(
       app,
@@ -310,7 +310,7 @@ describe('POST /api/diversity-survey: answers refused, nothing written', () => {
   });
 
   it('checks the culture and appearance answers (questions 25 to 27) against their lists', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation();
+    const { organizationId, link, questions } = await wholeOrganization();
     const culture = (valid['16'] as number[])[0]!;
     expectQuestionErrors(
       await submit(app, surveyBody(link.token, { ...questions, '25': [culture, await idOf('countries', 'FR')], '26': [culture, culture], '27': await idOf('genders', 'male') })),
@@ -330,7 +330,7 @@ describe('POST /api/diversity-survey: answers refused, nothing written', () => {
   });
 
   it('refuses the survey rules a hand-made body can break', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation();
+    const { organizationId, link, questions } = await wholeOrganization();
     expectQuestionErrors(
       await submit(app, surveyBody(link.token, { ...questions, '99': 1, '1': 'Ada', '17': 'female', '12': [...(valid['12'] as LanguageRow[]), (valid['12'] as LanguageRow[])[0]!], '24': 0 })),
       {
@@ -356,7 +356,7 @@ describe('POST /api/diversity-survey: answers refused, nothing written', () => {
   });
 
   it('refuses names on an anonymous link, and names with a choice to stay anonymous', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation({ anonymity: 1 });
+    const { organizationId, link, questions } = await wholeOrganization({ anonymity: 1 });
     expectQuestionErrors(await submit(app, surveyBody(link.token, questions, { 'first-name': 'Ada', 'last-name': 'Lovelace' })), {
       '1': [SurveyMessages.anonymityEnforced],
       '2': [SurveyMessages.anonymityEnforced],
@@ -378,7 +378,7 @@ describe('POST /api/diversity-survey: answers refused, nothing written', () => {
   });
 
   it('refuses a group that is not one of the organisation', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation();
+    const { organizationId, link, questions } = await wholeOrganization();
     const foreign = await insertDepartment(database.db, await organization(), 'Research');
     for (const group of [foreign, '00000000-0000-4000-8000-000000000000', 'Research', "x'; drop table responses; --"]) {
       expectQuestionErrors(await submit(app, surveyBody(link.token, { ...questions, '3': group })), { '3': [SurveyMessages.groupNotFound] });
@@ -387,7 +387,7 @@ describe('POST /api/diversity-survey: answers refused, nothing written', () => {
   });
 
   it('refuses a full group, and a sub-group of a full group, until a place is free', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation({ capacity: 20 });
+    const { organizationId, link, questions } = await wholeOrganization({ capacity: 20 });
     const small = await insertDepartment(database.db, organizationId, 'Small', { capacity: 1 });
     const smallTeam = await insertDepartment(database.db, organizationId, 'Small team', { parentId: small });
     const open = await insertDepartment(database.db, organizationId, 'Open', { capacity: 5 });
@@ -406,7 +406,7 @@ describe('POST /api/diversity-survey: answers refused, nothing written', () => {
   });
 
   it('fills a group with a capacity exactly when participants choose it at the same time', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation({ capacity: 100 });
+    const { organizationId, link, questions } = await wholeOrganization({ capacity: 100 });
     const limited = await insertDepartment(database.db, organizationId, 'Limited', { capacity: 7 });
     const responses = await Promise.all(Array.from({ length: 20 }, () => submit(app, surveyBody(link.token, { ...questions, '3': limited }))));
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(7);
@@ -418,7 +418,7 @@ describe('POST /api/diversity-survey: answers refused, nothing written', () => {
 
 describe('POST /api/diversity-survey: links that cannot be answered', () => {
   it('refuses unknown tokens, another alias, switched-off, expired, not started and full links', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation({ capacity: 1 });
+    const { organizationId, link, questions } = await wholeOrganization({ capacity: 1 });
     const attempt = (token = link.token, extra: Record<string, unknown> = {}) => submit(app, surveyBody(token, questions, extra));
     expectRefused(await attempt(randomToken()), 404, TokenMessages.tokenNoLongerValid);
     expectRefused(await attempt(''), 404, TokenMessages.tokenNoLongerValid);
@@ -439,7 +439,7 @@ describe('POST /api/diversity-survey: links that cannot be answered', () => {
   });
 
   it('refuses the links of an organisation that is switched off or whose package ended', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation();
+    const { organizationId, link, questions } = await wholeOrganization();
     await database.db.updateTable('organizations').set({ package_expires_at: new Date(Date.now() - 1000) }).where('id', '=', organizationId).execute();
     expectRefused(await submit(app, surveyBody(link.token, questions)), 404, TokenMessages.tokenNoLongerValid);
     await database.db.updateTable('organizations').set({ package_expires_at: null, active: false }).where('id', '=', organizationId).execute();
@@ -448,9 +448,9 @@ describe('POST /api/diversity-survey: links that cannot be answered', () => {
   });
 
   it('refuses unknown, revoked and other links invitations, before looking at the answers', async () => {
-    const { organizationId, link } = await wholeOrganisation();
+    const { organizationId, link } = await wholeOrganization();
     const otherLink = await insertLink(database.db, organizationId);
-    const foreign = await wholeOrganisation();
+    const foreign = await wholeOrganization();
     const revoked = await insertSurveyInvitation(database.db, link, 'revoked@example.org');
     await database.db.updateTable('invitations').set({ revoked_at: new Date() }).where('email', '=', 'revoked@example.org').execute();
     for (const invitation of [randomToken(), revoked, await insertSurveyInvitation(database.db, otherLink, 'other@example.org'), await insertSurveyInvitation(database.db, foreign.link, 'foreign@example.org')]) {
@@ -462,7 +462,7 @@ describe('POST /api/diversity-survey: links that cannot be answered', () => {
 
 describe('POST /api/diversity-survey: 200 participants at once on a 50-seat link', () => {
   it('stores exactly 50 answers with all their rows and refuses 150, leaving no half-written answer', async () => {
-    const { organizationId, link, questions } = await wholeOrganisation({ capacity: 50 });
+    const { organizationId, link, questions } = await wholeOrganization({ capacity: 50 });
     const started = performance.now();
     const responses = await Promise.all(Array.from({ length: 200 }, () => submit(app, surveyBody(link.token, questions))));
     const elapsed = performance.now() - started;
@@ -498,8 +498,8 @@ describe('POST /api/diversity-survey: 200 participants at once on a 50-seat link
 
 describe('POST /api/diversity-survey: tenant isolation', () => {
   it('stores an answer in its link organisation only, whatever the body names', async () => {
-    const own = await wholeOrganisation();
-    const other = await wholeOrganisation();
+    const own = await wholeOrganization();
+    const other = await wholeOrganization();
     const before = await countRows(database.db, other.organizationId);
     // The other organisation's group, named on this organisation's link.
     expectQuestionErrors(await submit(app, surveyBody(own.link.token, { ...own.questions, '3': other.subGroup })), { '3': [SurveyMessages.groupNotFound] });
@@ -516,7 +516,7 @@ describe('POST /api/diversity-survey: tenant isolation', () => {
 
 describe('POST /api/diversity-survey: submits that arrive together', () => {
   it('reads and writes them in batches, each with its own link, group and answers, and refuses only the bad ones', async () => {
-    const places = await Promise.all([wholeOrganisation(), wholeOrganisation(), wholeOrganisation()]);
+    const places = await Promise.all([wholeOrganization(), wholeOrganization(), wholeOrganization()]);
     const genders = [await idOf('genders', 'female'), await idOf('genders', 'male'), await idOf('genders', 'prefer_not')];
     const bodies = Array.from({ length: 30 }, (_, index) => {
       const place = places[index % 3]!;

@@ -23,7 +23,7 @@ import { HomePage } from '../../src/features/dashboards/HomePage';
 import { OverviewPage } from '../../src/features/dashboards/OverviewPage';
 import { renderApp, type RenderedApp } from '../support/renderApp';
 import { staleSections } from '../../infrastructure/resources/reloads.effects';
-import { appCatalog } from '../../infrastructure/resources/catalog';
+import { appCatalogue } from '../../infrastructure/resources/catalogue';
 import { buttonNamed, chooseOption, commandsOf, deliver, press } from './account/support';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -663,14 +663,14 @@ describe('dashboard sections', () => {
     const loads = commandsOf(app, 'resource/load') as { name: string; page?: string }[];
     expect(loads.filter((c) => c.page === 'overview').map((c) => c.name)).toEqual(expect.arrayContaining(['statOverviewGenderAgeRange', 'statOverviewRowOne']));
     await act(async () => app!.store.dispatch({ type: 'dashboard/refresh', page: 'overview' }));
-    const after = staleSections(app.store.getState(), { type: 'dashboard/reloadRequested', page: 'overview' }, appCatalog).map((e) => (e as { name: string }).name);
+    const after = staleSections(app.store.getState(), { type: 'dashboard/reloadRequested', page: 'overview' }, appCatalogue).map((e) => (e as { name: string }).name);
     expect(after).toEqual(expect.arrayContaining(['statOverviewGenderAgeRange', 'statOverviewRowOne']));
   });
 
   it('loads its sections again when the filters change', async () => {
     app = await open(<HomePage page="home" />);
     await act(async () => app!.store.dispatch({ type: 'filters/apply', filters: { generation: ['Gen Z'] } }));
-    const after = staleSections(app.store.getState(), { type: 'filters/applied', filters: { generation: ['Gen Z'] } }, appCatalog).map((e) => (e as { name: string }).name);
+    const after = staleSections(app.store.getState(), { type: 'filters/applied', filters: { generation: ['Gen Z'] } }, appCatalogue).map((e) => (e as { name: string }).name);
     expect(after.filter((n) => n === 'statHomeTotalRegistered')).toHaveLength(1);
     // Home's six counts, its badges, its diversity index and the note on answers not yet in the figures.
     expect(after).toHaveLength(9);

@@ -11,7 +11,7 @@ import { createSecrets } from '../../infrastructure/app/secrets';
 import { counterIds, fixedClock } from '../../domain/kernel/clock';
 import { initialAppState, type AppState } from '../../domain/app/state';
 import type { AppRuntime } from '../../infrastructure/app/runtime';
-import { appCatalog } from '../../infrastructure/resources/catalog';
+import { appCatalogue } from '../../infrastructure/resources/catalogue';
 import type { AppCommand } from '../../domain/app/events';
 import { dashboardApp } from '../../domain/app/dashboardApp';
 
@@ -47,7 +47,7 @@ export const renderApp = async (
   const recordingStore: Store = { ...store, dispatch: (command) => (commands.push(command), dispatch(command)) };
   const runtime = {
     store: recordingStore,
-    catalog: appCatalog,
+    catalogue: appCatalogue,
     i18n: createTranslator('au', english),
     api: undefined as never,
     secrets: createSecrets(),

@@ -89,8 +89,8 @@ export const exportReport = async (db: Kysely<Database>, caller: ExportCaller, d
   const k = thresholdFor(filters);
   // Participation sets respondents against the package's seats: only for the whole organisation, unfiltered.
   const unfiltered = Object.values(filters).every((value) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0));
-  const wholeOrganisation = unfiltered && auth.viewAsGroupId === null && (await departmentScopeOf(db, auth)).kind === 'organization';
-  const summary = await summaryPage({ wholeOrganisation, db, auth, statistics, filters, t, numbers });
+  const wholeOrganization = unfiltered && auth.viewAsGroupId === null && (await departmentScopeOf(db, auth)).kind === 'organization';
+  const summary = await summaryPage({ wholeOrganization, db, auth, statistics, filters, t, numbers });
   const bytes = await reportPdf({
     title,
     summary,

@@ -39,7 +39,7 @@ interface CensusData {
 
 export interface SummaryInput {
   /** The figures are the whole organisation's, unfiltered: only then are they set against its seats. */
-  readonly wholeOrganisation: boolean;
+  readonly wholeOrganization: boolean;
   readonly db: Kysely<Database>;
   readonly auth: AuthContext;
   readonly statistics: CallerStatistics;
@@ -50,12 +50,12 @@ export interface SummaryInput {
 
 const index = (value: number): string => value.toFixed(2);
 
-const participationBlock = async ({ wholeOrganisation, auth, statistics, filters, t, numbers }: SummaryInput): Promise<ReportBlock> => {
+const participationBlock = async ({ wholeOrganization, auth, statistics, filters, t, numbers }: SummaryInput): Promise<ReportBlock> => {
   const respondents = await dataOf(() => statistics.section(statisticsEndpoints.overview.totalRegistered, filters));
   if (respondents === null) return { sentences: [t('report_summary_no_respondents')] };
   const sentences = [t('report_summary_respondents', { count: numbers.count(respondents.count) })];
   const seats = auth.organization.seat_capacity;
-  if (wholeOrganisation && seats > 0) sentences.push(t('report_summary_participation', { share: numbers.percent(Math.min(100, (100 * respondents.count) / seats)), seats: numbers.count(seats) }));
+  if (wholeOrganization && seats > 0) sentences.push(t('report_summary_participation', { share: numbers.percent(Math.min(100, (100 * respondents.count) / seats)), seats: numbers.count(seats) }));
   return { sentences };
 };
 

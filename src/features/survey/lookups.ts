@@ -3,7 +3,7 @@ import type { AppState } from '../../../domain/app/state';
 import { PREFER_NOT_CODE, type LookupItem } from '../../../domain/contracts/lookups';
 import { SEARCH_MIN, type LookupName, type QuestionDefinition } from '../../../domain/contracts/survey';
 import { sectionOf, type SectionStatus } from '../../../domain/resources/state';
-import { PREFER_NOT_SEARCH, SURVEY_LOOKUPS, surveyLookup } from '../../../infrastructure/resources/survey.catalog';
+import { PREFER_NOT_SEARCH, SURVEY_LOOKUPS, surveyLookup } from '../../../infrastructure/resources/survey.catalogue';
 import { useSection } from '../../hooks/resources';
 import { useDispatch, useSelector } from '../../hooks/runtime';
 

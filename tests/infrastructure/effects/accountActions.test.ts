@@ -7,7 +7,7 @@ import { actionOf } from '../../../domain/resources/state';
 import { createStore } from '../../../infrastructure/bus/store';
 import { accountFollowUps } from '../../../infrastructure/effects/account.effects';
 import { ApiFailure } from '../../../infrastructure/http/failure';
-import { appCatalog } from '../../../infrastructure/resources/catalog';
+import { appCatalogue } from '../../../infrastructure/resources/catalogue';
 import { actionEffect, type ResourceDeps } from '../../../infrastructure/resources/resources.effects';
 import { dashboardApp } from '../../../domain/app/dashboardApp';
 
@@ -26,7 +26,7 @@ const setup = (answer: (call: Call) => Observable<unknown>, initialState: AppSta
   const cookies: string[] = [];
   const totps: unknown[] = [];
   const deps: ResourceDeps = {
-    catalog: appCatalog,
+    catalogue: appCatalogue,
     followUps: accountFollowUps({ cookies: { setPrimary: (token) => cookies.push(token) }, secrets: { setTotp: (setup) => totps.push(setup) } }),
     api: {
       call: ((endpoint: { path: string }, input: { body?: unknown }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Observable, of } from 'rxjs';
-import { appCatalog } from '../../../infrastructure/resources/catalog';
+import { appCatalogue } from '../../../infrastructure/resources/catalogue';
 import { createStore } from '../../../infrastructure/bus/store';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { actionEffect, type ResourceDeps } from '../../../infrastructure/resources/resources.effects';
@@ -14,7 +14,7 @@ interface Call { path: string; form?: FormData }
 const setup = (answer: () => Observable<unknown>) => {
   const calls: Call[] = [];
   const deps: ResourceDeps = {
-    catalog: appCatalog,
+    catalogue: appCatalogue,
     api: {
       call: ((endpoint: { path: string }, input: { form?: FormData }) => {
         calls.push({ path: endpoint.path, form: input?.form });

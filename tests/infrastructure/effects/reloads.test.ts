@@ -8,7 +8,7 @@ import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { initialAppState, type AppState } from '../../../domain/app/state';
 import type { AppEvent } from '../../../domain/app/events';
 import { idleSection, sectionOf, type SectionState } from '../../../domain/resources/state';
-import { appCatalog } from '../../../infrastructure/resources/catalog';
+import { appCatalogue } from '../../../infrastructure/resources/catalogue';
 import { sectionLoadEffect, type ResourceDeps } from '../../../infrastructure/resources/resources.effects';
 import { reloadEffect } from '../../../infrastructure/resources/reloads.effects';
 import { dashboardApp } from '../../../domain/app/dashboardApp';
@@ -19,7 +19,7 @@ interface Call { path: string; query: unknown }
 const setup = () => {
   const calls: Call[] = [];
   const deps: ResourceDeps = {
-    catalog: appCatalog,
+    catalogue: appCatalogue,
     api: {
       call: ((endpoint: { path: string }, input: { query?: unknown }) => {
         calls.push({ path: endpoint.path, query: input?.query });
@@ -151,14 +151,14 @@ describe('the reload effect, as a stream', () => {
         d: { type: 'session/viewAsChanged', departmentId: 'g1', viewingAs: true },
       });
       const again = { type: 'resource/requested', name: 'statOverviewRowOne', args: { x: 1 } };
-      expectObservable(reloadEffect(live$, state$, { catalog: appCatalog })).toBe('--b-c-d', { b: again, c: again, d: again });
+      expectObservable(reloadEffect(live$, state$, { catalogue: appCatalogue })).toBe('--b-c-d', { b: again, c: again, d: again });
     });
   });
 
   it('ignores everything else', () => {
     const live$ = new Subject<LiveMessage>();
     const out: AppEvent[] = [];
-    reloadEffect(live$, new BehaviorSubject(held('tiers', {})), { catalog: appCatalog }).subscribe((e) => out.push(e));
+    reloadEffect(live$, new BehaviorSubject(held('tiers', {})), { catalogue: appCatalogue }).subscribe((e) => out.push(e));
     live$.next({ type: 'resource/loaded', name: 'tiers', data: [] });
     live$.next({ type: 'filters/applied', filters: {} });
     expect(out).toEqual([]);

@@ -1,4 +1,4 @@
-import { appCatalog, surveyCatalog, type ResourceCatalog } from '../../../infrastructure/resources/catalog';
+import { appCatalogue, surveyCatalogue, type ResourceCatalogue } from '../../../infrastructure/resources/catalogue';
 import type { AppCommand } from '../../../domain/app/events';
 import { describe, expect, it } from 'vitest';
 import { Observable, Subject, of, throwError } from 'rxjs';
@@ -12,10 +12,10 @@ import { dashboardApp } from '../../../domain/app/dashboardApp';
 
 interface Call { path: string; query: unknown; body: unknown; form?: FormData }
 
-const setup = (answer: (call: Call) => Observable<unknown>, catalog: ResourceCatalog = appCatalog) => {
+const setup = (answer: (call: Call) => Observable<unknown>, catalogue: ResourceCatalogue = appCatalogue) => {
   const calls: Call[] = [];
   const deps: ResourceDeps = {
-    catalog,
+    catalogue,
     api: {
       call: ((endpoint: { path: string }, input: { query?: unknown; body?: unknown; form?: FormData }) => {
         const call = { path: endpoint.path, query: input?.query, body: input?.body, form: input?.form };
@@ -84,7 +84,7 @@ describe('data sections', () => {
   });
 
   it('a section this page does not know fails clearly without a request', () => {
-    const { store, calls } = setup(() => of({ status: 200, data: null }), surveyCatalog);
+    const { store, calls } = setup(() => of({ status: 200, data: null }), surveyCatalogue);
     store.dispatch({ type: 'resource/load', name: 'tiers', args: {} });
     expect(calls).toHaveLength(0);
     expect(sectionOf(store.getState().resources, 'tiers').status).toBe('error');

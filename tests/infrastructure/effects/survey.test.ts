@@ -14,7 +14,7 @@ import { actionEffect, sectionLoadEffect, type ResourceDeps } from '../../../inf
 import { createSurveyDraftStore, surveyNamesKey } from '../../../infrastructure/storage/surveyDraft';
 import { createAnsweredLinks } from '../../../infrastructure/storage/answeredLinks';
 import { participantApp } from '../../../domain/app/participantApp';
-import { surveyCatalog } from '../../../infrastructure/resources/catalog';
+import { surveyCatalogue } from '../../../infrastructure/resources/catalogue';
 
 const QUESTIONS = SURVEY_QUESTIONS[1]!;
 
@@ -70,7 +70,7 @@ const setup = (
   };
   const deps: SurveyDeps & ResourceDeps = {
     // The participant's page knows only the survey's sections and actions.
-    catalog: surveyCatalog,
+    catalogue: surveyCatalogue,
     api: {
       call: ((endpoint: AnyEndpoint, input: { query?: unknown; params?: unknown; body?: unknown } = {}) => {
         calls.push({ path: endpoint.path, query: input.query, params: input.params, body: input.body });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Subject } from 'rxjs';
 import type { AxiosAdapter } from 'axios';
-import { appCatalog } from '../../../infrastructure/resources/catalog';
+import { appCatalogue } from '../../../infrastructure/resources/catalogue';
 import { createStore } from '../../../infrastructure/bus/store';
 import { counterIds, fixedClock } from '../../../domain/kernel/clock';
 import { actionEffect, type ResourceDeps } from '../../../infrastructure/resources/resources.effects';
@@ -17,7 +17,7 @@ const setup = () => {
   const answer = new Subject<unknown>();
   const sent: { progress?: Progress } = {};
   const deps: ResourceDeps = {
-    catalog: appCatalog,
+    catalogue: appCatalogue,
     api: {
       call: ((_endpoint: unknown, input: { onUploadProgress?: Progress }) => {
         sent.progress = input.onUploadProgress;

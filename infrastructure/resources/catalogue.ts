@@ -1,8 +1,8 @@
 import { dashboardApp } from '../../domain/app/dashboardApp';
 import { participantApp } from '../../domain/app/participantApp';
-import { catalogOf, type ResourceCatalog } from './entries';
+import { catalogueOf, type ResourceCatalogue } from './entries';
 
-export type { ActionEntry, ResourceCatalog, SectionEntry } from './entries';
+export type { ActionEntry, ResourceCatalogue, SectionEntry } from './entries';
 export { sections, type SectionName } from '../../domain/resources/sections';
 export { actions, type ActionName } from '../../domain/resources/actions';
 
@@ -13,6 +13,6 @@ export { actions, type ActionName } from '../../domain/resources/actions';
  * the names are what commands, events and the state carry, and each name's endpoint says the
  * type of its data. Tests use these; a page's own is built from the app its entry passes in.
  */
-export const appCatalog: ResourceCatalog = catalogOf(dashboardApp.sections, dashboardApp.actions);
-export const surveyCatalog: ResourceCatalog = catalogOf(participantApp.sections, participantApp.actions);
-export const { sectionEntry, actionEntry } = appCatalog;
+export const appCatalogue: ResourceCatalogue = catalogueOf(dashboardApp.sections, dashboardApp.actions);
+export const surveyCatalogue: ResourceCatalogue = catalogueOf(participantApp.sections, participantApp.actions);
+export const { sectionEntry, actionEntry } = appCatalogue;

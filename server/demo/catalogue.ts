@@ -23,7 +23,7 @@ export const DEMO_LISTS = [
 ] as const;
 export type DemoList = (typeof DEMO_LISTS)[number];
 
-export interface CatalogItem {
+export interface CatalogueItem {
   readonly id: number;
   readonly list: DemoList;
   readonly code: string;
@@ -32,7 +32,7 @@ export interface CatalogItem {
 }
 
 /** A row as lookup_principles holds it. */
-export interface CatalogRow {
+export interface CatalogueRow {
   readonly id: number;
   readonly list: string;
   readonly code: string;
@@ -54,21 +54,21 @@ export interface NamedCategory {
  * SARs and Taiwan)'). What matches nothing is reported through `warn` and left out: its share
  * then goes to the rest of its topic.
  */
-export class Catalog {
-  private readonly byCode = new Map<string, CatalogItem>();
-  private readonly byName = new Map<string, CatalogItem>();
-  private readonly byId = new Map<number, CatalogItem>();
-  private readonly children = new Map<number, CatalogItem[]>();
+export class Catalogue {
+  private readonly byCode = new Map<string, CatalogueItem>();
+  private readonly byName = new Map<string, CatalogueItem>();
+  private readonly byId = new Map<number, CatalogueItem>();
+  private readonly children = new Map<number, CatalogueItem[]>();
   private readonly warned = new Set<string>();
 
   constructor(
-    rows: readonly CatalogRow[],
+    rows: readonly CatalogueRow[],
     private readonly warn: (message: string) => void = (message) => console.warn(message),
   ) {
     const lists = new Set<string>(DEMO_LISTS);
     for (const row of rows) {
       if (!lists.has(row.list)) continue;
-      const item: CatalogItem = { id: row.id, list: row.list as DemoList, code: row.code, name: row.name, parentId: row.parent_id };
+      const item: CatalogueItem = { id: row.id, list: row.list as DemoList, code: row.code, name: row.name, parentId: row.parent_id };
       this.byCode.set(`${row.list}\u0000${row.code}`, item);
       this.byId.set(row.id, item);
       for (const alias of [normaliseSearch(row.name), ...row.search.split(' | ')]) {
@@ -87,16 +87,16 @@ export class Catalog {
   }
 
   /** The item of a code, quietly undefined when the list has none. */
-  find(list: DemoList, code: string): CatalogItem | undefined {
+  find(list: DemoList, code: string): CatalogueItem | undefined {
     return this.byCode.get(`${list}\u0000${code}`);
   }
 
-  byIdOf(id: number): CatalogItem | undefined {
+  byIdOf(id: number): CatalogueItem | undefined {
     return this.byId.get(id);
   }
 
   /** The item a category stands for, by code then by name; a miss is reported once per category. */
-  resolve(list: DemoList, category: NamedCategory, context: string): CatalogItem | undefined {
+  resolve(list: DemoList, category: NamedCategory, context: string): CatalogueItem | undefined {
     if (category.code !== undefined) {
       const item = this.find(list, category.code);
       if (item !== undefined) return item;
@@ -115,7 +115,7 @@ export class Catalog {
   }
 
   /** A code that must resolve: the demo's own tables use it. */
-  resolveCode(list: DemoList, code: string, context: string): CatalogItem | undefined {
+  resolveCode(list: DemoList, code: string, context: string): CatalogueItem | undefined {
     return this.resolve(list, { code, name: code }, context);
   }
 
@@ -124,13 +124,13 @@ export class Catalog {
   }
 
   /** The items whose parent is the given item (a country's states, a level's position types). */
-  childrenOf(id: number): readonly CatalogItem[] {
+  childrenOf(id: number): readonly CatalogueItem[] {
     return this.children.get(id) ?? [];
   }
 }
 
 /** Reads the answerable lookup lists (active items only) from the database. */
-export const loadCatalog = async (db: Kysely<Database>, warn?: (message: string) => void): Promise<Catalog> => {
+export const loadCatalogue = async (db: Kysely<Database>, warn?: (message: string) => void): Promise<Catalogue> => {
   const rows = await db
     .selectFrom('lookup_principles')
     .select(['id', 'list', 'code', 'name', 'search', 'parent_id'])
@@ -138,5 +138,5 @@ export const loadCatalog = async (db: Kysely<Database>, warn?: (message: string)
     .where('active', '=', true)
     .orderBy('id')
     .execute();
-  return new Catalog(rows, warn);
+  return new Catalogue(rows, warn);
 };
