@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/database';
-import { createCapturingMailer } from '../../server/services/mail';
 import { insertUser, signIn } from './helpers/accounts';
 import { insertDepartment, insertResponse, lookupIds } from './helpers/surveyResponses';
 import { STATISTICS_GETS, readStatistic } from './helpers/statisticsReads';
-import { createTestDatabase } from './helpers/testDatabase';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
 
 /**
@@ -80,8 +78,7 @@ const createOrganisation = async (targetIsRare: boolean): Promise<Organisation> 
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  app = await buildApp({ ...testConfig(), statisticsSelectionsPerHour: 100_000 }, { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp({ config: { ...testConfig(), statisticsSelectionsPerHour: 100_000 }, database: { lookups: true } }));
   const idOf = lookupIds(database.db);
   for (const [key, list, code] of [
     ['female', 'genders', 'female'],
@@ -105,10 +102,7 @@ beforeAll(async () => {
   twin = await createOrganisation(false);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 const ENDPOINTS = STATISTICS_GETS;
 

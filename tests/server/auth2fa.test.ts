@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthMessages } from '../../domain/contracts/auth';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer, type MailMessage } from '../../server/services/mail';
+import type { MailMessage } from '../../server/services/mail';
 import { freshAddress, insertUser, PASSWORD, passwordHash, post, signIn, type TestUser } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
 
 let database: OpenDatabase;
@@ -14,17 +13,11 @@ let app: FastifyInstance;
 let messages: MailMessage[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const capturing = createCapturingMailer();
-  messages = capturing.messages;
-  app = await buildApp(testConfig({ loginMaxFailures: 20 }), { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
+  ({ database, app, mail: messages } = await openTestApp({ config: testConfig({ loginMaxFailures: 20 }) }));
   await passwordHash();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 beforeEach(() => {
   messages.length = 0;

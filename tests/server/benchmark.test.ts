@@ -8,7 +8,7 @@ import type { OpenDatabase } from '../../server/db/connect';
 import { createCapturingMailer } from '../../server/services/mail';
 import { get, insertUser, post, signIn } from './helpers/accounts';
 import { insertDepartment, lookupIds } from './helpers/surveyResponses';
-import { createTestDatabase } from './helpers/testDatabase';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
 
 /**
@@ -35,8 +35,7 @@ const ids: Record<string, number> = {};
 const SIZES: Record<string, number> = { Sales: 24, 'Sales East': 12, Support: 15, Ops: 20, Tiny: 1, Legal: 2, 'Legal Team': 10 };
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp({ database: { lookups: true } }));
   const db = database.db;
   const idOf = lookupIds(db);
   const user = await insertUser(db, { role: 'admin' });
@@ -95,10 +94,7 @@ beforeAll(async () => {
   otherAdmin = await signIn(app, other.email);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 type Body = { status: number; data?: BenchmarkData; message?: string; errors?: Record<string, string[]> };
 

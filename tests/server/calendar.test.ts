@@ -5,12 +5,10 @@ import type { CalendarData, CalendarFeed } from '../../domain/contracts/calendar
 import type { Distribution } from '../../domain/contracts/stats';
 import { isSuppressed } from '../../domain/contracts/stats';
 import { CONSENT_KEY, STORED_THINGS } from '../../domain/consent/policy';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { createDemoOrganization, DEFAULT_DEMO_RESPONSES, DEFAULT_DEMO_SEED, DEMO_PASSWORD, type DemoSignIn } from '../../server/demo/index';
-import { createCapturingMailer } from '../../server/services/mail';
 import { bearer, insertUser, signIn } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
 
 const config = testConfig();
@@ -22,8 +20,7 @@ let otherAdmin: string;
 let staff: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  app = await buildApp(config, { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp({ config, database: { lookups: true } }));
   demo = (await createDemoOrganization(database.db, {
     seed: DEFAULT_DEMO_SEED,
     responses: DEFAULT_DEMO_RESPONSES,
@@ -37,10 +34,7 @@ beforeAll(async () => {
   staff = await signIn(app, (await insertUser(database.db, { organizationId: demo.organizationId, role: 'staff' })).email);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 /** The events of an iCalendar text, unfolded (RFC 5545 folds long lines with a leading space). */
 const readIcs = (body: string): { uid: string; start: string; summary: string }[] =>

@@ -4,12 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignMessages, type CampaignParticipation } from '../../domain/contracts/campaigns';
 import type { LatestParticipation } from '../../domain/contracts/homeParticipation';
 import { DEFAULT_MIN_GROUP_SIZE, MAX_ADJUSTMENT, pTableRow } from '../../domain/stats';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer } from '../../server/services/mail';
 import { bearer, insertOrganization, insertUser, passwordHash, signIn } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 /**
  * Participation through the one door (issue 29): answered figures are released by the cell key
@@ -161,8 +158,7 @@ const fits = (released: number | null, trueCount: number, k: number, cap = Infin
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp());
   await passwordHash();
   orgA = await insertOrganization(database.db);
   orgB = await insertOrganization(database.db);
@@ -181,10 +177,7 @@ beforeAll(async () => {
   linkB = await insertLink(orgB, 'b');
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 describe('who reads a campaign’s participation', () => {
   it('the administrators read their organisation’s campaigns; staff are refused; another organisation’s campaign is not found', async () => {

@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_NAME_MAX, type Campaign, type CampaignInput, CampaignMessages } from '../../domain/contracts/campaigns';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer } from '../../server/services/mail';
 import { get, insertOrganization, insertUser, passwordHash, post, signIn } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 /**
  * Campaigns (issue 29): created, listed, edited, paused, resumed and cancelled through the API,
@@ -105,8 +102,7 @@ const invitationWent = async (campaignId: string, personId: string, state: 'sent
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp());
   await passwordHash();
   orgA = await insertOrganization(database.db);
   orgB = await insertOrganization(database.db);
@@ -149,10 +145,7 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 describe('creating a campaign', () => {
   it('invites a group’s people with its sub-groups’, each in their language, and schedules every step', async () => {

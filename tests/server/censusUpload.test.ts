@@ -5,14 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/contracts/auth';
 import { CENSUS_FILE_MAX_BYTES, type CensusTableLoaded, CensusUploadMessages, type MutualityCountryEntry } from '../../domain/contracts/mutuality';
 import { OrganizationMessages } from '../../domain/contracts/organization';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { runCensusLoad } from '../../server/services/operator/censusCli';
-import { createCapturingMailer } from '../../server/services/mail';
 import { censusDatasetsFor } from '../../server/services/mutuality/stored';
-import { bearer, insertOrganization, insertUser, signIn } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { bearer, signedInOrganization } from './helpers/accounts';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 /**
  * Loading an office's census table: the administrator's upload (POST /mutuality/census-upload,
@@ -24,29 +21,15 @@ const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'census');
 let database: OpenDatabase;
 let app: FastifyInstance;
 
-interface Tenant {
-  readonly organizationId: string;
-  readonly tokens: Map<Role, string>;
-}
-
 const ROLES: readonly Role[] = ['admin', 'second_admin', 'sub_admin', 'group_assignee', 'staff'];
 
-const tenant = async (): Promise<Tenant> => {
-  const organizationId = await insertOrganization(database.db);
-  const tokens = new Map<Role, string>();
-  for (const role of ROLES) tokens.set(role, await signIn(app, (await insertUser(database.db, { organizationId, role })).email));
-  return { organizationId, tokens };
-};
+const tenant = () => signedInOrganization(app, database.db, ROLES);
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp({ database: { lookups: true } }));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 interface FilePart {
   readonly name: string;

@@ -3,13 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateMessages, parseCode } from '../../domain/contracts/certificates';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { createDemoOrganization, DEMO_PASSWORD, type DemoSignIn } from '../../server/demo/index';
-import { createCapturingMailer } from '../../server/services/mail';
 import { bearer, insertUser, signIn } from './helpers/accounts';
 import { flatten, fontNamesOf, structureOf } from './helpers/taggedPdf';
-import { createTestDatabase } from './helpers/testDatabase';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
 
 const config = testConfig();
@@ -21,8 +19,7 @@ let otherAdmin: string;
 let staff: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  app = await buildApp(config, { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp({ config, database: { lookups: true } }));
   demo = (await createDemoOrganization(database.db, { seed: 'certificates', responses: 120, organizationName: 'Certified Co.', argon2: config.argon2, singleTransaction: false, batchSize: 120 }))!;
   await database.db.updateTable('organizations').set({ seat_capacity: 200 }).where('id', '=', demo.organizationId).execute();
   admin = await signIn(app, demo.adminEmail, DEMO_PASSWORD);
@@ -32,10 +29,7 @@ beforeAll(async () => {
   staff = await signIn(app, member.email);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 const verifyCode = (code: string) => app.inject({ method: 'GET', url: `/api/certificate/verify?code=${encodeURIComponent(code)}` });
 const issue = (token: string) => app.inject({ method: 'POST', url: '/api/certificate/issue', headers: bearer(token), payload: {} });

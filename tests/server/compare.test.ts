@@ -11,8 +11,8 @@ import { toJson } from '../../server/db/database';
 import { createCapturingMailer } from '../../server/services/mail';
 import { statsMessages } from '../../domain/contracts/stats';
 import { bearer, get, insertUser, post, signIn } from './helpers/accounts';
-import { insertDepartment, lookupIds } from './helpers/surveyResponses';
-import { createTestDatabase } from './helpers/testDatabase';
+import { insertDepartment, insertResponse, lookupIds } from './helpers/surveyResponses';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
 
 /**
@@ -41,8 +41,7 @@ const people = Array.from({ length: 40 }, (_, i) => i);
 const groupOf = (i: number) => (i < 24 ? 'Sales' : i < 39 ? 'Support' : 'Tiny');
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp({ database: { lookups: true } }));
   const idOf = lookupIds(database.db);
   const db = database.db;
   const user = await insertUser(db, { role: 'admin' });
@@ -71,39 +70,18 @@ beforeAll(async () => {
   ids.H2 = cultures[1]!.id;
 
   const insert = async (organization: string, department: string, i: number) => {
-    const { id } = await db
-      .insertInto('responses')
-      .values({
-        organization_id: organization,
-        survey_id: 1,
-        token_id: null,
-        department_id: department,
-        group_id: department,
-        anonymous: true,
-        first_name: null,
-        last_name: null,
-        email: null,
-        invitation_id: null,
-        birth_year: i % 3 === 0 ? 1990 : 2000,
-        gender_id: i % 2 === 0 ? ids.female! : ids.male!,
-        age_id: i % 3 === 0 ? ids.age1990! : ids.age2000!,
-        education_id: null,
-        disability_id: i % 6 === 0 ? ids.physical! : ids.none!,
-        sexual_orientation_id: null,
-        position_level_id: i % 4 === 0 ? ids.manager! : ids.clerk!,
-        position_type_id: null,
-        country_birth_id: i % 3 === 0 ? ids.AU! : i % 3 === 1 ? ids.IN! : ids.GB!,
-        state_id: null,
-        worldview_id: i % 2 === 0 ? ids.christian! : ids.secular!,
-        branch_id: null,
-        denomination_id: null,
-        culture_identity_id: null,
-        appearance_id: null,
-        answers: '{}',
-        submitted_at: new Date(i < 12 ? '2024-06-01T00:00:00Z' : '2025-06-01T00:00:00Z'),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertResponse(db, {
+      organization_id: organization,
+      department_id: department,
+      birth_year: i % 3 === 0 ? 1990 : 2000,
+      gender_id: i % 2 === 0 ? ids.female! : ids.male!,
+      age_id: i % 3 === 0 ? ids.age1990! : ids.age2000!,
+      disability_id: i % 6 === 0 ? ids.physical! : ids.none!,
+      position_level_id: i % 4 === 0 ? ids.manager! : ids.clerk!,
+      country_birth_id: i % 3 === 0 ? ids.AU! : i % 3 === 1 ? ids.IN! : ids.GB!,
+      worldview_id: i % 2 === 0 ? ids.christian! : ids.secular!,
+      submitted_at: new Date(i < 12 ? '2024-06-01T00:00:00Z' : '2025-06-01T00:00:00Z'),
+    });
     const child = { response_id: id, organization_id: organization };
     await db.insertInto('response_languages').values({ ...child, language_id: ids.eng!, level: 'native' }).execute();
     if (i % 2 === 1) await db.insertInto('response_languages').values({ ...child, language_id: ids.hin!, level: 'fluent' }).execute();
@@ -118,10 +96,7 @@ beforeAll(async () => {
   assigneeOfSupport = await signIn(app, assignee.email);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 type Selection = { group: string; 'date-tag'?: string };
 type Body = { status: number; data?: CompareData; message?: string; errors?: Record<string, string[]> };

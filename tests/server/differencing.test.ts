@@ -2,14 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statisticsEndpoints } from '../../domain/contracts/statistics';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer } from '../../server/services/mail';
 import { releaseDue } from '../../server/services/statistics/releaseBatches';
 import { insertUser, signIn } from './helpers/accounts';
 import { insertDepartment, insertResponse, lookupIds } from './helpers/surveyResponses';
 import { STATISTICS_GETS, readStatistic } from './helpers/statisticsReads';
-import { createTestDatabase } from './helpers/testDatabase';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
 
 /**
@@ -119,8 +117,7 @@ const blocksOf = async (organizationId: string): Promise<number[][]> => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  app = await buildApp({ ...testConfig(), statisticsSelectionsPerHour: 100_000 }, { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp({ config: { ...testConfig(), statisticsSelectionsPerHour: 100_000 }, database: { lookups: true } }));
   const idOf = lookupIds(database.db);
   for (const [key, list, code] of [
     ['female', 'genders', 'female'],
@@ -152,10 +149,7 @@ beforeAll(async () => {
     where rt.organization_id = ${twin.id} and t.id = rt.release_block`.execute(database.db);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 const ENDPOINTS = STATISTICS_GETS;
 

@@ -5,14 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_CARDS, EXPORT_PAGES, type ExportFilters, type ExportPage } from '../../domain/contracts/exports';
 import { type CrossTable, type Distribution, type StatCell, type StatTree, type TreeCell, isSuppressed } from '../../domain/contracts/stats';
 import { toSearchParams } from '../../domain/filters/encoding';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { createDemoOrganization, DEMO_PASSWORD, type DemoSignIn } from '../../server/demo/index';
-import { createCapturingMailer } from '../../server/services/mail';
 import { bearer, insertUser, signIn } from './helpers/accounts';
 import { DATE_TIME_FORMAT, fractionOf, sheetNames } from '../../server/services/exports/workbook';
 import { serverSentence, translator } from '../../server/services/exports/words';
-import { createTestDatabase } from './helpers/testDatabase';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
 
 /**
@@ -33,8 +31,7 @@ const INJECTION_GROUP = '=HYPERLINK("http://example.org","x")';
 const INJECTION_ORGANISATION = '+Riverbend @export -co';
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  app = await buildApp(config, { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp({ config, database: { lookups: true } }));
   demo = (await createDemoOrganization(database.db, { seed: 'exports', responses: 400, organizationName: 'Exports', argon2: config.argon2, singleTransaction: false, batchSize: 400 }))!;
   await database.db.updateTable('organizations').set({ name: INJECTION_ORGANISATION }).where('id', '=', demo.organizationId).execute();
   admin = await signIn(app, demo.adminEmail, DEMO_PASSWORD);
@@ -50,10 +47,7 @@ beforeAll(async () => {
   positionIds = await ids('position-levels');
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 const exportFile = (token: string, body: unknown, locale?: string) =>
   app.inject({ method: 'POST', url: '/api/general/export-excel', headers: { ...bearer(token), ...(locale ? { 'x-locale': locale } : {}) }, payload: body as object });

@@ -4,25 +4,17 @@ import type { Role } from '../../domain/contracts/auth';
 import { Messages } from '../../domain/contracts/envelope';
 import { GroupMessages } from '../../domain/contracts/groups';
 import { OrganizationMessages } from '../../domain/contracts/organization';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer } from '../../server/services/mail';
 import { departmentScopeOf, inDepartmentScope, visibleDepartmentIds } from '../../server/services/organization/scope';
 import { bearer, expectNoSecrets, get, insertOrganization, insertUser, passwordHash, signIn } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { insertDepartment as insertDepartmentRow } from './helpers/surveyResponses';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
 
-const insertDepartment = async (organizationId: string, name: string, parentId: string | null = null, extra: { capacity?: number | null; assigneeId?: string | null } = {}): Promise<string> =>
-  (
-    await database.db
-      .insertInto('departments')
-      .values({ organization_id: organizationId, name, parent_id: parentId, capacity: extra.capacity ?? null, assignee_id: extra.assigneeId ?? null })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+const insertDepartment = (organizationId: string, name: string, parentId: string | null = null, extra: { capacity?: number | null; assigneeId?: string | null } = {}): Promise<string> =>
+  insertDepartmentRow(database.db, organizationId, name, { parentId, ...extra });
 
 const placeUser = async (userId: string, departmentId: string | null): Promise<void> => {
   await database.db.updateTable('users').set({ department_id: departmentId }).where('id', '=', userId).execute();
@@ -86,17 +78,13 @@ let a: World;
 let b: World;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp());
   await passwordHash();
   a = await world();
   b = await world();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 const read = async (url: string, token: string) => {
   const response = await get(app, url, { token });

@@ -4,13 +4,12 @@ import { AuthMessages, type Role } from '../../domain/contracts/auth';
 import { Messages } from '../../domain/contracts/envelope';
 import { CalendarDay, INVITATION_TTL_DAYS, type Invitation, MemberMessages, SURVEY_INVITATION_MAX } from '../../domain/contracts/members';
 import { OrganizationMessages } from '../../domain/contracts/organization';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { sha256Hex } from '../../server/services/auth/tokens';
 import { findSurveyInvitation, markSurveyInvitationAccepted } from '../../server/services/invitations';
-import { createCapturingMailer, type MailMessage } from '../../server/services/mail';
+import type { MailMessage } from '../../server/services/mail';
 import { bearer, expectNoSecrets, freshAddress, insertOrganization, insertUser, PASSWORD, passwordHash, signIn, uniqueEmail } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
 import { FIRST_NAME_LIMIT, LAST_NAME_LIMIT } from '../../domain/contracts/textLimits';
 
@@ -21,17 +20,11 @@ const MAX_FAILURES = 3;
 const config = testConfig({ loginMaxFailures: MAX_FAILURES });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const capturing = createCapturingMailer();
-  mail = capturing.messages;
-  app = await buildApp(config, { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
+  ({ database, app, mail } = await openTestApp({ config }));
   await passwordHash();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 beforeEach(() => {
   mail.length = 0;

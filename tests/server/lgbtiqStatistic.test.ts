@@ -4,13 +4,10 @@ import { statisticsEndpoints } from '../../domain/contracts/statistics';
 import { type Distribution, type StatCell, isSuppressed } from '../../domain/contracts/stats';
 import { toSearchParams } from '../../domain/filters/encoding';
 import { MAX_ADJUSTMENT, SPECIAL_CATEGORY_MIN_GROUP_SIZE } from '../../domain/stats';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer } from '../../server/services/mail';
 import { get, insertUser, signIn } from './helpers/accounts';
 import { insertDepartment, insertResponse, lookupIds } from './helpers/surveyResponses';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 /**
  * The Demographics page's LGBTIQ+ chart (GET /demographic/lgbtiq): sexual orientation is
@@ -29,8 +26,7 @@ let admin: string;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp({ database: { lookups: true } }));
   const db = database.db;
   const idOf = lookupIds(db);
   const user = await insertUser(db, { role: 'admin' });
@@ -53,10 +49,7 @@ beforeAll(async () => {
   admin = await signIn(app, user.email);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 type Body = { status: number; data?: Distribution; message?: string };
 const stat = async (path: string, filters: Record<string, unknown> = {}): Promise<Body> => {

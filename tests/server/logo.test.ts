@@ -6,12 +6,9 @@ import { Messages } from '../../domain/contracts/envelope';
 import { ServerMessages } from '../../domain/contracts/errors';
 import { DETAILS_MAX, GroupMessages, LOGO_MAX_BYTES, LogoMessages } from '../../domain/contracts/groups';
 import { OrganizationMessages } from '../../domain/contracts/organization';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer } from '../../server/services/mail';
-import { bearer, expectNoSecrets, get, insertOrganization, insertUser, passwordHash, post, signIn } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { bearer, expectNoSecrets, get, passwordHash, post, signedInOrganization } from './helpers/accounts';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
@@ -34,30 +31,16 @@ const HOSTILE_SVG = `<?xml version="1.0" encoding="UTF-8"?>
   <text x="1" y="8">A &amp; B &lt; C</text>
 </svg>`;
 
-interface Tenant {
-  readonly organizationId: string;
-  readonly tokens: Map<Role, string>;
-}
-
 const ROLES: readonly Role[] = ['admin', 'second_admin', 'sub_admin', 'group_assignee', 'staff'];
 
-const tenant = async (): Promise<Tenant> => {
-  const organizationId = await insertOrganization(database.db);
-  const tokens = new Map<Role, string>();
-  for (const role of ROLES) tokens.set(role, await signIn(app, (await insertUser(database.db, { organizationId, role })).email));
-  return { organizationId, tokens };
-};
+const tenant = () => signedInOrganization(app, database.db, ROLES);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp());
   await passwordHash();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 interface FilePart {
   readonly field?: string;

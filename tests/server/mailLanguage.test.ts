@@ -7,7 +7,6 @@ import { createCapturingMailer, type MailMessage } from '../../server/services/m
 import { sendPackageReminders } from '../../server/services/packages';
 import { freshAddress, insertOrganization, insertUser, passwordHash, signIn, uniqueEmail } from './helpers/accounts';
 import { type IdOf, insertDepartment, insertLink, insertSurveyInvitation, lookupIds, submit, surveyBody, validQuestions } from './helpers/surveyResponses';
-import { createTestDatabase } from './helpers/testDatabase';
 import ExcelJS from 'exceljs';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { encodePayload } from '../../domain/contracts/certificates';
@@ -15,6 +14,7 @@ import { signText, signingKeys } from '../../server/services/certificates/keys';
 import { translator } from '../../server/services/exports/words';
 import { bearer } from './helpers/accounts';
 import { flatten, structureOf } from './helpers/taggedPdf';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
 
 let database: OpenDatabase;
@@ -24,18 +24,12 @@ let idOf: IdOf;
 
 beforeAll(async () => {
   // The lookup lists: a participant's answers are checked against them.
-  database = await createTestDatabase({ lookups: true });
+  ({ database, app, mail: messages } = await openTestApp({ database: { lookups: true } }));
   idOf = lookupIds(database.db);
-  const capturing = createCapturingMailer();
-  messages = capturing.messages;
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
   await passwordHash();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 beforeEach(() => {
   messages.length = 0;

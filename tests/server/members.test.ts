@@ -4,30 +4,23 @@ import { AuthMessages, type Role } from '../../domain/contracts/auth';
 import { Messages } from '../../domain/contracts/envelope';
 import { DEPARTMENT_CAPACITY_MAX, type Member, MemberMessages } from '../../domain/contracts/members';
 import { OrganizationMessages } from '../../domain/contracts/organization';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { issueSession } from '../../server/services/auth/sessions';
-import { createCapturingMailer, type MailMessage } from '../../server/services/mail';
+import type { MailMessage } from '../../server/services/mail';
 import { bearer, expectNoSecrets, freshAddress, insertOrganization, insertUser, passwordHash, signIn, uniqueEmail } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { insertDepartment as insertDepartmentRow } from './helpers/surveyResponses';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
 let mail: MailMessage[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const capturing = createCapturingMailer();
-  mail = capturing.messages;
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
+  ({ database, app, mail } = await openTestApp());
   await passwordHash();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 beforeEach(() => {
   mail.length = 0;
@@ -53,14 +46,8 @@ interface Person {
   readonly token: string;
 }
 
-const insertDepartment = async (organizationId: string, name: string, parentId: string | null = null): Promise<string> =>
-  (
-    await database.db
-      .insertInto('departments')
-      .values({ organization_id: organizationId, parent_id: parentId, name })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+const insertDepartment = (organizationId: string, name: string, parentId: string | null = null): Promise<string> =>
+  insertDepartmentRow(database.db, organizationId, name, { parentId });
 
 /**
  * One organisation with a group (with a sub-group) run by assignees, another group, and a

@@ -8,13 +8,10 @@ import { CENSUS_DATASETS } from '../../domain/mutuality/census';
 import { comparePillar, mutualityScore, overallScore } from '../../domain/mutuality/score';
 import { COUNT_FORMAT, fractionOf, PERCENT_FORMAT, SCORE_FORMAT } from '../../server/services/exports/workbook';
 import { MAX_ADJUSTMENT } from '../../domain/stats';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer } from '../../server/services/mail';
 import { bearer, get, insertUser, signIn } from './helpers/accounts';
-import { insertDepartment, lookupIds } from './helpers/surveyResponses';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { insertDepartment, insertResponse, lookupIds } from './helpers/surveyResponses';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 /**
  * Compare → External on a hand-built organisation whose every figure is known. Person i (0 to 62):
@@ -45,8 +42,7 @@ const groupOf = (i: number) => (i < 62 ? 'Big' : 'Tiny');
 const AU = CENSUS_DATASETS.find((dataset) => dataset.id === 'AU_2021')!;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ lookups: true });
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp({ database: { lookups: true } }));
   const idOf = lookupIds(database.db);
   const db = database.db;
   await db.insertInto('lookup_principles').values({ list: 'countries', code: 'QZ', name: 'Testland', search: 'testland', sort: 100_000 }).execute();
@@ -69,39 +65,15 @@ beforeAll(async () => {
   }
 
   const insert = async (organization: string, department: string, i: number, elsewhere = false) => {
-    const { id } = await db
-      .insertInto('responses')
-      .values({
-        organization_id: organization,
-        survey_id: 1,
-        token_id: null,
-        department_id: department,
-        group_id: department,
-        anonymous: true,
-        first_name: null,
-        last_name: null,
-        email: null,
-        invitation_id: null,
-        birth_year: 1990,
-        gender_id: i % 2 === 0 ? ids.female! : ids.male!,
-        age_id: null,
-        education_id: null,
-        disability_id: null,
-        sexual_orientation_id: null,
-        position_level_id: null,
-        position_type_id: null,
-        country_birth_id: elsewhere ? ids.FR! : i % 3 !== 2 ? ids.AU! : i % 6 === 2 ? ids.IN! : ids.FR!,
-        state_id: null,
-        worldview_id: elsewhere ? ids.hindu! : i % 2 === 0 ? ids.christian! : ids.secular!,
-        branch_id: null,
-        denomination_id: null,
-        culture_identity_id: null,
-        appearance_id: null,
-        answers: '{}',
-        submitted_at: new Date('2025-06-01T00:00:00Z'),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertResponse(db, {
+      organization_id: organization,
+      department_id: department,
+      birth_year: 1990,
+      gender_id: i % 2 === 0 ? ids.female! : ids.male!,
+      country_birth_id: elsewhere ? ids.FR! : i % 3 !== 2 ? ids.AU! : i % 6 === 2 ? ids.IN! : ids.FR!,
+      worldview_id: elsewhere ? ids.hindu! : i % 2 === 0 ? ids.christian! : ids.secular!,
+      submitted_at: new Date('2025-06-01T00:00:00Z'),
+    });
     const child = { response_id: id, organization_id: organization };
     await db.insertInto('response_languages').values({ ...child, language_id: ids.eng!, level: 'native' }).execute();
     if (i % 3 === 2) await db.insertInto('response_languages').values({ ...child, language_id: ids.hin!, level: 'fluent' }).execute();
@@ -118,10 +90,7 @@ beforeAll(async () => {
   admin = await signIn(app, user.email);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 type Body<T> = { status: number; data?: T; message?: string; errors?: Record<string, string[]> };
 

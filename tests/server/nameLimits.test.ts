@@ -4,12 +4,9 @@ import { Messages } from '../../domain/contracts/envelope';
 import {
   ALIAS_LIMIT, FIRST_NAME_LIMIT, GROUP_NAME_LIMIT, LAST_NAME_LIMIT, NAME_MAX, ORGANIZATION_NAME_LIMIT,
 } from '../../domain/contracts/textLimits';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer } from '../../server/services/mail';
 import { call, insertOrganization, insertUser, passwordHash, PASSWORD, signIn, uniqueEmail } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 /**
  * Names and aliases past their limits (domain/contracts/textLimits.ts) are refused by every
@@ -22,18 +19,14 @@ let organizationId: string;
 let admin: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp());
   await passwordHash();
   organizationId = await insertOrganization(database.db);
   const user = await insertUser(database.db, { organizationId, role: 'admin' });
   admin = await signIn(app, user.email);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 const refused = async (method: 'POST' | 'PATCH', url: string, payload: unknown, errors: Record<string, string[]>, token: string | undefined = admin) => {
   const response = await call(app, method, url, payload, token ? { token } : {});

@@ -4,13 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/contracts/auth';
 import { Messages } from '../../domain/contracts/envelope';
 import { DATE_RANGES_MAX, dateRangeValueError, OrganizationMessages } from '../../domain/contracts/organization';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { DEFAULT_TIERS } from '../../server/services/organization/registration';
-import { createCapturingMailer } from '../../server/services/mail';
 import { get, insertOrganization, insertUser, passwordHash, patch, post, signIn } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
@@ -34,17 +31,13 @@ const tenant = async (): Promise<Tenant> => {
 const token = (who: Tenant, role: Role): string => who.tokens.get(role)!;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp());
   await passwordHash();
   a = await tenant();
   b = await tenant();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 const auditActions = async (organizationId: string): Promise<string[]> =>
   (await database.db.selectFrom('audit_log').select('action').where('organization_id', '=', organizationId).orderBy('id').execute()).map((row) => row.action);

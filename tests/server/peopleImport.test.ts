@@ -16,13 +16,11 @@ import {
 } from '../../domain/contracts/people';
 import { FIRST_NAME_LIMIT } from '../../domain/contracts/textLimits';
 import { GroupMessages } from '../../domain/contracts/groups';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer } from '../../server/services/mail';
 import { readPeopleFile } from '../../server/services/people/reader';
 import { bearer, insertOrganization, insertUser, passwordHash, signIn } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { insertDepartment as insertDepartmentRow } from './helpers/surveyResponses';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
@@ -35,14 +33,8 @@ interface Tenant {
   readonly staff: string;
 }
 
-const insertDepartment = async (organizationId: string, name: string, parentId: string | null, extra: { capacity?: number; assigneeId?: string } = {}) =>
-  (
-    await database.db
-      .insertInto('departments')
-      .values({ organization_id: organizationId, name, parent_id: parentId, capacity: extra.capacity ?? null, assignee_id: extra.assigneeId ?? null })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+const insertDepartment = (organizationId: string, name: string, parentId: string | null, extra: { capacity?: number; assigneeId?: string } = {}) =>
+  insertDepartmentRow(database.db, organizationId, name, { parentId, ...extra });
 
 /** Groups Sales, Finance (sub-group Audit, run by the group assignee's group) and Tiny (2 places); an administrator, Finance's assignee and a staff member. */
 const tenant = async (): Promise<Tenant> => {
@@ -66,16 +58,12 @@ const tenant = async (): Promise<Tenant> => {
 let main: Tenant;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp());
   await passwordHash();
   main = await tenant();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 /** The upload exactly as a browser's FormData sends it. */
 const uploadForm = async (content: Buffer | string, fileName: string, field = 'file') => {

@@ -3,36 +3,25 @@ import { isRight } from 'fp-ts/Either';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSurveyGroups, type SurveyGroupOption } from '../../domain/contracts/survey';
 import { TokenMessages } from '../../domain/contracts/tokens';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { insertOrganization } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { insertDepartment as insertDepartmentRow } from './helpers/surveyResponses';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind });
+  ({ database, app } = await openTestApp());
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 const DAY = 86_400_000;
 let counter = 0;
 
-const department = async (organizationId: string, name: string, parentId: string | null = null, capacity: number | null = null): Promise<string> =>
-  (
-    await database.db
-      .insertInto('departments')
-      .values({ organization_id: organizationId, name, parent_id: parentId, capacity })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+const department = (organizationId: string, name: string, parentId: string | null = null, capacity: number | null = null): Promise<string> =>
+  insertDepartmentRow(database.db, organizationId, name, { parentId, capacity });
 
 interface LinkOptions {
   readonly departmentId?: string | null;

@@ -14,14 +14,14 @@ import {
   type TokenLink,
   TokenMessages,
 } from '../../domain/contracts/tokens';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
 import { toJson } from '../../server/db/database';
 import { randomToken, sha256Hex } from '../../server/services/auth/tokens';
-import { createCapturingMailer, type MailMessage } from '../../server/services/mail';
+import type { MailMessage } from '../../server/services/mail';
 import { claimSeat, type ClaimResult, findLinkByToken } from '../../server/services/tokens/seats';
 import { get, insertOrganization, insertUser, passwordHash, post, signIn, uniqueEmail } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
+import { insertDepartment as insertDepartmentRow } from './helpers/surveyResponses';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
 
 let database: OpenDatabase;
@@ -52,14 +52,8 @@ const member = async (organizationId: string, role: Role, departmentId: string |
   return { id: user.id, token: await signIn(app, user.email) };
 };
 
-const department = async (organizationId: string, name: string, parentId: string | null = null, assigneeId: string | null = null): Promise<string> =>
-  (
-    await database.db
-      .insertInto('departments')
-      .values({ organization_id: organizationId, name, parent_id: parentId, assignee_id: assigneeId })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+const department = (organizationId: string, name: string, parentId: string | null = null, assigneeId: string | null = null): Promise<string> =>
+  insertDepartmentRow(database.db, organizationId, name, { parentId, assigneeId });
 
 let aliasCounter = 0;
 const nextAlias = (): string => `Link ${(aliasCounter += 1)}`;
@@ -87,17 +81,11 @@ const expectRefused = (response: { statusCode: number; json: () => unknown }, st
 const invalid = (errors: Record<string, string[]>) => [422, Messages.invalidData, errors] as const;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const capturing = createCapturingMailer();
-  mail = capturing.messages;
-  app = await buildApp(testConfig({ appUrl: APP_URL }), { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
+  ({ database, app, mail } = await openTestApp({ config: testConfig({ appUrl: APP_URL }) }));
   await passwordHash();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 describe('the pure rules', () => {
   it('reads ISO date-times, as UTC without an offset, and refuses impossible ones', () => {

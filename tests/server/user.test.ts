@@ -6,12 +6,9 @@ import { Messages } from '../../domain/contracts/envelope';
 import { ServerMessages } from '../../domain/contracts/errors';
 import { BANNER_PANELS, MENU } from '../../domain/navigation/menu';
 import { isShown } from '../../domain/navigation/permissions';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer } from '../../server/services/mail';
 import { freshAddress, get, insertUser, PASSWORD, passwordHash, patch, post, signIn } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
@@ -20,16 +17,12 @@ const ROLES: readonly Role[] = ['admin', 'second_admin', 'sub_admin', 'group_ass
 const tokens = new Map<Role, string>();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp());
   await passwordHash();
   for (const role of ROLES) tokens.set(role, await signIn(app, (await insertUser(database.db, { role })).email));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 const menuIds = (): number[] => {
   const ids = new Set<number>();

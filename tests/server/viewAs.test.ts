@@ -4,13 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/contracts/auth';
 import { Messages } from '../../domain/contracts/envelope';
 import { GroupMessages } from '../../domain/contracts/groups';
-import { buildApp } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/connect';
-import { createCapturingMailer } from '../../server/services/mail';
 import { sha256Hex } from '../../server/services/auth/tokens';
 import { bearer, get, insertOrganization, insertUser, PASSWORD, passwordHash, post, signIn } from './helpers/accounts';
-import { createTestDatabase } from './helpers/testDatabase';
-import { testConfig } from './helpers/testConfig';
+import { insertDepartment as insertDepartmentRow } from './helpers/surveyResponses';
+import { closeTestApp, openTestApp } from './helpers/testApp';
 
 let database: OpenDatabase;
 let app: FastifyInstance;
@@ -27,14 +25,8 @@ interface World {
   readonly users: Map<Role, { id: string; email: string }>;
 }
 
-const insertDepartment = async (organizationId: string, name: string, parentId: string | null = null, assigneeId: string | null = null): Promise<string> =>
-  (
-    await database.db
-      .insertInto('departments')
-      .values({ organization_id: organizationId, name, parent_id: parentId, assignee_id: assigneeId })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+const insertDepartment = (organizationId: string, name: string, parentId: string | null = null, assigneeId: string | null = null): Promise<string> =>
+  insertDepartmentRow(database.db, organizationId, name, { parentId, assigneeId });
 
 const world = async (consent: boolean): Promise<World> => {
   const organizationId = await insertOrganization(database.db);
@@ -55,17 +47,13 @@ let a: World;
 let b: World;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+  ({ database, app } = await openTestApp());
   await passwordHash();
   a = await world(true);
   b = await world(true);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => closeTestApp({ app, database }));
 
 const signInAs = (who: World, role: Role) => signIn(app, who.users.get(role)!.email);
 

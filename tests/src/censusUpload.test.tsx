@@ -6,14 +6,10 @@ import type { User } from '../../domain/contracts/auth';
 import type { CensusTableLoaded } from '../../domain/contracts/mutuality';
 import { initialResources } from '../../domain/resources/state';
 import { CensusUploadForm } from '../../src/features/dashboards/CensusUploadForm';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const PAGE = '/test/census-upload';
 

@@ -3,17 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CompareData } from '../../domain/contracts/compare';
 import { initialAppState } from '../../domain/app/state';
 import { CompareInternalPage } from '../../src/features/dashboards/CompareInternalPage';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 import { buttonNamed, chooseOption, commandsOf, deliver, press, text } from './account/support';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const SALES = '11111111-1111-4111-8111-111111111111';
 const TINY = '22222222-2222-4222-8222-222222222222';

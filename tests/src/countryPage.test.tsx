@@ -3,15 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { initialAppState, type AppState } from '../../domain/app/state';
 import type { User } from '../../domain/contracts/auth';
 import { CountryBirthPage } from '../../src/features/dashboards/CountryBirthPage';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 import { commandsOf, deliver } from './account/support';
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const PAGE = '/test/country-birth';
 const admin: User = {

@@ -5,15 +5,11 @@ import type { Role, User } from '../../domain/contracts/auth';
 import type { ExtraQuestion } from '../../domain/contracts/extraSurvey';
 import { idleSection, initialResources, type SectionState } from '../../domain/resources/state';
 import { ExtraSurveyPage } from '../../src/features/extraSurvey/ExtraSurveyPage';
-import { inputLabelled, renderApp, submit, typeInto, type RenderedApp } from '../support/renderApp';
+import { inputLabelled, renderApp, type RenderedApp, submit, typeInto, unmountRenderedApps } from '../support/renderApp';
 import { buttonNamed, commandsOf, press, text } from './account/support';
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const PAGE = '/test/extra-survey';
 

@@ -4,20 +4,13 @@ import { act } from 'react';
 import { initialAppState } from '../../domain/app/state';
 import { idleSection, initialResources, type SectionState } from '../../domain/resources/state';
 import { HeaderActions } from '../../src/features/shell/HeaderActions';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { provideCssEscape, renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 import { commandsOf, press } from './account/support';
 
-// jsdom has no CSS.escape, which react-aria's modal reads once while opening.
-const css = globalThis as { CSS?: { escape?: (value: string) => string } };
-css.CSS ??= {};
-css.CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
+provideCssEscape();
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const PAGE = '/test/filters';
 

@@ -14,7 +14,7 @@ import { DepartmentDialog } from '../../src/features/control-panel/members/Depar
 import { InvitePersonDialog } from '../../src/features/control-panel/members/InvitePersonDialog';
 import { CampaignForm } from '../../src/features/campaigns/CampaignForm';
 import type { Campaign } from '../../domain/contracts/campaigns';
-import { renderApp, submit, type RenderedApp } from '../support/renderApp';
+import { provideCssEscape, renderApp, type RenderedApp, submit, unmountRenderedApps } from '../support/renderApp';
 import { buttonNamed, deliver, press } from './account/support';
 import { fieldsChangedSince, withFieldsSeen } from '../../src/features/forms/formParts';
 
@@ -25,17 +25,10 @@ import { fieldsChangedSince, withFieldsSeen } from '../../src/features/forms/for
 // (The freeze itself came from a browser's microtask timing jsdom does not have: the Chromium
 // journeys in tests/e2e/formRecovery.e2e.ts type into the real forms.)
 
-// jsdom has no CSS.escape, which react-aria's modal reads while opening.
-const css = globalThis as { CSS?: { escape?: (value: string) => string } };
-css.CSS ??= {};
-css.CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
+provideCssEscape();
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const user: User = {
   id: 'u1', email: 'ada@example.org', first_name: 'Ada', last_name: 'Lovelace', role: 'admin', organization_id: 'o1',

@@ -7,21 +7,14 @@ import type { Group, OptionNode, SubGroup } from '../../domain/contracts/groups'
 import { MemberMessages, type Invitation, type Member } from '../../domain/contracts/members';
 import { idleSection, initialResources, type SectionState } from '../../domain/resources/state';
 import { MembersManagement } from '../../src/features/control-panel/MembersManagement';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { provideCssEscape, renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 import { commandsOf, deliver, press } from './account/support';
 import { fr } from '../../domain/i18n/catalogues/fr';
 
-// jsdom has no CSS.escape, which react-aria's modal reads once while opening.
-const css = globalThis as { CSS?: { escape?: (value: string) => string } };
-css.CSS ??= {};
-css.CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
+provideCssEscape();
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const PAGE = '/test/members';
 

@@ -7,14 +7,10 @@ import type { OrganizationInformation } from '../../domain/contracts/organizatio
 import { fr } from '../../domain/i18n/catalogues/fr';
 import { idleSection, initialResources, type SectionState } from '../../domain/resources/state';
 import { OrganizationSettingsPage } from '../../src/features/organization/OrganizationSettingsPage';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const PAGE = '/test/organization-settings';
 

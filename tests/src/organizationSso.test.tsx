@@ -6,14 +6,10 @@ import type { User } from '../../domain/contracts/auth';
 import type { OidcSettings } from '../../domain/contracts/sso';
 import { idleSection, initialResources, type SectionState } from '../../domain/resources/state';
 import { OrganizationSettingsPage } from '../../src/features/organization/OrganizationSettingsPage';
-import { inputLabelled, renderApp, submit, typeInto, type RenderedApp } from '../support/renderApp';
+import { inputLabelled, renderApp, type RenderedApp, submit, typeInto, unmountRenderedApps } from '../support/renderApp';
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const PAGE = '/test/organization-settings';
 

@@ -15,7 +15,7 @@ import { HomePage } from '../../src/features/dashboards/HomePage';
 import { LanguagesPage } from '../../src/features/dashboards/LanguagesPage';
 import { OverviewPage } from '../../src/features/dashboards/OverviewPage';
 import { WorldviewsPage } from '../../src/features/dashboards/WorldviewsPage';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 
 /**
  * Each dashboard page, rendered, shows the cards of its list in STATISTICS_ON_PAGES
@@ -25,11 +25,7 @@ import { renderApp, type RenderedApp } from '../support/renderApp';
  */
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const admin: User = {
   id: 'admin-1', email: 'ada@example.org', first_name: 'Ada', last_name: 'Lovelace', role: 'admin', organization_id: 'o1',

@@ -5,14 +5,10 @@ import type { LatestParticipation } from '../../domain/contracts/homeParticipati
 import { enFirstLoad } from '../../domain/i18n/en.firstLoad';
 import { idleSection, initialResources, type SectionState } from '../../domain/resources/state';
 import { ParticipationCard } from '../../src/features/dashboards/ParticipationCard';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const PAGE = '/test/home-participation';
 

@@ -6,14 +6,10 @@ import type { ImportPreview, ImportSummary, PeoplePage as PeoplePageData } from 
 import { ar } from '../../domain/i18n/catalogues/ar';
 import { idleSection, initialResources, type ActionState, type SectionState } from '../../domain/resources/state';
 import { PeoplePage } from '../../src/features/people/PeoplePage';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const PAGE = '/test/people';
 

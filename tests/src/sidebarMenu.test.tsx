@@ -2,14 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { initialAppState } from '../../domain/app/state';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const signedIn = { session: { ...initialAppState.session, signedIn: true, checked: true } };
 

@@ -6,14 +6,10 @@ import type { TokenLink } from '../../domain/contracts/tokens';
 import { fr } from '../../domain/i18n/catalogues/fr';
 import { idleSection, initialResources, type SectionState } from '../../domain/resources/state';
 import { SurveysManagement } from '../../src/features/control-panel/SurveysManagement';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 const PAGE = '/test/links';
 

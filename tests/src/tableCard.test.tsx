@@ -4,14 +4,10 @@ import type { ReactElement } from 'react';
 import { Cell } from 'react-aria-components';
 import type { Section } from '../../src/hooks/resources';
 import { ListTable, TableCard } from '../../src/features/control-panel/TableCard';
-import { renderApp, type RenderedApp } from '../support/renderApp';
+import { renderApp, type RenderedApp, unmountRenderedApps } from '../support/renderApp';
 
 let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.unmount();
-  app = undefined;
-  document.body.innerHTML = '';
-});
+afterEach(unmountRenderedApps);
 
 interface Fruit { readonly id: string; readonly name: string; readonly ripe: boolean }
 const fruits: Fruit[] = [{ id: 'f1', name: 'Apple', ripe: true }, { id: 'f2', name: 'Pear', ripe: false }];

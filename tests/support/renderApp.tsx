@@ -67,17 +67,36 @@ export const renderApp = async (
       </RuntimeProvider>,
     );
   });
-  return {
+  const rendered: RenderedApp = {
     container,
     store,
     router,
     commands,
     i18n: runtime.i18n,
     unmount: () => {
+      mounted.delete(rendered);
       act(() => root.unmount());
       container.remove();
     },
   };
+  mounted.add(rendered);
+  return rendered;
+};
+
+/** The apps rendered and not yet unmounted, for `unmountRenderedApps`. */
+const mounted = new Set<RenderedApp>();
+
+/** Unmounts every app `renderApp` rendered and empties the page: a test file's `afterEach`. */
+export const unmountRenderedApps = (): void => {
+  for (const app of [...mounted]) app.unmount();
+  document.body.innerHTML = '';
+};
+
+/** jsdom has no CSS.escape, which react-aria's modal reads while opening: call once per file that opens one. */
+export const provideCssEscape = (): void => {
+  const css = globalThis as { CSS?: { escape?: (value: string) => string } };
+  css.CSS ??= {};
+  css.CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
 };
 
 /** Types into an input the way React sees a person typing. */

@@ -123,3 +123,17 @@ const SECRET_MARKERS = ['password_hash', 'totp_secret', 'totp_pending_secret', '
 export const expectNoSecrets = (response: LightMyRequestResponse): void => {
   for (const marker of SECRET_MARKERS) expect(response.body, marker).not.toContain(marker);
 };
+
+/** A fresh organisation and the session token of one signed-in member per role. */
+export interface SignedInOrganization {
+  readonly organizationId: string;
+  readonly tokens: Map<Role, string>;
+}
+
+/** Inserts an organisation with one user in each of `roles`, each signed in. */
+export const signedInOrganization = async (app: FastifyInstance, db: Kysely<Database>, roles: readonly Role[]): Promise<SignedInOrganization> => {
+  const organizationId = await insertOrganization(db);
+  const tokens = new Map<Role, string>();
+  for (const role of roles) tokens.set(role, await signIn(app, (await insertUser(db, { organizationId, role })).email));
+  return { organizationId, tokens };
+};

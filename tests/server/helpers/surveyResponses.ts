@@ -42,12 +42,12 @@ export const insertLink = async (db: Kysely<Database>, organizationId: string, v
     .returningAll()
     .executeTakeFirstOrThrow();
 
-/** A response written directly, in a group of its own organisation; every answer not given is no answer. */
+/** A response written directly, in a group of its own organisation; every answer not given is no answer. Returns its id. */
 export const insertResponse = async (
   db: Kysely<Database>,
   values: Partial<Insertable<ResponsesTable>> & Pick<Insertable<ResponsesTable>, 'organization_id' | 'department_id'>,
-): Promise<void> => {
-  await db
+): Promise<string> => {
+  const { id } = await db
     .insertInto('responses')
     .values({
       survey_id: 1,
@@ -76,19 +76,21 @@ export const insertResponse = async (
       answers: '{}',
       ...values,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 };
 
 export const insertDepartment = async (
   db: Kysely<Database>,
   organizationId: string,
   name: string,
-  options: { parentId?: string | null; capacity?: number | null } = {},
+  options: { parentId?: string | null; capacity?: number | null; assigneeId?: string | null } = {},
 ): Promise<string> =>
   (
     await db
       .insertInto('departments')
-      .values({ organization_id: organizationId, name, parent_id: options.parentId ?? null, capacity: options.capacity ?? null, assignee_id: null })
+      .values({ organization_id: organizationId, name, parent_id: options.parentId ?? null, capacity: options.capacity ?? null, assignee_id: options.assigneeId ?? null })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnswerValue } from '../../../domain/contracts/survey';
-import { buildApp } from '../../../server/app';
 import type { OpenDatabase } from '../../../server/db/connect';
-import { createCapturingMailer, type MailMessage } from '../../../server/services/mail';
+import type { MailMessage } from '../../../server/services/mail';
 import { type IdOf, lookupIds, validQuestions } from './surveyResponses';
-import { createTestDatabase } from './testDatabase';
+import { closeTestApp, openTestApp } from './testApp';
 import { testConfig } from './testConfig';
 
 /** The address the survey tests' emailed links start with. */
@@ -22,14 +21,9 @@ export interface SurveyServer {
 
 /** One database with the lookup lists, and the app over it with a capturing mailer. */
 export const openSurveyServer = async (): Promise<SurveyServer> => {
-  const database = await createTestDatabase({ lookups: true });
-  const capturing = createCapturingMailer();
-  const app = await buildApp(testConfig({ appUrl: SURVEY_APP_URL }), { db: database.db, dbKind: database.kind, mailer: capturing.mailer });
+  const { database, app, mail } = await openTestApp({ config: testConfig({ appUrl: SURVEY_APP_URL }), database: { lookups: true } });
   const idOf = lookupIds(database.db);
-  return { database, app, mail: capturing.messages, idOf, valid: await validQuestions(idOf) };
+  return { database, app, mail, idOf, valid: await validQuestions(idOf) };
 };
 
-export const closeSurveyServer = async (server: Partial<Pick<SurveyServer, 'app' | 'database'>>): Promise<void> => {
-  await server.app?.close();
-  await server.database?.close();
-};
+export const closeSurveyServer = closeTestApp;
