@@ -153,19 +153,9 @@ export const createMailer = (config: ServerConfig, db: Kysely<Database>, log?: F
       pooled = undefined;
     },
     async send(message) {
-      const row = await db
-        .insertInto('outbox')
-        .values({
-          organization_id: message.organizationId,
-          to_address: message.to.trim(),
-          subject: oneLine(message.subject),
-          text_body: message.text,
-          link: message.link ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await writeOutbox(message);
       if (transport !== undefined) {
-        await deliver(row.id, message);
+        await deliver(id, message);
         return;
       }
       if (process.env.NODE_ENV !== 'test') {

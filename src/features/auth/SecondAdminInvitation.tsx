@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Button } from 'react-aria-components';
-import type { AppState } from '../../../domain/app/state';
+import { useEffect } from 'react';
 import type { InvitationCheck } from '../../../domain/contracts/members';
 import { useAction } from '../../hooks/resources';
-import { useDispatch, useSelector } from '../../hooks/runtime';
 import { useTranslation } from '../../hooks/translation';
+import { OrganizationSignInButton } from './OrganizationSignInButton';
 
 /** What the second administrator's link (/login?second-admin-token=…) may show while its token is being checked. */
 export type SecondAdminInvitation =
@@ -28,30 +26,16 @@ export const useSecondAdminInvitation = (token: string | null): SecondAdminInvit
   return { status: 'checked', invitation: state.status === 'done' ? state.data : null };
 };
 
-const selectSession = (s: AppState) => s.session;
-
 /**
  * "SSO required": the second administrator signs in (and so accepts the invitation) through the
  * organisation's provider; the server refuses a password here, so no password form is offered.
  */
 export const SecondAdminThroughOrganization = ({ invitation }: { invitation: InvitationCheck }) => {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const session = useSelector(selectSession);
-  const [sent, setSent] = useState(false);
-  const start = () => {
-    setSent(true);
-    dispatch({ type: 'session/startOrganizationSso', email: invitation.email, returnTo: '' });
-  };
   return (
     <>
       <p className="notice">{t('second_admin_sso_required', { email: invitation.email })}</p>
-      {sent && session.loginError && <p role="alert" className="form-error">{t(session.loginError.message)}</p>}
-      <div className="form-actions">
-        <Button className="button primary" onPress={start} isDisabled={session.pending}>
-          {sent && session.pending ? t('signing_in') : t('org_sso_title')}
-        </Button>
-      </div>
+      <OrganizationSignInButton email={invitation.email} />
     </>
   );
 };

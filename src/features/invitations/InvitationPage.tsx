@@ -13,6 +13,7 @@ import {
   confirmationProblem, FormAlert, NewPasswordFields, passwordProblem, requiredProblem, useFormCheck, usePasswordRule,
 } from '../forms/formParts';
 import { useFormatDay } from '../../hooks/dates';
+import { OrganizationSignInButton } from '../auth/OrganizationSignInButton';
 import { FIRST_NAME_LIMIT, LAST_NAME_LIMIT } from '../../../domain/contracts/textLimits';
 import { limitProblem, useLimitShown } from '../forms/textLimits';
 
@@ -106,24 +107,12 @@ const InvitationFacts = ({ invitation }: { invitation: InvitationCheck }) => {
  */
 const AcceptThroughOrganization = ({ invitation }: { invitation: InvitationCheck }) => {
   const { t } = useTranslation();
-  const dispatch = useDispatch();
-  const session = useSelector(selectSession);
-  const [sent, setSent] = useState(false);
-  const start = () => {
-    setSent(true);
-    dispatch({ type: 'session/startOrganizationSso', email: invitation.email, returnTo: '' });
-  };
   return (
     <>
       <InvitationFacts invitation={invitation} />
       <h2 id="accept-heading">{t('invitation_accept_heading')}</h2>
       <p>{t('invitation_sso_required')}</p>
-      {sent && session.loginError && <p role="alert" className="form-error">{t(session.loginError.message)}</p>}
-      <div className="form-actions">
-        <Button className="button primary" onPress={start} isDisabled={session.pending}>
-          {sent && session.pending ? t('signing_in') : t('org_sso_title')}
-        </Button>
-      </div>
+      <OrganizationSignInButton email={invitation.email} />
     </>
   );
 };
