@@ -58,7 +58,9 @@ describe('reloading a dashboard page quickly', () => {
       if (response.status() === 429) throttled += 1;
     });
 
-    for (let load = 1; load <= 10; load++) {
+    // How many API calls a load sends before the next navigation cuts it short depends on the
+    // machine's speed, so reload until the budget is met, within a bound well past it.
+    for (let load = 1; load <= 10 || (throttled === 0 && load <= 60); load++) {
       const response = await page.goto(`${suite.server.url}/dashboard/languages`, { waitUntil: 'domcontentloaded' });
       assert.equal(response?.status(), 200, `load ${load}`);
       assert.match(response?.headers()['content-type'] ?? '', /^text\/html/, `load ${load}`);
