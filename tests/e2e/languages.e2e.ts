@@ -123,6 +123,9 @@ describe('five languages, one right to left', () => {
       await chooseLanguage(page, '.dashboard-topbar', language.nativeName, language.lang);
       await page.goto(`${suite.server.url}/dashboard/cultural-heritage`);
       await page.getByRole('heading', { level: 1, name: CATALOGUES[language.code]!['cultural-heritage'] }).waitFor({ timeout: 90_000 });
+      // Until the chosen catalogue has arrived the page shows the built-in English and says so
+      // (lang="en"); English (Australia) reads the same, so its heading alone does not tell.
+      await page.waitForFunction((expected) => document.documentElement.lang === expected, language.lang, { timeout: 60_000 }).catch(() => undefined);
       assert.deepEqual(await pageLanguage(page), { lang: language.lang, dir: language.dir });
       // Every card has come to rest (figures, withheld or failed) before the audit and the picture.
       await page.waitForFunction(() => document.querySelectorAll('[data-section][aria-busy="true"]').length === 0, undefined, { timeout: 60_000 });

@@ -18,7 +18,7 @@ try {
     const server = await startServer({ demo, dataDir });
     await server.stop();
   }
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit', env: { ...process.env, ...templates } });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit', env: { ...process.env, ...templates } });
   process.exitCode = result.status ?? 1;
 } finally {
   for (const dataDir of Object.values(templates)) await rm(dataDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/database';
 import { insertUser, signIn } from './helpers/accounts';
-import { insertDepartment, insertResponse, lookupIds } from './helpers/surveyResponses';
+import { insertDepartment, insertResponses, lookupIds } from './helpers/surveyResponses';
 import { STATISTICS_GETS, readStatistic } from './helpers/statisticsReads';
 import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
@@ -58,13 +58,12 @@ const createOrganisation = async (targetIsRare: boolean): Promise<Organisation> 
   const groups = [await insertDepartment(db, organizationId, 'Small'), await insertDepartment(db, organizationId, 'Sales'), await insertDepartment(db, organizationId, 'Service')];
   const assignee = await insertUser(db, { organizationId, role: 'group_assignee' });
   await db.updateTable('departments').set({ assignee_id: assignee.id }).where('id', '=', groups[0]!).execute();
-  for (let i = 0; i < 60; i++) {
+  const people = Array.from({ length: 60 }, (_, i) => {
     const target = i === 0;
     const own = target && targetIsRare;
-    const group = i < 3 ? groups[0]! : groups[1 + (i % 2)]!;
-    await insertResponse(db, {
+    return {
       organization_id: organizationId,
-      department_id: group,
+      department_id: i < 3 ? groups[0]! : groups[1 + (i % 2)]!,
       birth_year: target ? YEAR - 62 : 1970 + (i % 30),
       gender_id: target || i % 2 === 1 ? ids.male! : ids.female!,
       disability_id: own ? rare.disability!.id : ids.none!,
@@ -72,8 +71,9 @@ const createOrganisation = async (targetIsRare: boolean): Promise<Organisation> 
       position_level_id: target || i % 4 === 0 ? ids.manager! : ids.clerk!,
       country_birth_id: own ? rare.country!.id : i % 3 === 0 ? ids.IN! : ids.AU!,
       worldview_id: own ? rare.worldview!.id : i % 2 === 0 ? ids.christian! : ids.secular!,
-    });
-  }
+    };
+  });
+  await insertResponses(db, people);
   return { admin: await signIn(app, user.email), groupAssignee: await signIn(app, assignee.email) };
 };
 

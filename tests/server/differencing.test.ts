@@ -5,7 +5,7 @@ import { statisticsEndpoints } from '../../domain/contracts/statistics';
 import type { OpenDatabase } from '../../server/db/connect';
 import { releaseDue } from '../../server/services/statistics/releaseBatches';
 import { insertUser, signIn } from './helpers/accounts';
-import { insertDepartment, insertResponse, lookupIds } from './helpers/surveyResponses';
+import { insertDepartment, insertResponses, lookupIds } from './helpers/surveyResponses';
 import { STATISTICS_GETS, readStatistic } from './helpers/statisticsReads';
 import { closeTestApp, openTestApp } from './helpers/testApp';
 import { testConfig } from './helpers/testConfig';
@@ -83,11 +83,11 @@ const createOrganisation = async (list: readonly Person[]): Promise<Organisation
   const service = await insertDepartment(db, organizationId, 'Service');
   const assignee = await insertUser(db, { organizationId, role: 'group_assignee' });
   await db.updateTable('departments').set({ assignee_id: assignee.id }).where('id', '=', sales).execute();
-  for (const person of list) {
-    const group = person.group === 'sales' ? sales : service;
-    await insertResponse(db, {
+  await insertResponses(
+    db,
+    list.map((person) => ({
       organization_id: organizationId,
-      department_id: group,
+      department_id: person.group === 'sales' ? sales : service,
       birth_year: person.birthYear,
       gender_id: ids[person.gender]!,
       education_id: ids[person.education]!,
@@ -96,8 +96,8 @@ const createOrganisation = async (list: readonly Person[]): Promise<Organisation
       position_level_id: ids[person.level]!,
       country_birth_id: ids[person.country]!,
       record_key: person.recordKey,
-    });
-  }
+    })),
+  );
   await releaseDue(db, organizationId, { blockSize: 5, waitMs: 0 });
   return { id: organizationId, admin: await signIn(app, user.email), groupAssignee: await signIn(app, assignee.email), sales };
 };

@@ -51,9 +51,14 @@ type NameTable = Readonly<Record<string, string>>;
 const translatedNames = (table: NameTable | undefined): CatalogueEvent['names'] =>
   Object.fromEntries(TRANSLATED_LANGUAGES.flatMap((language) => (table?.[language] ? [[language, table[language]]] : [])));
 
+/** One formatter per time zone: making one costs far more than using it, and a year of every country's days uses one thousands of times. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A Date's calendar day in a time zone (YYYY-MM-DD). */
 export const dayIn = (instant: Date, timeZone: string): string => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  let format = dayFormats.get(timeZone);
+  if (format === undefined) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  const parts = format.formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 };

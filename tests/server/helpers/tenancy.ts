@@ -8,6 +8,7 @@ import { issueSession } from '../../../server/services/auth/sessions';
 import { randomToken, sha256Hex } from '../../../server/services/auth/tokens';
 import { storeLogo } from '../../../server/services/organization/logo';
 import { bearer, expectNoSecrets, freshAddress, insertUser } from './accounts';
+import { insertResponse } from './surveyResponses';
 
 /**
  * Fixtures of the tenant-isolation test: two fully furnished organisations, what one of them
@@ -140,7 +141,7 @@ const insertLink = async (db: Kysely<Database>, organizationId: string, alias: s
   return { id: row.id, token, alias, departmentId };
 };
 
-const insertResponse = async (
+const insertResponseOf = (
   db: Kysely<Database>,
   organizationId: string,
   tokenId: string,
@@ -148,39 +149,19 @@ const insertResponse = async (
   groupId: string | null,
   person?: { first: string; last: string; email: string },
 ): Promise<string> =>
-  (
-    await db
-      .insertInto('responses')
-      .values({
-        organization_id: organizationId,
-        survey_id: 1,
-        token_id: tokenId,
-        department_id: departmentId,
-        group_id: groupId,
-        updated_at: null,
-        anonymous: person === undefined,
-        first_name: person?.first ?? null,
-        last_name: person?.last ?? null,
-        email: person?.email ?? null,
-        invitation_id: null,
-        birth_year: 1990,
-        gender_id: null,
-        age_id: null,
-        education_id: null,
-        disability_id: null,
-        sexual_orientation_id: null,
-        position_level_id: null,
-        position_type_id: null,
-        country_birth_id: null,
-        state_id: null,
-        worldview_id: null,
-        branch_id: null,
-        denomination_id: null,
-        answers: toJson({ '3': departmentId ?? '' }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  insertResponse(db, {
+    organization_id: organizationId,
+    token_id: tokenId,
+    department_id: departmentId,
+    group_id: groupId,
+    updated_at: null,
+    anonymous: person === undefined,
+    first_name: person?.first ?? null,
+    last_name: person?.last ?? null,
+    email: person?.email ?? null,
+    birth_year: 1990,
+    answers: toJson({ '3': departmentId ?? '' }),
+  });
 
 /**
  * Builds an organisation whose every name, address and label contains `marker` (a word that
@@ -250,12 +231,12 @@ export const createTenant = async (
 
   const respondent = { first: `${marker}Respondent`, last: `${marker}-respondent`, email: `${lower}.respondent@${lower}.example` };
   const responseIds = [
-    await insertResponse(db, organizationId, links.north.id, north, north),
-    await insertResponse(db, organizationId, links.harbour.id, harbour, north, respondent),
-    await insertResponse(db, organizationId, links.organization.id, hills, south),
-    await insertResponse(db, organizationId, links.organization.id, null, null),
+    await insertResponseOf(db, organizationId, links.north.id, north, north),
+    await insertResponseOf(db, organizationId, links.harbour.id, harbour, north, respondent),
+    await insertResponseOf(db, organizationId, links.organization.id, hills, south),
+    await insertResponseOf(db, organizationId, links.organization.id, null, null),
   ];
-  for (let index = 0; index < extraResponses; index += 1) responseIds.push(await insertResponse(db, organizationId, links.north.id, north, north));
+  for (let index = 0; index < extraResponses; index += 1) responseIds.push(await insertResponseOf(db, organizationId, links.north.id, north, north));
 
   const dateRanges = [
     { id: randomUUID(), label: `${marker} spring`, type: 'between' as const, value: '2024-09-01..2024-11-30' },
