@@ -132,7 +132,7 @@ describe('restore', () => {
     expect(await withFolder(figuresOf)).toEqual(figuresAtBackup);
     const names = await withFolder((database) => database.db.selectFrom('organizations').select('name').execute());
     expect(names.map((row) => row.name)).toContain('Backup Demo (at backup)');
-  }, 120_000);
+  });
 });
 
 describe('the operator’s commands', () => {
@@ -155,7 +155,7 @@ describe('the operator’s commands', () => {
     } finally {
       removeRuntimeFile(dataDir);
     }
-  }, 120_000);
+  });
 
   it('npm run backup writes a checked file; npm run restore refuses a damaged one with exit code 2', () => {
     const out = join(root, 'cli.backup');
@@ -169,5 +169,5 @@ describe('the operator’s commands', () => {
     expect(restore.status).toBe(2);
     expect(restore.stderr).toMatch(/cut short/);
     expect(restore.stderr).not.toMatch(/at .*\.ts:\d+/);
-  }, 120_000);
+  });
 });

@@ -75,7 +75,7 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
     organizationId = await insertOrganization(database.db, { packageExpiresAt: null });
     await database.db.updateTable('organizations').set({ seat_capacity: 100_000 }).where('id', '=', organizationId).execute();
     groupId = await insertDepartment(database.db, organizationId, 'Depot');
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await Promise.all(processes.map(stopProcess));

@@ -62,7 +62,7 @@ beforeAll(async () => {
   await database.db.updateTable('organizations').set({ seat_capacity: 100_000, name: 'Riverbend Council' }).where('id', '=', organizationId).execute();
   groupId = await insertDepartment(database.db, organizationId, 'Parks');
   questions = { ...(await validQuestions(lookupIds(database.db))), '3': groupId };
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.close();

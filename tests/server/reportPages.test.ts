@@ -170,5 +170,5 @@ describe('the report as a board pack', () => {
       const t = translator(locale);
       expect(squeezed(pageText(pdfPath, 2))).toContain(squeezed(t('report_summary_title')));
     }
-  }, 120_000);
+  });
 });

@@ -164,7 +164,7 @@ describe('POST /general/export-report', () => {
     expect(facts.length).toBeGreaterThan(0);
     const overviewPage = elements.find((element) => element.role === 'H2' && element.text === 'Overview')!.page!;
     for (const fact of facts) expect(texts[overviewPage]).toContain(`• ${fact}`);
-  }, 120_000);
+  });
 
   it('writes the key facts in the report’s language, as the dashboard words them', async () => {
     const filter = { generation: ['Gen Y', 'Gen Z', 'Gen X'] };
@@ -187,7 +187,7 @@ describe('POST /general/export-report', () => {
     expect(listed[0]).toMatch(/^• [\d\u202f\u00a0]+ personnes ont répondu à l’enquête\.$/);
     for (const fact of listed.slice(1)) expect(fact).toMatch(/\d,\d\u202f?\u00a0?%/);
     expect(listed.join(' ')).not.toMatch(/people|answered|were born/);
-  }, 120_000);
+  });
 
   it('prints an Arabic and a Chinese report in their own Noto faces, every character with a glyph, tagged in their language', async () => {
     for (const { locale, lang, title, face } of [
@@ -236,7 +236,7 @@ describe('POST /general/export-report', () => {
     const unknown = await app.inject({ method: 'POST', url: '/api/general/export-report', headers: { ...bearer(admin), 'x-locale': 'tlh-Latn' }, payload: { title: 'x', pages: [{ page: 'home', cards: [] }] } });
     expect(unknown.statusCode).toBe(200);
     expect((await PDFDocument.load(unknown.rawPayload)).catalog.lookup(PDFName.of('Lang'), PDFString).decodeText()).toBe('en');
-  }, 120_000);
+  });
 
   it('answers 422 in the SPEC’s words for a bad definition', async () => {
     const empty = await report(admin, { title: '  ', pages: [] });
@@ -296,5 +296,5 @@ describe('POST /general/export-report', () => {
     expect(removed.statusCode).toBe(200);
     const after = await app.inject({ method: 'GET', url: '/api/general/report/list', headers: bearer(admin) });
     expect(after.json().data.reports.map((row: { id: string }) => row.id)).not.toContain(report.id);
-  }, 120_000);
+  });
 });

@@ -326,7 +326,7 @@ describe('lists', () => {
     const logo = await send(app, { method: 'GET', url: '/api/organization/logo' }, a.tokens.get('staff'));
     expect(logo.statusCode).toBe(200);
     expect(logo.rawPayload.equals(a.logo)).toBe(true);
-  }, 120_000);
+  });
 
   it('no statistic read by any caller of A counts or names B', async () => {
     const endpoints = await statistics();
@@ -476,7 +476,7 @@ describe('lists', () => {
     expect(view.statusCode).toBe(200);
     expect(view.body).not.toContain(B_MARKER);
     await database.db.deleteFrom('calendar_feeds').where('organization_id', '=', b.organizationId).execute();
-  }, 60_000);
+  });
 
   it('the public survey of A’s link offers A’s groups only', async () => {
     const response = await send(app, { method: 'GET', url: `/api/survey/groups?token=${encodeURIComponent(a.links.organization.token)}` });

@@ -221,5 +221,5 @@ describe('robustness', () => {
       }),
       { numRuns: 60 },
     );
-  }, 90_000);
+  });
 });

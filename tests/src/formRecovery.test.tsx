@@ -263,7 +263,7 @@ describe('every form recovers from a refusal', () => {
         }),
         { numRuns: 5 },
       );
-    }, 120_000);
+    });
   }
 });
 
