@@ -95,6 +95,8 @@ describe('five languages, one right to left', () => {
         const form = page.getByRole('form', { name: CATALOGUES.fr.compare_form });
         await form.getByRole('button', { name: CATALOGUES.fr.compare_submit, exact: true }).click();
         await page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.compare-results')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+        // The gender bars come with the figures (the word is in their titles): awaited, not read at the first paint of the results.
+        await page.locator('.compare-results').getByText(woman).first().waitFor({ state: 'attached', timeout: 60_000 });
         const compared = (await page.locator('.compare-results').textContent()) ?? '';
         assert.ok(compared.includes(woman) && !compared.includes('Woman or female'), compared.slice(0, 400));
         // Heritages fall back to English: their names among the top values are said in English.

@@ -13,7 +13,7 @@ import { Secret, TOTP } from 'otpauth';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
 import * as samlify from 'samlify';
 import { OidcMessages } from '../../domain/contracts/sso';
-import { announcementsSettled, apiPost, expectAccessible, latestMail, registerAccount, screenshot, signInThroughPage, signInWithCookie, useSuite } from './harness';
+import { announcementsSettled, apiPost, eventually, expectAccessible, latestMail, registerAccount, screenshot, signInThroughPage, signInWithCookie, useSuite } from './harness';
 
 // ---------------------------------------------------------------------------------------------
 // The organisation's SAML identity provider: samlify in IdP mode on 127.0.0.1, signing with the
@@ -197,6 +197,8 @@ const narrow = async (page: Page, label: string) => {
 };
 
 const totpCode = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+/** The authenticator's current 30-second step: the server takes a step's code once. */
+const totpStep = () => Math.floor(Date.now() / 30_000);
 
 describe('single sign-on with the organisation’s SAML identity provider', () => {
   // Inside the suite: the root's hooks (useSuite) have started the product's server by then.
@@ -224,6 +226,7 @@ describe('single sign-on with the organisation’s SAML identity provider', () =
     await settings.goto(`${suite.server.url}/dashboard/account-settings/security`);
     await settings.getByRole('button', { name: 'Use an authenticator app' }).click({ timeout: 90_000 });
     const secret = (await settings.locator('.totp-secret').textContent())!.trim();
+    const setUpStep = totpStep();
     await settings.getByLabel('Security code', { exact: true }).fill(totpCode(secret));
     await settings.getByRole('button', { name: 'Turn on' }).click();
     await settings.getByText('Your two-factor settings are saved.').waitFor();
@@ -327,6 +330,8 @@ describe('single sign-on with the organisation’s SAML identity provider', () =
     const breakGlass = await memberContext();
     const adminPage = await breakGlass.newPage();
     await signInThroughPage(suite.server, adminPage, admin);
+    // A code of the step the set-up used would be refused as used: on a quick run the next step is awaited.
+    await eventually('the authenticator’s next step', async () => (totpStep() > setUpStep ? true : undefined));
     await adminPage.getByLabel('Security code', { exact: true }).fill(totpCode(secret));
     await adminPage.getByRole('button', { name: 'Confirm' }).click();
     await adminPage.waitForURL(`${suite.server.url}/dashboard/**`, { timeout: 60_000 });
