@@ -5,7 +5,7 @@
  * the database from a cryptographic source, migration 0011). A figure about a set of records
  * (a cell) has a key: the sum of its records' keys. The sum is computed in the SQL GROUP BY that
  * counts the records; sums of disjoint groups add up, so a selection made of several groups
- * gets the key of all its records. The cell key is that sum modulo CELL_KEY_RANGE, and the
+ * gets the key of all its records. The cell key is that sum, mixed, modulo CELL_KEY_RANGE, and the
  * perturbation table (p-table) below maps (true count, cell key) to an adjustment.
  *
  * The same records always give the same figure, so asking again teaches nothing; two different
@@ -140,7 +140,10 @@ const mix = (sum: number, level: number): number => {
  */
 export const cellKeyOf = (keySum: number, level = 0): number => {
   const sum = ((keySum % RECORD_KEY_RANGE) + RECORD_KEY_RANGE) % RECORD_KEY_RANGE;
-  return level === 0 ? sum % CELL_KEY_RANGE : mix(sum, level) % CELL_KEY_RANGE;
+  // Mixed at every level: the low bits of a sum of keys weighted by counts need not be uniform
+  // (an even weight on every block leaves only even keys, and the one key of ±3 comes twice as
+  // often), and the p-table's shares hold only for uniform cell keys.
+  return mix(sum, level) % CELL_KEY_RANGE;
 };
 
 /** True count plus its adjustment: never negative, never more than MAX_ADJUSTMENT away. */
