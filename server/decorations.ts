@@ -9,6 +9,7 @@ import type { Tracer } from './services/tracing';
 import { sessionGate } from './services/auth/gate';
 import { SelectionBudget } from './services/statistics/budget';
 import { PopulationCache } from './services/statistics/cache';
+import { KeptGroups } from './services/statistics/keptGroups';
 import { ReleasedStatistics } from './services/statistics/released';
 
 declare module 'fastify' {
@@ -52,11 +53,15 @@ export const decorateServices = (app: FastifyInstance, services: Services): void
   app.decorate('tracer', services.tracer);
   app.decorate('sessionGate', sessionGate(services.db));
   const budget = new SelectionBudget(services.db, services.config.statisticsSelectionsPerHour);
+  const kept = new KeptGroups(services.db, (error) => app.log.warn(`Keeping counted statistics for the next start failed: ${error instanceof Error ? error.message : String(error)}`));
+  // Saves under way finish before the database they write to is closed.
+  app.addHook('onClose', () => kept.settled());
   const cache = new PopulationCache(services.db, {
     freshWaitMs: services.config.statisticsFreshWaitMs,
     maxSelections: services.config.statisticsCacheSelections,
     maxBytes: services.config.statisticsCacheMegabytes * 1024 * 1024,
     batchRules: { blockSize: services.config.statisticsBlockSize, waitMs: services.config.statisticsBatchWaitHours * 3_600_000 },
+    kept,
   });
   app.decorate('statisticsBudget', budget);
   app.decorate('statisticsCache', cache);

@@ -100,7 +100,12 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
     stopped: () => stopping,
   }).then(
     (warmed) => {
-      if (warmed > 0) running.log.info(`Warmed the home-page statistics of ${warmed} organisation(s) in ${Math.round(performance.now() - warmingStarted)} ms`);
+      if (warmed > 0) {
+        const { kept, added } = running.statisticsCache.refreshes;
+        running.log.info(
+          `Warmed the home-page statistics of ${warmed} organisation(s) in ${Math.round(performance.now() - warmingStarted)} ms (since the start, ${kept} part(s) taken as kept by an earlier process and ${added} brought up to date by addition)`,
+        );
+      }
       return warmed;
     },
     (error: unknown) => {

@@ -10,6 +10,7 @@ import { pruneStatisticsChanges } from '../../server/services/statistics/changes
 import { waitingCount } from '../../server/services/statistics/releaseBatches';
 import type { StatsContext } from '../../server/services/statistics/population';
 import * as topics from '../../server/services/statistics/topics';
+import { ALL_TOPICS } from './helpers/statisticsReads';
 import { createCapturingMailer } from '../../server/services/mail';
 import { type IdOf, insertDepartment, insertLink, lookupIds, submit, surveyBody, validQuestions } from './helpers/surveyResponses';
 import { createTestDatabase, type TestDatabase } from './helpers/testDatabase';
@@ -29,8 +30,6 @@ let idOf: IdOf;
 let valid: Record<string, AnswerValue>;
 let token: string;
 let group: string;
-
-const ALL_TOPICS = Object.values(topics).filter((value): value is topics.Topic => typeof value === 'object' && value !== null && 'build' in value && 'name' in value);
 
 beforeAll(async () => {
   database = await createTestDatabase({ lookups: true });

@@ -27,6 +27,7 @@ import * as m0030campaigns from './0030_campaigns';
 import * as m0031groupClaims from './0031_sso_group_claims';
 import * as m0026 from './0026_people';
 import * as m0027census from './0027_census_tables';
+import * as m0032kept from './0032_statistics_kept';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0029_sso_saml': m0029saml,
   '0030_campaigns': m0030campaigns,
   '0031_sso_group_claims': m0031groupClaims,
+  '0032_statistics_kept': m0032kept,
 };

@@ -4,6 +4,7 @@ import { DEFAULT_BATCH_RULES, releaseDue } from './releaseBatches';
 import type { Database } from '../../db/database';
 import { type AddedResponses, type Changes, REFRESH_WINDOW_MS, addAnswerGroups, addPopulationGroups, changesSince } from './changes';
 import { selectedKeys } from './dimensionSql';
+import type { KeptGroups } from './keptGroups';
 import { type SnapshotVersions, type StatsContext, populationDimensions, populationGroups } from './population';
 
 /** A question as a topic builds it; a single-answer question also counts its population (population.ts: answerGroups). */
@@ -36,6 +37,11 @@ export type QuestionBuild = (context: StatsContext) => Promise<BuiltQuestion>;
  * responses that are ready, and the new ones replace them as soon as they are. Every figure
  * either way is disclosure-controlled as a whole: one request's population and question always
  * come from the same responses.
+ *
+ * Given `kept` (./keptGroups.ts), the exact counts of whole-organisation selections are also
+ * written to the database, and a selection new to the process starts from them: as they are
+ * when of the current version, brought up to date by addition like the in-memory ones when of a
+ * recent earlier one, so that a restarted process does not count the home page again.
  */
 
 export interface StatisticsCacheOptions {
@@ -52,6 +58,11 @@ export interface StatisticsCacheOptions {
   readonly now?: () => number;
   /** When waiting responses enter the statistics (default: in blocks of 5, no wait). */
   readonly batchRules?: BatchRules;
+  /**
+   * Where the counted groups of whole-organisation selections are kept across restarts
+   * (./keptGroups.ts); none: a new process counts everything again.
+   */
+  readonly kept?: KeptGroups;
 }
 
 interface Slot {
@@ -70,6 +81,11 @@ interface Slot {
 
 interface KeyState {
   readonly key: string;
+  readonly organizationId: string;
+  /** Whether its parts are kept in the database (`keepsSelection`). */
+  readonly keeps: boolean;
+  /** Per part, the version of its kept row as this process last read or wrote it (a value is not written again). */
+  readonly keptVersions: Map<string, number>;
   newest: Slot;
   /** Per part of a slot (the population, a question, a figure), the newest slot in which it is ready. */
   readonly ready: Map<string, Slot>;
@@ -113,7 +129,26 @@ interface Part<T = unknown> {
   readonly bytes: (value: T) => number;
   /** The object whose exact version the cache records (none: never refreshed by addition). */
   readonly counted?: (value: T) => object;
+  /** The plain data kept in the database for the part (none: not kept). */
+  readonly kept?: (value: T) => unknown;
 }
+
+/** The groups a population was protected from, so that new groups can be added to them and they can be kept. */
+const populationGroupsOf = new WeakMap<ProtectedPopulation, readonly PopulationGroup[]>();
+
+/**
+ * Whether a selection's parts are kept in the database: the whole organisation, without filters,
+ * period or breakdown, as the home page and the warm-up read it. These are what the first visitor
+ * after a restart waits for; the many other selections (a filter, a group, a period) would fill
+ * the table with rows that are read seldom and rewritten on every change.
+ */
+const keepsSelection = (context: StatsContext): boolean =>
+  context.scope.kind === 'organization' &&
+  context.period.from === null &&
+  context.period.to === null &&
+  (context.by ?? []).length === 0 &&
+  context.only === undefined &&
+  Object.values(context.selection ?? {}).every((raw) => selectedKeys(raw).length === 0);
 
 // A question also keeps its dimension's every value (thousands for languages and heritages) and
 // the lattice built over them, whoever answered.
@@ -142,6 +177,7 @@ const POPULATION: Part<ProtectedPopulation> = {
   forget: () => undefined,
   bytes: (population) => population.counts.length * BYTES_PER_GROUP,
   counted: (population) => population,
+  kept: (population) => populationGroupsOf.get(population),
 };
 
 export class PopulationCache {
@@ -153,10 +189,11 @@ export class PopulationCache {
   private readonly changeReads = new Map<string, Promise<Changes>>();
   /** The exact statistics version of counted figures (built questions, populations), when their queries agreed on one. */
   private readonly exactVersions = new WeakMap<object, number>();
-  /** Parts brought up to date by adding the new responses, and parts counted again after a change that was not only additions. */
-  readonly refreshes = { added: 0, recounted: 0 };
-  /** The groups a population was protected from, so that new groups can be added to them. */
-  private readonly populationGroupsOf = new WeakMap<ProtectedPopulation, readonly PopulationGroup[]>();
+  /**
+   * Parts brought up to date by adding the new responses, parts counted again after a change that
+   * was not only additions, and parts taken as they were kept in the database (same version).
+   */
+  readonly refreshes = { added: 0, recounted: 0, kept: 0 };
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -215,7 +252,7 @@ export class PopulationCache {
     const by = context.by ?? [];
     const dimensions = (await populationDimensions(this.db)).filter((dimension) => (by as readonly string[]).includes(dimension.name));
     const population = protectPopulation({ dimensions, groups });
-    this.populationGroupsOf.set(population, groups);
+    populationGroupsOf.set(population, groups);
     if (version !== undefined) this.exactVersions.set(population, version);
     return population;
   }
@@ -262,9 +299,38 @@ export class PopulationCache {
     return count();
   }
 
-  private async counted(context: StatsContext, state: KeyState): Promise<ProtectedPopulation> {
-    const earlier = this.refreshable(state, POPULATION);
-    const groups = earlier ? this.populationGroupsOf.get(earlier.value) : undefined;
+  /**
+   * The part as it was kept in the database, when the key's state has no value of it yet in this
+   * process: of the slot's version (taken as it is), or of an earlier version saved recently
+   * enough that the change log still holds what came after it (brought up to date by addition).
+   * Kept rows of the responses as they are now are exactly what a count gives, so nothing else is
+   * needed to trust them; anything older or unreadable is counted as if nothing were kept.
+   */
+  private async keptEarlier(state: KeyState, partKey: string, slotVersion: number): Promise<{ value: unknown; version: number } | undefined> {
+    const kept = this.options.kept;
+    if (kept === undefined || !state.keeps || state.latest.has(partKey)) return undefined;
+    try {
+      const row = await kept.read(state.organizationId, state.key, partKey);
+      if (row === undefined) return undefined;
+      state.keptVersions.set(partKey, row.version);
+      if (row.version !== slotVersion && row.ageMs > REFRESH_WINDOW_MS) return undefined;
+      return { value: row.value, version: row.version };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async counted(context: StatsContext, state: KeyState, slotVersion: number): Promise<ProtectedPopulation> {
+    const inMemory = this.refreshable(state, POPULATION);
+    const kept = inMemory ? undefined : await this.keptEarlier(state, POPULATION.key, slotVersion);
+    const earlier = inMemory
+      ? { groups: populationGroupsOf.get(inMemory.value), version: inMemory.version }
+      : kept && { groups: kept.value as readonly PopulationGroup[], version: kept.version };
+    if (kept !== undefined && kept.version === slotVersion) {
+      this.refreshes.kept += 1;
+      return this.protect(context, kept.value as readonly PopulationGroup[], kept.version);
+    }
+    const groups = earlier?.groups;
     return this.upToDate(
       context.organizationId,
       groups === undefined ? undefined : earlier?.version,
@@ -280,13 +346,21 @@ export class PopulationCache {
   }
 
   /** A question counted again, or brought up to date by adding the responses added since its newest value. */
-  private async built(context: StatsContext, state: KeyState, name: string, build: QuestionBuild): Promise<BuiltQuestion> {
-    const earlier = this.refreshable(state, this.questionPart(name));
+  private async built(context: StatsContext, state: KeyState, name: string, build: QuestionBuild, slotVersion: number): Promise<BuiltQuestion> {
+    const part = this.questionPart(name);
+    const inMemory = this.refreshable(state, part);
+    const kept = inMemory ? undefined : await this.keptEarlier(state, part.key, slotVersion);
+    const earlier = inMemory ? { question: inMemory.value.question, version: inMemory.version } : kept && { question: kept.value as BuiltQuestion, version: kept.version };
+    if (kept !== undefined && kept.version === slotVersion) {
+      this.refreshes.kept += 1;
+      this.exactVersions.set(kept.value as BuiltQuestion, kept.version);
+      return kept.value as BuiltQuestion;
+    }
     return this.upToDate(
       context.organizationId,
       earlier?.version,
       async (changes) => {
-        const before = earlier!.value.question;
+        const before = earlier!.question;
         const question: BuiltQuestion =
           changes.responses.length === 0 ? before : added(before, await build({ ...context, only: changes.responses }));
         this.exactVersions.set(question, changes.version);
@@ -301,10 +375,10 @@ export class PopulationCache {
     if (slot.population === undefined) {
       const population = from
         ? from.then(
-            (question) => (question.respondents ? this.protect(context, question.respondents, this.exactVersions.get(question)) : this.counted(context, state)),
-            () => this.counted(context, state),
+            (question) => (question.respondents ? this.protect(context, question.respondents, this.exactVersions.get(question)) : this.counted(context, state, slot.version)),
+            () => this.counted(context, state, slot.version),
           )
-        : this.counted(context, state);
+        : this.counted(context, state, slot.version);
       slot.population = population;
       population.catch(() => {
         slot.failed = true;
@@ -327,7 +401,17 @@ export class PopulationCache {
       return known;
     }
     if (this.keys.size >= (this.options.maxSelections ?? MAX_SELECTIONS)) this.letGo(this.keys.values().next().value!);
-    const state: KeyState = { key, newest: this.newSlot(version), ready: new Map(), took: new Map(), latest: new Map(), bytes: 0 };
+    const state: KeyState = {
+      key,
+      organizationId: context.organizationId,
+      keeps: keepsSelection(context),
+      keptVersions: new Map(),
+      newest: this.newSlot(version),
+      ready: new Map(),
+      took: new Map(),
+      latest: new Map(),
+      bytes: 0,
+    };
     this.keys.set(key, state);
     return state;
   }
@@ -357,7 +441,9 @@ export class PopulationCache {
     const counted = part.counted?.(value);
     const bytes = part.bytes(value);
     const change = bytes - (state.latest.get(part.key)?.bytes ?? 0);
-    state.latest.set(part.key, { value, version: counted === undefined ? undefined : this.exactVersions.get(counted), at: this.now(), bytes });
+    const version = counted === undefined ? undefined : this.exactVersions.get(counted);
+    state.latest.set(part.key, { value, version, at: this.now(), bytes });
+    this.keep(state, part, version, value);
     // A selection let go while its part was computed keeps nothing.
     if (this.keys.get(state.key) === state) {
       state.bytes += change;
@@ -366,6 +452,17 @@ export class PopulationCache {
     }
     if (current === undefined) return;
     part.forget(current);
+  }
+
+  /** Saves a part counted exactly at `version` for the next process, unless its kept row already holds that version. */
+  private keep<T>(state: KeyState, part: Part<T>, version: number | undefined, value: T): void {
+    const kept = this.options.kept;
+    if (kept === undefined || !state.keeps || version === undefined || part.kept === undefined) return;
+    if (state.keptVersions.get(part.key) === version) return;
+    const data = part.kept(value);
+    if (data === undefined) return;
+    state.keptVersions.set(part.key, version);
+    void kept.save(state.organizationId, state.key, part.key, version, data);
   }
 
   /**
@@ -417,6 +514,7 @@ export class PopulationCache {
       forget: (slot) => slot.questions.delete(name),
       bytes: ({ question }) => questionBytes(question),
       counted: ({ question }) => question,
+      kept: ({ question }) => question,
     };
   }
 
@@ -429,7 +527,7 @@ export class PopulationCache {
     return this.resolve(context, this.questionPart(name), async (slot, state) => {
       let question = slot.questions.get(name);
       if (!question) {
-        question = this.built(context, state, name, build);
+        question = this.built(context, state, name, build, slot.version);
         slot.questions.set(name, question);
         question.catch(() => slot.questions.delete(name));
       }
@@ -458,6 +556,7 @@ export class PopulationCache {
   async settled(): Promise<void> {
     const work = [...this.keys.values()].flatMap(({ newest }) => [...(newest.population ? [newest.population] : []), ...newest.questions.values(), ...newest.figures.values()]);
     await Promise.allSettled(work);
+    await this.options.kept?.settled();
   }
 
   /** m: the least number of people a release block holds. */

@@ -3,6 +3,10 @@ import { expect } from 'vitest';
 import { type StatisticsEndpoint, statisticsEndpoints } from '../../../domain/contracts/statistics';
 import { toSearchParams } from '../../../domain/filters/encoding';
 import { get } from './accounts';
+import * as topics from '../../../server/services/statistics/topics';
+
+/** Every topic the statistics count (what a cache test compares, one by one). */
+export const ALL_TOPICS = Object.values(topics).filter((value): value is topics.Topic => typeof value === 'object' && value !== null && 'build' in value && 'name' in value);
 
 /** Every endpoint of a contract tree (objects of endpoints, nested). */
 const endpointsOf = (node: unknown): StatisticsEndpoint[] =>
