@@ -331,6 +331,7 @@ export const populationName = async (db: Kysely<Database>, context: StatsContext
     db,
     sql<{ blocks: string | null }>`with ${await weightsOf(db, whole)}
       select md5(string_agg(w.block_id::text || ':' || w.inside::text, ',' order by w.block_id)) as blocks from weights w`,
+    { organizationId: context.organizationId },
   );
   return `${row?.blocks ?? 'nobody'}|${JSON.stringify(answered)}`;
 };
