@@ -1,10 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { ALIAS_LIMIT, GROUP_NAME_LIMIT, NAME_MAX } from '../../domain/contracts/textLimits';
 import {
-  expectAccessible, latestMail, launchBrowser, registerAccount, screenshot, signInThroughPage, signInWithCookie, useSuite,
+  auditPage, expectAccessible, latestMail, launchBrowser, registerAccount, screenshot, signInThroughPage, signInWithCookie, useSuite,
 } from './harness';
 
 /**
@@ -85,7 +84,7 @@ describe('the first hour of a new administrator', () => {
     }
     // Every rule but landmark-unique: the tables' new keyboard-scroll regions (TableCard.tsx, another
     // change in progress) share their card's name; that is not this journey's to settle.
-    const audit = await new AxeBuilder({ page }).disableRules(['landmark-unique']).analyze();
+    const audit = await auditPage(page).disableRules(['landmark-unique']).analyze();
     assert.deepEqual(audit.violations.map((violation) => violation.id), [], 'members with a long group name');
 
     // A link alias: signs and markup are refused as they are typed, before Save.

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEMPLATE_VARIABLES, startServer } from './harness';
 
-// Node 20's test runner takes no globs, so the suite files are listed here.
+// Node 20's test runner takes no globs, so the suite files are listed here; files named on the
+// command line (`npm run test:e2e -- tests/e2e/members.e2e.ts`) run alone.
 const dir = 'tests/e2e';
-const files = readdirSync(dir).filter((f) => f.endsWith('.e2e.ts')).map((f) => join(dir, f)).sort();
+const named = process.argv.slice(2);
+const files = named.length > 0 ? named : readdirSync(dir).filter((f) => f.endsWith('.e2e.ts')).map((f) => join(dir, f)).sort();
 
 // One database of each kind is created and seeded here, once; each suite's server copies it.
 const templates: Record<string, string> = {};

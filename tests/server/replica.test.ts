@@ -266,7 +266,7 @@ describe.skipIf(primaryUrl === '' || replicaServerUrl === '')('statistics on a r
     it('both release the same figures, counted on the replica', async () => {
       // The figures read above were kept (statistics_kept), and a process that starts answers from
       // kept groups at the current version without counting: without them, these two count.
-      await database.db.deleteFrom('statistics_kept').where('organization_id', '=', organizationId).execute();
+      await sql`delete from statistics_kept where organization_id = ${organizationId}`.execute(database.db);
       servers.push(await start());
       servers.push(await start());
       const figures = await Promise.all(
