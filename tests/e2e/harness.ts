@@ -42,10 +42,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the real product the way `npm start` does (building the client when it is stale),
- * on a free port with a throwaway embedded database.
- */
 export interface ServerOptions {
   /** Write the demo organisation at start (the dashboards journeys read it); off elsewhere, to save time. */
   readonly demo?: boolean;
@@ -62,13 +58,22 @@ export interface ServerOptions {
  */
 export const TEMPLATE_VARIABLES = { plain: 'E2E_TEMPLATE_PLAIN', demo: 'E2E_TEMPLATE_DEMO' } as const;
 
+/** Where run.ts left the server bundled into one file; without it (a suite run alone) the server runs under tsx. */
+export const SERVER_BUNDLE_VARIABLE = 'E2E_SERVER_BUNDLE';
+
+/**
+ * Starts the real product on a free port with a throwaway embedded database: the way `npm start`
+ * does (building the client when it is stale) for run.ts's templates and a suite run alone, from
+ * run.ts's bundle of the same modules for the suites of a whole run.
+ */
 export const startServer = async (options: ServerOptions = {}): Promise<RunningServer> => {
   const port = await freePort();
   const keep = options.dataDir !== undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'e2e-db-')));
   const template = process.env[TEMPLATE_VARIABLES[options.demo ? 'demo' : 'plain']];
   if (!keep && template) await cp(template, dataDir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const bundle = keep ? undefined : process.env[SERVER_BUNDLE_VARIABLE];
+  const child: ChildProcess = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', 'server/start.ts'], {
     // Journeys read the figures of the answers they have just given: batches are released at once.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: options.demo ? 'on' : 'off', MAILBOX_KEY, STATISTICS_BATCH_WAIT_HOURS: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

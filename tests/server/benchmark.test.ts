@@ -208,7 +208,9 @@ describe('POST /benchmark/internal/process', () => {
     const db = database.db;
     const organizationId = (await db.selectFrom('departments').select('organization_id').where('id', '=', groups.Tiny!).executeTakeFirstOrThrow()).organization_id;
     const template = await db.selectFrom('responses').selectAll().where('department_id', '=', groups.Tiny!).executeTakeFirstOrThrow();
-    const { id: _id, record_key: _key, ...row } = template as typeof template & { record_key?: unknown };
+    // New answers as the product writes them: in no release block yet, so the next call releases
+    // the six as a block of their own (a copied block would hold people its counted atoms do not).
+    const { id: _id, record_key: _key, release_block: _block, ...row } = template as typeof template & { record_key?: unknown };
     for (let i = 0; i < 6; i += 1) await db.insertInto('responses').values({ ...row, organization_id: organizationId, answers: '{}' } as never).execute();
     const after = await processed();
     expect(after.leftOut.map((group) => group.name)).toEqual(['Legal Team']);
