@@ -1,10 +1,11 @@
-import { createRequire } from 'node:module';
 import type { CensusCategory, CensusDataset, CensusPillar, MutualityPillarName } from '../../../domain/mutuality/census';
 import { STATS_NZ } from '../../../domain/mutuality/census';
 import { normaliseSearch } from '../lookups/normalise';
 import { lookupSources } from '../lookups/sources';
 import { ASCCEG_GROUPS } from '../lookups/standards/ascceg2019';
 import { ASCRG_2024_BROAD } from '../lookups/standards/ascrg';
+// A module import rather than a path read at run time: it is found wherever the server's modules are, bundled or not.
+import nzTables from './tables/NZ-2018.json';
 
 /**
  * A statistical office's published table mapped onto the product's lookup lists, with a report of
@@ -344,8 +345,6 @@ interface NzDatasetFile {
   >;
 }
 
-const require = createRequire(import.meta.url);
-
 export interface NzTopic {
   readonly pillar: MutualityPillarName;
   readonly dataset: string;
@@ -407,7 +406,7 @@ export const officeEnglishName = (list: string, code: string): string | undefine
 
 /** New Zealand 2018 from Stats NZ's four national CSV tables (stored as read, with their sha256), every category mapped. */
 export const newZealand2018 = (): LoadedDataset => {
-  const file = require('./tables/NZ-2018.json') as NzDatasetFile;
+  const file = nzTables as unknown as NzDatasetFile;
   const reports: MappingReport[] = [];
   const pillars: CensusPillar[] = NZ_TOPICS.map((topic) => {
     const table = file.datasets[topic.dataset]!;
