@@ -117,3 +117,15 @@ describe('server/http and server/plugins hold only HTTP plumbing', () => {
     expect(valueImportedPaths('server/http/errorHandler.ts')).toContain(ERROR_VOCABULARY);
   });
 });
+
+describe('the server finds its files wherever its modules are', () => {
+  it('reads no file by a path relative to a module (the journeys run the server bundled into one file)', () => {
+    const relativeReads = sourcesUnder('server').flatMap((file) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/\brequire(\.resolve)?\(\s*['"`]\.|new URL\(\s*['"`]\./.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(sourcesUnder('server').length).toBeGreaterThan(100);
+    expect(relativeReads).toEqual([]);
+  });
+});
