@@ -16,7 +16,16 @@ const ENGINE_NEUTRAL_SERVER_FILES = [
   'tests/server/benchmarkPool.test.ts',
   'tests/server/tenancy.test.ts',
 ];
-const leftOut = process.env.SKIP_ENGINE_NEUTRAL === '1' ? ENGINE_NEUTRAL_SERVER_FILES : [];
+/**
+ * Server files that open an embedded database of their own whatever DATABASE_URL says (backups
+ * are of the embedded folder): on a PostgreSQL run they would only repeat the embedded run.
+ */
+const EMBEDDED_ONLY_SERVER_FILES = ['tests/server/backup.test.ts'];
+const onPostgres = (process.env.DATABASE_URL ?? '') !== '';
+const leftOut = [
+  ...(process.env.SKIP_ENGINE_NEUTRAL === '1' ? ENGINE_NEUTRAL_SERVER_FILES : []),
+  ...(onPostgres ? EMBEDDED_ONLY_SERVER_FILES : []),
+];
 
 // Unit, property and server tests. The browser journeys live in tests/e2e and run under Playwright.
 export default defineConfig({
