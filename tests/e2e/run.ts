@@ -13,12 +13,12 @@ const named = process.argv.slice(2);
 const files = named.length > 0 ? named : readdirSync(dir).filter((f) => f.endsWith('.e2e.ts')).map((f) => join(dir, f)).sort();
 
 /**
- * The server's own modules in one file (server/main.ts's entry, as \`npm run dev\` starts it), the
+ * The server's own modules in one file (server/main.ts's entry, as `npm run dev` starts it), the
  * packages left to node_modules: each suite's server then starts in about 3.9 s rather than 6.2 s,
  * most of the difference tsx's loader resolving and transforming some 400 modules anew. fp-ts
  * and io-ts go in the bundle: their directory imports (fp-ts/Either) resolve only under tsx.
  * The file sits one folder below the project's root, as server/main.ts does, so that
- * server/config.ts finds the root where it expects it. The templates above are made by
+ * server/config.ts finds the root where it expects it. The templates (below) are made by
  * server/start.ts itself, which builds the client when it is stale, exactly as npm start does.
  */
 const bundleServer = async (): Promise<string> => {
