@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { expectAccessible, screenshot, useDemoSuite } from './harness';
+import { expectAccessible, screenshot, useDemoSuite, partShot, viewportShot } from './harness';
 
 // The calendar's relevant view reads the demo organisation's released figures.
 const demo = useDemoSuite();
@@ -57,7 +57,7 @@ describe('the cultural diversity calendar', () => {
     await expectAccessible(page, 'calendar');
     await screenshot(page, 'calendar');
     await page.evaluate(() => document.querySelector('h1')?.scrollIntoView());
-    await page.screenshot({ path: 'test-results/calendar-viewport.png' });
+    await viewportShot(page, 'calendar-viewport');
 
     // The whole catalogue is larger.
     const relevant = await countShown(page);
@@ -104,10 +104,10 @@ describe('the cultural diversity calendar', () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'the calendar fits 390 px');
     await expectAccessible(page, 'calendar at 390 px');
-    await page.screenshot({ path: 'test-results/calendar-390.png' });
+    await viewportShot(page, 'calendar-390');
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'calendar-filtered');
-    await page.screenshot({ path: 'test-results/calendar-filtered-viewport.png' });
+    await viewportShot(page, 'calendar-filtered-viewport');
     await page.close();
   });
 
@@ -133,7 +133,7 @@ describe('the cultural diversity calendar', () => {
     assert.equal(new Set(events.map((event) => `${event.start} ${event.summary}`)).size, events.length, 'the feed has no day and name twice');
     await expectAccessible(page, 'calendar feed');
     await screenshot(page, 'calendar-feed');
-    await feed.screenshot({ path: 'test-results/calendar-feed-card.png' });
+    await partShot(feed, 'calendar-feed-card');
 
     // The same link from outside the browser, without a session.
     assert.equal((await fetch(`${demo.server.url}${path}`)).status, 200);

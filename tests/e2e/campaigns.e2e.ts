@@ -1,6 +1,5 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import type { Campaign, CampaignList } from '../../domain/contracts/campaigns';
@@ -55,14 +54,7 @@ after(async () => {
 
 const PEOPLE = '/dashboard/control-panel/people';
 const CAMPAIGNS = '/dashboard/control-panel/campaigns';
-/** Where the screenshots looked at by hand are kept, besides the harness's own copies. */
-const LOOKED_AT = '/tmp/h4/shots';
 
-const keep = async (page: Page, name: string) => {
-  await screenshot(page, name);
-  await mkdir(LOOKED_AT, { recursive: true });
-  await page.screenshot({ path: `${LOOKED_AT}/${name}.png`, fullPage: true });
-};
 
 const accessible = async (page: Page, label: string): Promise<void> => {
   await announcementsSettled(page);
@@ -215,13 +207,13 @@ describe('campaigns', () => {
     // The closing before the invitation: refused by the server, under the closing field.
     await form.getByLabel('Closing date and time').fill(utcInMinutes(-60 * 24));
     await accessible(page, 'campaign form');
-    await keep(page, 'campaign-form');
+    await screenshot(page, 'campaign-form');
     await form.getByRole('button', { name: 'Schedule the campaign' }).click();
     const closingError = form.getByText('The closing time must be after the invitation time.');
     await closingError.first().waitFor();
     assert.equal(await form.getByLabel('Closing date and time').getAttribute('aria-invalid'), 'true');
     await accessible(page, 'campaign form with a refusal');
-    await keep(page, 'campaign-form-refused');
+    await screenshot(page, 'campaign-form-refused');
     // The field's error goes with the change that answers it (the form's alert stays until the next send).
     const closing = form.getByLabel('Closing date and time');
     await closing.fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 16));
@@ -236,7 +228,7 @@ describe('campaigns', () => {
     const campaignId = listed.campaigns[0]!.id;
     assert.deepEqual(listed.campaigns[0]!.reminder_days, [1]);
     await accessible(page, 'campaigns, one scheduled');
-    await keep(page, 'campaigns-scheduled');
+    await screenshot(page, 'campaigns-scheduled');
 
     // Pause and resume from the page.
     await card.getByRole('button', { name: 'Pause' }).click();
@@ -289,11 +281,11 @@ describe('campaigns', () => {
     await participant.goto(`${server.url}${unsubscribe.pathname}${unsubscribe.search}`);
     await participant.getByRole('button').waitFor();
     await accessible(participant, 'unsubscribe page');
-    await keep(participant, 'unsubscribe');
+    await screenshot(participant, 'unsubscribe');
     await participant.getByRole('button').click();
     await participant.getByRole('status').waitFor();
     await accessible(participant, 'unsubscribed');
-    await keep(participant, 'unsubscribed');
+    await screenshot(participant, 'unsubscribed');
     await participant.close();
 
     // 7. A day later (the test's clock): the reminder, decided on the server, to those who have not answered.
@@ -333,7 +325,7 @@ describe('campaigns', () => {
     const reminderCells = card.locator('tr[data-step="1"] td');
     assert.deepEqual([await reminderCells.nth(1).textContent(), await reminderCells.nth(2).textContent()], ['399', '0']);
     await accessible(page, 'campaign participation');
-    await keep(page, 'campaign-participation');
+    await screenshot(page, 'campaign-participation');
     await page.getByRole('button', { name: 'Show as table' }).first().click().catch(() => undefined);
     await accessible(page, 'campaign participation as a table');
 
@@ -343,22 +335,22 @@ describe('campaigns', () => {
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.getByText(ar.campaign_new, { exact: true }).waitFor();
     await accessible(page, 'campaigns in Arabic');
-    await keep(page, 'campaigns-ar');
+    await screenshot(page, 'campaigns-ar');
     await page.setViewportSize({ width: 390, height: 844 });
     await fitsWidth(page, 'campaigns in Arabic', 390);
     await accessible(page, 'campaigns in Arabic at 390 px');
-    await keep(page, 'campaigns-ar-390');
+    await screenshot(page, 'campaigns-ar-390');
     await page.locator('.dashboard-topbar .language-select button').click();
     await page.getByRole('option', { name: 'English (Australia)', exact: true }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'ltr');
     await fitsWidth(page, 'campaigns', 390);
     await accessible(page, 'campaigns at 390 px');
-    await keep(page, 'campaigns-390');
+    await screenshot(page, 'campaigns-390');
     await page.getByRole('button', { name: 'New campaign' }).click();
     await page.locator('form.campaign-form').waitFor();
     await fitsWidth(page, 'the campaign form', 390);
     await accessible(page, 'campaign form at 390 px');
-    await keep(page, 'campaign-form-390');
+    await screenshot(page, 'campaign-form-390');
     await page.locator('form.campaign-form').getByRole('button', { name: 'Cancel', exact: true }).click();
 
     // 10. Cancel asks first; kept, then cancelled.
@@ -367,7 +359,7 @@ describe('campaigns', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Cancel Spring survey (staff)?').waitFor();
     await accessible(page, 'cancel confirmation');
-    await keep(page, 'campaign-cancel-confirm');
+    await screenshot(page, 'campaign-cancel-confirm');
     await dialog.getByRole('button', { name: 'Keep the campaign' }).click();
     await dialog.waitFor({ state: 'detached' });
     await card.getByRole('button', { name: 'Cancel the campaign' }).click();

@@ -1,21 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { expectAccessible, registerAccount, screenshot, signInWithCookie, useSuite } from './harness';
 
 const suite = useSuite();
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'census');
-/** Where the screenshots looked at by hand are kept, besides the harness's own copies. */
-const LOOKED_AT = '/tmp/h9';
 
-const keep = async (page: Page, name: string) => {
-  await screenshot(page, name);
-  await mkdir(LOOKED_AT, { recursive: true });
-  await page.screenshot({ path: `${LOOKED_AT}/${name}.png`, fullPage: true });
-};
 
 describe('census upload', () => {
   it('an administrator loads an ONS table from the office’s own file and sees what it holds and which categories did not map, at 390 px too', async () => {
@@ -49,7 +40,7 @@ describe('census upload', () => {
     assert.ok(rows.length >= 2, rows.join(' | '));
     await expectAccessible(page, 'the loaded census table');
     await report.scrollIntoViewIfNeeded();
-    await keep(page, 'census-upload');
+    await screenshot(page, 'census-upload');
 
     // On a 390 px phone nothing scrolls sideways (the report's tables scroll inside their region).
     await page.setViewportSize({ width: 390, height: 844 });
@@ -57,7 +48,7 @@ describe('census upload', () => {
     assert.ok(width <= 390, `Compare → External with the census report at 390 px is ${width} px wide`);
     await expectAccessible(page, 'the loaded census table at 390 px');
     await report.scrollIntoViewIfNeeded();
-    await keep(page, 'census-upload-390');
+    await screenshot(page, 'census-upload-390');
     await page.close();
   });
 });

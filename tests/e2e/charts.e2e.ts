@@ -1,9 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { RESULTS_DIR, expectAccessible, screenshot, useDemoSuite } from './harness';
+import { expectAccessible, screenshot, useDemoSuite, partShot } from './harness';
 
 // Honest charts (issue 31): hidden values counted once, never drawn; value axes; one adjustment
 // note per page; every dashboard page within a phone's 390 px with its charts re-laid, not shrunk.
@@ -21,10 +19,7 @@ interface Cross { readonly rows: unknown[]; readonly columns: unknown[]; readonl
 const api = async (path: string): Promise<unknown> =>
   ((await (await fetch(`${demo.server.url}/api${path}`, { headers: { authorization: `Bearer ${demo.token}` } })).json()) as { data: unknown }).data;
 
-const cardShot = async (page: Page, section: string, name: string) => {
-  await mkdir(RESULTS_DIR, { recursive: true });
-  await page.locator(`[data-section="${section}"]`).first().screenshot({ path: join(RESULTS_DIR, `${name}.png`) });
-};
+const cardShot = (page: Page, section: string, name: string) => partShot(page.locator(`[data-section="${section}"]`).first(), name);
 
 /** What a cross-table card draws: no hatched or hidden mark, the hidden count said once, an axis. */
 const expectHonestCross = async (page: Page, section: string, endpoint: string) => {

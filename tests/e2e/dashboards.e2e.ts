@@ -1,10 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { statsMessages } from '../../domain/contracts/stats';
-import { RESULTS_DIR, eventually, expectAccessible, screenshot, useDemoSuite } from './harness';
+import { eventually, expectAccessible, screenshot, useDemoSuite, partShot } from './harness';
 
 // The dashboards read the demo organisation, so this suite starts its own server with it.
 const demo = useDemoSuite();
@@ -48,8 +46,7 @@ const expectWorldMap = async (page: Page) => {
   assert.ok(shaded.every((f) => /: [\d,]+ \(\d+\.\d%\)$/.test(f.title)), 'a shaded country says its count and share');
   assert.ok(fills.filter((f) => f.hidden).every((f) => f.fill === '#f7f7f7' && !/: 0\b/.test(f.title)), 'hidden countries drawn as no figure, never zero');
   assert.equal(await card.locator('g.map-legend-step').count(), 6);
-  await mkdir(RESULTS_DIR, { recursive: true });
-  await card.screenshot({ path: join(RESULTS_DIR, 'dashboards-country-birth-map.png') });
+  await partShot(card, 'dashboards-country-birth-map');
 };
 
 describe('dashboards', () => {

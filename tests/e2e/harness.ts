@@ -4,7 +4,7 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 
 export const RESULTS_DIR = 'test-results';
@@ -176,7 +176,31 @@ export const announcementsSettled = (page: Page): Promise<unknown> =>
       (node.getAttribute('aria-labelledby') ?? '').split(' ').every((id) => document.getElementById(id) !== null)),
   );
 
+/**
+ * Pictures of the screens for a person to look at, in test-results/. `.ci/run` sets
+ * E2E_SCREENSHOTS=off: a clean clone's pictures are thrown away unseen, and drawing them (about
+ * 180, most of them whole pages at 390 px) was a good part of the journeys' time. A journey's
+ * checks never read a picture, so nothing a journey asserts changes with the setting.
+ */
+const PICTURES_WANTED = process.env.E2E_SCREENSHOTS !== 'off';
+
+/** A picture of a part of the page (a card, a menu) as `name`.png; without pictures, it still waits for the part to be shown. */
+export const partShot = async (part: Locator, name: string): Promise<void> => {
+  if (!PICTURES_WANTED) return part.waitFor();
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await part.screenshot({ path: join(RESULTS_DIR, `${name}.png`) });
+};
+
+/** A picture of what the window shows (not the whole page) as `name`.png. */
+export const viewportShot = async (page: Page, name: string): Promise<void> => {
+  if (!PICTURES_WANTED) return;
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(RESULTS_DIR, `${name}.png`) });
+};
+
+/** A picture of the whole page as `name`.png. */
 export const screenshot = async (page: Page, name: string): Promise<void> => {
+  if (!PICTURES_WANTED) return;
   await mkdir(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: join(RESULTS_DIR, `${name}.png`), fullPage: true });
 };

@@ -1,13 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { CATALOGUES } from '../../domain/i18n/catalogues';
 import { es } from '../../domain/i18n/catalogues/es';
 import { PRODUCT_LANGUAGES } from '../../domain/i18n/languages';
 import { GENDER_COLOURS } from '../../src/features/charts/palette';
 import { MAIL_TEXTS } from '../../domain/i18n/mails';
-import { DEMO_ACCOUNT, RESULTS_DIR, eventually, expectAccessible, latestMail, registerAccount, openSignedInHome, screenshot, signInWithCookie, useSuite, type RunningServer } from './harness';
+import { DEMO_ACCOUNT, eventually, expectAccessible, latestMail, registerAccount, openSignedInHome, screenshot, signInWithCookie, useSuite, type RunningServer, partShot } from './harness';
 
 // The demo organisation's answers give the charts whose labels the typed-in lists name.
 const suite = useSuite({ demo: true });
@@ -87,7 +86,7 @@ describe('five languages, one right to left', () => {
       const legend = await page.locator(`${pyramidLegend} title`).allTextContents();
       assert.ok(!legend.includes('Woman or female') && !legend.includes('Man or male'), legend.join(' | '));
       await expectAccessible(page, `overview in ${lang}`);
-      await page.locator('[data-section="statOverviewGenderAgeRange"]').screenshot({ path: join(RESULTS_DIR, `languages-${lang}-gender-pyramid.png`) });
+      await partShot(page.locator('[data-section="statOverviewGenderAgeRange"]'), `languages-${lang}-gender-pyramid`);
 
       if (lang === 'fr') {
         // The compare page draws its figures without the cards: its gender bars are French too.
@@ -113,7 +112,7 @@ describe('five languages, one right to left', () => {
         { timeout: 90_000 },
       );
       await expectAccessible(page, `worldviews in ${lang}`);
-      await page.locator('[data-section="statWorldviewWorldviews"]').screenshot({ path: join(RESULTS_DIR, `languages-${lang}-worldviews.png`) });
+      await partShot(page.locator('[data-section="statWorldviewWorldviews"]'), `languages-${lang}-worldviews`);
     }
     await chooseLanguage(page, '.dashboard-topbar', 'English (Australia)', 'en-AU');
     await page.close();

@@ -1,22 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { ar } from '../../domain/i18n/catalogues/ar';
-import { announcementsSettled, apiPost, apiToken, expectAccessible, registerAccount, screenshot, signInWithCookie, useSuite } from './harness';
+import { announcementsSettled, apiPost, apiToken, expectAccessible, registerAccount, screenshot, signInWithCookie, useSuite, viewportShot } from './harness';
 
 const suite = useSuite();
 
 const PEOPLE = '/dashboard/control-panel/people';
-/** Where the screenshots looked at by hand are kept, besides the harness's own copies. */
-const LOOKED_AT = '/tmp/h9';
 
-const keep = async (page: Page, name: string) => {
-  await screenshot(page, name);
-  await mkdir(LOOKED_AT, { recursive: true });
-  await page.screenshot({ path: `${LOOKED_AT}/${name}.png`, fullPage: true });
-};
 
 const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 const csvOf = (rows: readonly (readonly string[])[]) => `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
@@ -88,7 +81,7 @@ describe('people import', () => {
     assert.match(problemRows[1]!, /^202nowhere-.*Please select an existing group$/);
     assert.match(problemRows[2]!, /^402also@@example\.org/);
     await accessible(page, 'people, the summary with problems');
-    await keep(page, 'people-summary');
+    await screenshot(page, 'people-summary');
 
     // The rows with problems, as written, with their reason last.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the rows with problems (CSV)' }).click()]);
@@ -100,7 +93,7 @@ describe('people import', () => {
 
     assert.equal(await confirmImport(page), 'Import done: 497 added, 0 updated, 3 left out.');
     await page.getByText('497 people', { exact: true }).waitFor();
-    await keep(page, 'people-imported');
+    await screenshot(page, 'people-imported');
 
     // The three rows fixed in the downloaded file (the reason column is left unmatched) come in as new people.
     const fixed = refused.map((row, index) => (index === 0 ? row : [`fixed-${index}-${stamp}@example.org`, row[1]!, row[2]!, 'Sales', row[4]!]));
@@ -123,7 +116,7 @@ describe('people import', () => {
     await page.getByRole('heading', { name: ar.people_import_heading, level: 2 }).waitFor();
     await page.getByRole('heading', { name: ar.people_summary_heading, level: 2 }).waitFor();
     await accessible(page, 'people in Arabic');
-    await keep(page, 'people-ar');
+    await screenshot(page, 'people-ar');
 
     // On a 390 px phone nothing scrolls sideways (the wide tables scroll inside their cards).
     await page.setViewportSize({ width: 390, height: 844 });
@@ -147,12 +140,12 @@ describe('people import', () => {
     assert.ok(captions.length >= 2, JSON.stringify(captions));
     assert.deepEqual(captions.filter((caption) => !caption.inside), []);
     await accessible(page, 'people at 390 px');
-    await keep(page, 'people-390');
+    await screenshot(page, 'people-390');
     // The full page is 6000 px tall at this width: the mapping and the summary as the phone shows them.
     await page.locator('#people-mapping-heading').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${LOOKED_AT}/people-390-mapping.png` });
+    await viewportShot(page, 'people-390-mapping');
     await page.locator('#people-summary-heading').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${LOOKED_AT}/people-390-summary.png` });
+    await viewportShot(page, 'people-390-summary');
     await page.close();
   });
 });

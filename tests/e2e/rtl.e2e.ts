@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ar } from '../../domain/i18n/catalogues/ar';
 import { fr } from '../../domain/i18n/catalogues/fr';
-import { join } from 'node:path';
-import { RESULTS_DIR, expectAccessible, launchBrowser, registerAccount, openSignedInHome, screenshot, useSuite, DEMO_ACCOUNT } from './harness';
+import { expectAccessible, launchBrowser, registerAccount, openSignedInHome, screenshot, useSuite, DEMO_ACCOUNT, partShot, viewportShot } from './harness';
 import { pickInCombo, pickInSelect, tabTo } from './keyboard';
 
 // The dashboards' checks read the demo organisation; the survey runs on a link of a new one.
@@ -252,12 +251,12 @@ describe('right to left, phones, and figures in the page language', () => {
     await page.locator('[data-section="statCountryCountries"] g.bar').first().waitFor({ timeout: 60_000 });
     await expectAccessible(page, 'country of birth in Arabic');
     await screenshot(page, 'rtl-dashboard-country-birth');
-    await page.locator('.sidebar nav').screenshot({ path: join(RESULTS_DIR, 'rtl-sidebar.png') });
-    await page.locator('[data-section="statCountryCountries"]').first().screenshot({ path: join(RESULTS_DIR, 'rtl-country-bars.png') });
+    await partShot(page.locator('.sidebar nav'), 'rtl-sidebar');
+    await partShot(page.locator('[data-section="statCountryCountries"]').first(), 'rtl-country-bars');
     await page.locator('[data-section="statCountryTree"] g.tree-node').first().waitFor({ state: 'attached', timeout: 60_000 });
-    await page.locator('[data-section="statCountryTree"]').screenshot({ path: join(RESULTS_DIR, 'rtl-country-tree.png') });
+    await partShot(page.locator('[data-section="statCountryTree"]'), 'rtl-country-tree');
     await page.locator('[data-section="statCountryParentGrandparent"] svg').waitFor({ timeout: 60_000 });
-    await page.locator('[data-section="statCountryParentGrandparent"]').screenshot({ path: join(RESULTS_DIR, 'rtl-country-donut.png') });
+    await partShot(page.locator('[data-section="statCountryParentGrandparent"]'), 'rtl-country-donut');
     for (const size of PHONES) {
       await page.setViewportSize(size);
       await expectNoSideScroll(page, `country of birth in Arabic at ${size.width} px`);
@@ -276,7 +275,7 @@ describe('right to left, phones, and figures in the page language', () => {
     assert.equal(await menuButton.getAttribute('aria-expanded'), 'true');
     await expectNoSideScroll(page, 'Arabic menu open at 360 px');
     await expectAccessible(page, 'Arabic menu open at 360 px');
-    await page.screenshot({ path: join(RESULTS_DIR, 'rtl-dashboard-menu-360.png') });
+    await viewportShot(page, 'rtl-dashboard-menu-360');
     await page.keyboard.press('Enter');
     await navigation.waitFor({ state: 'hidden' });
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -313,7 +312,7 @@ describe('right to left, phones, and figures in the page language', () => {
     const legend = await page.locator(`${pyramid} g.legend-item rect`).evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect().left));
     assert.ok(legend[0]! > legend[1]!, `the legend reads from the right: ${legend.join(', ')}`);
     await expectAccessible(page, 'overview in Arabic');
-    await page.locator(pyramid).screenshot({ path: join(RESULTS_DIR, 'rtl-overview-pyramid.png') });
+    await partShot(page.locator(pyramid), 'rtl-overview-pyramid');
 
     await page.goto(`${suite.server.url}/dashboard/demographics`);
     const stacked = '[data-section="statDemographicStatePerGender"]';
@@ -324,7 +323,7 @@ describe('right to left, phones, and figures in the page language', () => {
     assert.ok(parts.every((r) => r.right <= name.left + 1), `bars left of the name ${JSON.stringify({ name, parts })}`);
     for (let i = 1; i < parts.length; i++) assert.ok(parts[i]!.right <= parts[i - 1]!.left + 1, `segment ${i} left of segment ${i - 1}: ${JSON.stringify(parts)}`);
     await expectAccessible(page, 'demographics in Arabic');
-    await page.locator(stacked).screenshot({ path: join(RESULTS_DIR, 'rtl-demographics-stacked.png') });
+    await partShot(page.locator(stacked), 'rtl-demographics-stacked');
 
     await page.goto(`${suite.server.url}/dashboard/compare/internal`);
     const form = page.getByRole('form', { name: ar.compare_form });

@@ -1,10 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEFAULT_SLIDE_SHOW, slidesOf } from '../../domain/slideshow/slides';
-import { RESULTS_DIR, expectAccessible, screenshot, useDemoSuite } from './harness';
+import { expectAccessible, screenshot, useDemoSuite, viewportShot } from './harness';
 
 // The slide show reads the demo organisation's dashboards, so this suite starts its own server with it.
 const demo = useDemoSuite();
@@ -80,11 +78,10 @@ describe('slide show', () => {
     assert.ok(text >= 14, `chart text ${text} px high`);
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 1280);
     await expectAccessible(page, 'slide show at 1280x720');
-    await mkdir(RESULTS_DIR, { recursive: true });
-    await page.screenshot({ path: join(RESULTS_DIR, 'slide-show-1280.png') });
+    await viewportShot(page, 'slide-show-1280');
     await page.keyboard.press('Home');
     await page.locator('[data-slide="title"]').waitFor();
-    await page.screenshot({ path: join(RESULTS_DIR, 'slide-show-title-1280.png') });
+    await viewportShot(page, 'slide-show-title-1280');
 
     await page.keyboard.press('Escape');
     await page.waitForURL(/\/dashboard\/home$/);

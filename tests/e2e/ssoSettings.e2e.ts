@@ -1,8 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +25,6 @@ const DOMAIN = 'riverbend.test';
 const MEMBER = { email: `grace@${DOMAIN}`, password: 'Sturdy-Pass-42' };
 const CLIENT_ID = 'commonweave-e2e';
 const CLIENT_SECRET = 'provider-client-secret-e2e-7f3a';
-const LOOKED_AT = '/tmp/h9';
 
 const certificates = mkdtempSync(join(tmpdir(), 'e2e-oidc-tls-'));
 execFileSync('openssl', [
@@ -143,11 +141,6 @@ const memberContext = async (): Promise<BrowserContext> => {
   return context;
 };
 
-const keep = async (page: Page, name: string) => {
-  await screenshot(page, name);
-  await mkdir(LOOKED_AT, { recursive: true });
-  await page.screenshot({ path: `${LOOKED_AT}/${name}.png`, fullPage: true });
-};
 
 const narrow = async (page: Page, label: string) => {
   const size = page.viewportSize();
@@ -179,7 +172,6 @@ describe('single sign-on with the organisation’s provider', () => {
   });
 
   it('the administrator sets up the provider and verifies a domain by mailed code; a member signs in through the provider; with SSO required the password is refused', async () => {
-    mkdirSync(LOOKED_AT, { recursive: true });
     const admin = await registerAccount(suite.server);
     // The session's token, taken before the second factor is on (then signing in asks for a code).
     const token = await signInWithCookie(suite.server, suite.browser.context, admin);
@@ -232,10 +224,10 @@ describe('single sign-on with the organisation’s provider', () => {
     await announcementsSettled(page);
     await expectAccessible(page, 'single sign-on card');
     await card.scrollIntoViewIfNeeded();
-    await keep(page, 'sso-settings');
+    await screenshot(page, 'sso-settings');
     const wide = await narrow(page, 'Organisation settings with the single sign-on card');
     await card.scrollIntoViewIfNeeded();
-    await keep(page, 'sso-settings-390');
+    await screenshot(page, 'sso-settings-390');
     await wide();
 
     // A member at the domain, with a password of their own (an accepted invitation).
@@ -259,9 +251,9 @@ describe('single sign-on with the organisation’s provider', () => {
     await visit.getByRole('button', { name: 'Continue to your organisation' }).click();
     await visit.getByRole('alert').getByText(OidcMessages.notAvailable).waitFor();
     await expectAccessible(visit, 'sign in with your organisation, an unknown domain');
-    await keep(visit, 'sso-start-unknown-domain');
+    await screenshot(visit, 'sso-start-unknown-domain');
     const back = await narrow(visit, 'Sign in with your organisation');
-    await keep(visit, 'sso-start-390');
+    await screenshot(visit, 'sso-start-390');
     await back();
     await visit.getByLabel('Work email', { exact: true }).fill(MEMBER.email);
     await visit.getByRole('button', { name: 'Continue to your organisation' }).click();
@@ -271,7 +263,7 @@ describe('single sign-on with the organisation’s provider', () => {
     await visit.waitForURL(`${suite.server.url}/dashboard/**`, { timeout: 60_000 });
     await visit.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await expectAccessible(visit, 'the member’s dashboard after single sign-on');
-    await keep(visit, 'sso-member-dashboard');
+    await screenshot(visit, 'sso-member-dashboard');
     await member.close();
 
     // The administrator requires single sign-on; the member's password is then refused with SPEC's sentence.
@@ -285,7 +277,7 @@ describe('single sign-on with the organisation’s provider', () => {
     await passwordPage.getByRole('alert').getByText(OidcMessages.required).waitFor();
     assert.ok(passwordPage.url().endsWith('/login'), passwordPage.url());
     await expectAccessible(passwordPage, 'password refused, SSO required');
-    await keep(passwordPage, 'sso-required-password-refused');
+    await screenshot(passwordPage, 'sso-required-password-refused');
     await refused.close();
     await page.close();
   });

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { insertOrganization } from './helpers/accounts';
 import { insertCampaign, type ReceivedMail, startTestSmtp, type TestSmtp } from './helpers/campaigns';
 import { insertDepartment, insertLink } from './helpers/surveyResponses';
+import { type ServerProcess, startServerProcess, stopServerProcess } from './helpers/serverProcess';
 import { createTestDatabase, type TestDatabase } from './helpers/testDatabase';
 
 /**
@@ -12,45 +12,6 @@ import { createTestDatabase, type TestDatabase } from './helpers/testDatabase';
  * batch loses nothing: once its leases run out another process sends the rest. Only meaningful
  * on a PostgreSQL server (PGlite is one process's folder), like twoProcesses.test.ts.
  */
-
-interface ServerProcess {
-  readonly child: ChildProcess;
-  readonly url: string;
-}
-
-const startProcess = (databaseUrl: string, smtpUrl: string): Promise<ServerProcess> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DEMO_SEED: 'off',
-        NODE_ENV: 'test',
-        SMTP_URL: smtpUrl,
-        MAIL_PER_MINUTE: '100000',
-        APP_URL: 'https://riverbend.example.org',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1]! });
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
-
-const stopProcess = (server: ServerProcess | undefined): Promise<void> =>
-  new Promise((resolve) => {
-    if (server === undefined || server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGTERM');
-  });
 
 /** Resolves once `done` holds, looking again whenever the SMTP server or the database may have moved on (no fixed wait decides). */
 const until = async (done: () => Promise<boolean> | boolean, what: string, limitMs = 120_000): Promise<void> => {
@@ -78,13 +39,13 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
   });
 
   afterAll(async () => {
-    await Promise.all(processes.map(stopProcess));
+    await Promise.all(processes.map(stopServerProcess));
     await smtp?.close();
     await database?.close();
   });
 
   const start = async (): Promise<ServerProcess> => {
-    const server = await startProcess(database.url!, smtp.url);
+    const server = await startServerProcess({ DATABASE_URL: database.url!, SMTP_URL: smtp.url, MAIL_PER_MINUTE: '100000', APP_URL: 'https://riverbend.example.org' });
     processes.push(server);
     return server;
   };
@@ -140,7 +101,7 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
     const job = await database.db.selectFrom('jobs').select(['done_at', 'attempts']).where('key', '=', `campaign:${campaign.campaignId}:step:0`).executeTakeFirstOrThrow();
     expect(job.done_at).not.toBeNull();
     expect(job.attempts).toBe(0);
-    await Promise.all([stopProcess(first), stopProcess(second)]);
+    await Promise.all([stopServerProcess(first), stopServerProcess(second)]);
   }, 240_000);
 
   it('a process killed in the middle of a batch: the other sends the rest, every recipient has one invitation by Message-ID', async () => {

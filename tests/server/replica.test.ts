@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,6 +7,7 @@ import type { Database } from '../../server/db/database';
 import { ReplicaRouter, attachReplica, detachReplica, replicaRouterOf } from '../../server/db/replica';
 import { PASSWORD, get, insertUser, signIn } from './helpers/accounts';
 import { insertDepartment, insertResponse } from './helpers/surveyResponses';
+import { type ServerProcess, startServerProcess, stopServerProcess } from './helpers/serverProcess';
 import { createTestDatabase, type TestDatabase } from './helpers/testDatabase';
 import { TEST_OPERATOR_TOKEN, testConfig } from './helpers/testConfig';
 
@@ -226,37 +226,12 @@ describe.skipIf(primaryUrl === '' || replicaServerUrl === '')('statistics on a r
   }, 300_000);
 
   describe('two server processes sharing the primary and the replica', () => {
-    const servers: { child: ChildProcess; url: string }[] = [];
+    const servers: ServerProcess[] = [];
 
-    const start = (): Promise<{ child: ChildProcess; url: string }> =>
-      new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-          env: { ...process.env, DATABASE_URL: database.url!, DATABASE_REPLICA_URL: onReplica(database.url!), PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'off', NODE_ENV: 'test', STATISTICS_FRESH_WAIT_MS: '5000', OPERATOR_TOKEN: METRICS_TOKEN },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let output = '';
-        const read = (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /Listening on (http:\/\/\S+)/.exec(output);
-          if (match) resolve({ child, url: match[1]! });
-        };
-        child.stdout.on('data', read);
-        child.stderr.on('data', read);
-        child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-      });
+    const start = (): Promise<ServerProcess> =>
+      startServerProcess({ DATABASE_URL: database.url!, DATABASE_REPLICA_URL: onReplica(database.url!), STATISTICS_FRESH_WAIT_MS: '5000', OPERATOR_TOKEN: METRICS_TOKEN });
 
-    afterAll(async () => {
-      await Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              if (server.child.exitCode !== null) return resolve();
-              server.child.once('exit', () => resolve());
-              server.child.kill('SIGTERM');
-            }),
-        ),
-      );
-    });
+    afterAll(() => Promise.all(servers.map(stopServerProcess)));
 
     const call = async (server: { url: string }, path: string, init: RequestInit = {}) => {
       const response = await fetch(`${server.url}/api${path}`, init);

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ADJUSTMENT } from '../../domain/stats';
 import { PASSWORD, insertUser } from './helpers/accounts';
 import { sql } from 'kysely';
 import { VALID_CHILD_ROWS, insertDepartment, insertLink, lookupIds, surveyBody, validQuestions } from './helpers/surveyResponses';
+import { type ServerProcess, startServerProcess, stopServerProcess } from './helpers/serverProcess';
 import { createTestDatabase, type TestDatabase } from './helpers/testDatabase';
 
 /**
@@ -13,39 +13,6 @@ import { createTestDatabase, type TestDatabase } from './helpers/testDatabase';
  * claimed atomically across the two. Only meaningful with a PostgreSQL server (PGlite is one
  * process's folder), so it runs in the PostgreSQL server suite (`.ci/run`).
  */
-
-interface ServerProcess {
-  readonly child: ChildProcess;
-  readonly url: string;
-}
-
-/**
- * Starts `server/main.ts` on a free port and waits for its "Listening on" line, however long a
- * busy machine takes (no timer: a server that cannot start exits, and that rejects).
- */
-const startProcess = (databaseUrl: string): Promise<ServerProcess> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'off', NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
-
-const stopProcess = (server: ServerProcess | undefined): Promise<void> =>
-  new Promise((resolve) => {
-    if (server === undefined || server.child.exitCode !== null) return resolve();
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGTERM');
-  });
 
 const request = async (server: ServerProcess, method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => {
   const response = await fetch(`${server.url}/api${path}`, {
@@ -73,12 +40,12 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
     const group = await insertDepartment(database.db, organizationId, 'Research');
     questions = { ...(await validQuestions(lookupIds(database.db))), '3': group };
     // One after the other: each start runs the (idempotent) migrations and lookup seeding.
-    first = await startProcess(database.url!);
-    second = await startProcess(database.url!);
+    first = await startServerProcess({ DATABASE_URL: database.url! });
+    second = await startServerProcess({ DATABASE_URL: database.url! });
   });
 
   afterAll(async () => {
-    await Promise.all([stopProcess(first), stopProcess(second)]);
+    await Promise.all([stopServerProcess(first), stopServerProcess(second)]);
     await database?.close();
   });
 
@@ -146,7 +113,7 @@ describe.skipIf(process.env.DATABASE_URL === undefined || process.env.DATABASE_U
   });
 
   it('a server killed in the middle of submits leaves every seat it took with a whole response, and no response without its seat', async () => {
-    const doomed = await startProcess(database.url!);
+    const doomed = await startServerProcess({ DATABASE_URL: database.url! });
     const link = await insertLink(database.db, organizationId, { capacity: 1000 });
     let answered = 0;
     let killed!: () => void;

@@ -25,6 +25,8 @@ export interface RenderedApp {
   readonly commands: AppCommand[];
   /** The page's i18next, to show it in another language. */
   readonly i18n: AppRuntime['i18n'];
+  /** The shown-once secrets holder the screens read (a test plays the effect that fills it). */
+  readonly secrets: AppRuntime['secrets'];
   unmount(): void;
 }
 
@@ -73,6 +75,7 @@ export const renderApp = async (
     router,
     commands,
     i18n: runtime.i18n,
+    secrets: runtime.secrets,
     unmount: () => {
       mounted.delete(rendered);
       act(() => root.unmount());

@@ -192,13 +192,16 @@ const countOn = async <R>(
       .transaction()
       .setIsolationLevel(context?.versions ? 'repeatable read' : 'read committed')
       .execute(async (trx) => {
-        await sql`set local jit = off`.execute(trx);
-        await sql`set local work_mem = '64MB'`.execute(trx);
-        if (options.serial === true) await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
-        if (context?.versions) {
-          const found = await sql<{ version: number | string }>`select version from statistics_versions where organization_id = ${context.organizationId}`.execute(trx);
-          version = Number(found.rows[0]?.version ?? 0);
-        }
+        // The settings and the version in one statement: each round trip to the server is a
+        // system call or two, and a dashboard page asks dozens of these queries.
+        const settings = [
+          sql`set_config('jit', 'off', true)`,
+          sql`set_config('work_mem', '64MB', true)`,
+          ...(options.serial === true ? [sql`set_config('max_parallel_workers_per_gather', '0', true)`] : []),
+        ];
+        const versionRead = context?.versions ? sql`(select version from statistics_versions where organization_id = ${context.organizationId})` : sql`null::bigint`;
+        const found = await sql<{ version: number | string | null }>`select ${sql.join(settings)}, ${versionRead} as version`.execute(trx);
+        if (context?.versions) version = Number(found.rows[0]?.version ?? 0);
         return (await query.execute(trx)).rows;
       }),
   );

@@ -3,6 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { bundleServer } from '../../support/serverBundle';
+import { SERVER_PROCESS_BUNDLE_ENV } from './serverProcess';
 
 /**
  * Vitest global set-up of the server tests: it names where this run's template databases go and
@@ -11,19 +13,25 @@ import pg from 'pg';
  * (testDatabase.ts), so a run pays initdb, the migrations and the seeds once, and a run of one
  * file builds only the template it uses. The names travel in environment variables, which the
  * test workers inherit (they start after this set-up). Nothing here imports the server, which
- * vitest's own process would load without the test workers' module handling.
+ * vitest's own process would load without the test workers' module handling: the bundle for the
+ * files that start server processes is built by esbuild, which only reads the modules.
  */
-export default function setup(): () => Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const template = `ci_template_${randomBytes(6).toString('hex')}`;
     process.env[POSTGRES_TEMPLATE_ENV] = template;
-    return () =>
-      withAdmin(serverUrl, async (admin) => {
+    // The files that start server processes of their own run on PostgreSQL only; they start them from one bundle.
+    const bundle = await bundleServer(`test-server-${process.pid}`);
+    process.env[SERVER_PROCESS_BUNDLE_ENV] = bundle;
+    return async () => {
+      rmSync(bundle, { force: true });
+      await withAdmin(serverUrl, async (admin) => {
         for (const name of [postgresTemplateName(template, {}), postgresTemplateName(template, { lookups: true })]) {
           await admin.query(`drop database if exists ${name} with (force)`);
         }
       });
+    };
   }
   removeAbandonedFolders();
   const folder = mkdtempSync(join(tmpdir(), FOLDER_PREFIX));

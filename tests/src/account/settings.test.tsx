@@ -1,25 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { initialAppState, type AppState } from '../../../domain/app/state';
 import type { User } from '../../../domain/contracts/auth';
 import { BANNER_PANELS } from '../../../domain/navigation/menu';
 import { inputLabelled, renderApp, submit, typeInto, type RenderedApp } from '../../support/renderApp';
 import { buttonNamed, deliver, logged, press, submitsOf, text } from './support';
-
-// renderApp makes the shown-once secrets holder; keep a handle to play the effect's part.
-const made = vi.hoisted(() => [] as { setTotp(setup: { secret: string; uri: string } | null): void }[]);
-vi.mock('../../../infrastructure/app/secrets', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../infrastructure/app/secrets')>();
-  return {
-    ...actual,
-    createSecrets: () => {
-      const secrets = actual.createSecrets();
-      made.push(secrets);
-      return secrets;
-    },
-  };
-});
 
 let app: RenderedApp | undefined;
 afterEach(() => {
@@ -119,8 +105,7 @@ describe('account settings', () => {
     expect(text(app)).toContain('Current method: Off');
     await press(buttonNamed(app, 'Use an authenticator app'));
     expect(submitsOf(app, 'startTotpSetup')).toHaveLength(1);
-    const runtimeSecrets = made.at(-1)!;
-    await act(async () => runtimeSecrets.setTotp({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Riverbend:ada@example.org?secret=JBSWY3DPEHPK3PXP&issuer=Riverbend' }));
+    await act(async () => app!.secrets.setTotp({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Riverbend:ada@example.org?secret=JBSWY3DPEHPK3PXP&issuer=Riverbend' }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(app.container.querySelector('img[alt="QR code for your authenticator app"]')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(text(app)).toContain('JBSWY3DPEHPK3PXP');
