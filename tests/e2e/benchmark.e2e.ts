@@ -76,7 +76,7 @@ describe('benchmark internal', () => {
     const pooled = page.locator('section', { has: page.getByRole('heading', { name: 'Organisations like yours' }) });
     await pooled.getByText('does not pool its figures').waitFor();
     await pooled.getByRole('switch', { name: 'Pool our figures with organisations like ours' }).click({ force: true });
-    await pooled.getByText(/Fewer than 10 organisations/).waitFor({ timeout: 60_000 });
+    await pooled.getByText(/Fewer than 10 organisations/).waitFor({ timeout: 180_000 });
     assert.equal(await pooled.locator('table').count(), 0);
     await expectAccessible(page, 'benchmark internal, pooling on');
     await screenshot(page, 'benchmark-internal-pooled');

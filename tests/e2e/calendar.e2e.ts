@@ -41,12 +41,12 @@ describe('the cultural diversity calendar', () => {
     const page = await demo.browser.context.newPage();
     await page.goto(`${demo.server.url}/dashboard/home`);
     const upcoming = page.getByTestId('calendar-upcoming');
-    await upcoming.locator('li').first().waitFor({ timeout: 90_000 });
+    await upcoming.locator('li').first().waitFor({ timeout: 180_000 });
     assert.ok((await upcoming.locator('li').count()) >= 3);
     await upcoming.getByRole('link', { name: 'Open the calendar' }).click();
     await page.waitForURL('**/dashboard/calendar');
     await page.getByRole('heading', { level: 1, name: 'Cultural diversity calendar' }).waitFor();
-    await page.locator('table.calendar-table tbody tr').first().waitFor({ timeout: 60_000 });
+    await page.locator('table.calendar-table tbody tr').first().waitFor({ timeout: 180_000 });
 
     assert.ok((await countShown(page)) >= 300, `relevant events: ${await countShown(page)}`);
     const about = (await page.locator('.calendar-page').textContent()) ?? '';
@@ -143,7 +143,7 @@ describe('the cultural diversity calendar', () => {
 
     // The view on screen as an .ics file: the same events, each once.
     await selectByLabel(page, 'Show', { label: 'The whole catalogue' });
-    await page.waitForFunction(() => Number((document.querySelector('[data-testid="calendar-count"]')?.textContent ?? '').replace(/[^\d]/g, '')) >= 1200, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => Number((document.querySelector('[data-testid="calendar-count"]')?.textContent ?? '').replace(/[^\d]/g, '')) >= 1200, undefined, { timeout: 180_000 });
     const shown = await countShown(page);
     const [viewFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download this view (.ics)' }).click()]);
     assert.match(viewFile.suggestedFilename(), /^calendar-\d{4}-\d{2}-\d{2}\.ics$/);

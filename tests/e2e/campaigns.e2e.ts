@@ -166,7 +166,7 @@ describe('campaigns', () => {
     // 1. The staff list: 497 in, 3 refused; the refused rows downloaded, fixed and imported.
     const stamp = String(Date.now());
     await page.goto(`${server.url}${PEOPLE}`);
-    await page.getByRole('heading', { name: 'Import people', level: 2 }).waitFor({ timeout: 90_000 });
+    await page.getByRole('heading', { name: 'Import people', level: 2 }).waitFor({ timeout: 180_000 });
     const first = await importFile(page, 'staff.csv', csvOf(staffList(stamp)));
     assert.equal(first.summary, '497 new, 0 updated, 3 with problems.');
     assert.ok(first.problems);

@@ -15,7 +15,7 @@ describe('census upload', () => {
     const page = await suite.browser.context.newPage();
     await page.goto(`${suite.server.url}/dashboard/compare/external`);
     const form = page.getByRole('form', { name: "Load a census table from the office's own file" });
-    await form.waitFor({ timeout: 90_000 });
+    await form.waitFor({ timeout: 180_000 });
     await expectAccessible(page, 'compare external with the census upload');
 
     // Nothing chosen yet: the form says what is missing, beside the file field.
@@ -26,7 +26,7 @@ describe('census upload', () => {
     await form.getByLabel('Table file (CSV)', { exact: true }).setInputFiles(join(FIXTURES, 'census2021-ts004-ctry.csv'));
     await form.getByRole('button', { name: 'Load the table' }).click();
     const report = page.locator('.census-report');
-    await report.waitFor({ timeout: 60_000 });
+    await report.waitFor({ timeout: 180_000 });
     const done = (await report.getByRole('status').textContent()) ?? '';
     assert.match(done, /^TS004: .+ \(2021\) is loaded as the census's Country of birth: \d+ of its \d+ categories mapped onto \d+ items? of the product's list\.$/, done);
     assert.match((await report.textContent()) ?? '', /census2021-ts004-ctry\.csv/);

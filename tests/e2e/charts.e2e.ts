@@ -11,7 +11,7 @@ const settled = (page: Page) =>
   page.waitForFunction(() => {
     const cards = [...document.querySelectorAll('[data-section]')];
     return cards.length > 0 && cards.every((c) => !['idle', 'pending'].includes(c.getAttribute('data-status') ?? ''));
-  }, undefined, { timeout: 60_000 });
+  }, undefined, { timeout: 180_000 });
 
 interface Cell { readonly suppressed?: true }
 interface Cross { readonly rows: unknown[]; readonly columns: unknown[]; readonly cells: Cell[][] }
@@ -81,7 +81,7 @@ describe('honest charts', () => {
         throw new Error(`${path}: ${String(error)}\n${errors.join('\n')}\n${(await page.locator('body').innerText()).slice(0, 600)}`);
       });
       // Nothing left loading: every card and result area has settled.
-      await page.waitForFunction(() => document.querySelector('[data-status="pending"], [aria-busy="true"]') === null, undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => document.querySelector('[data-status="pending"], [aria-busy="true"]') === null, undefined, { timeout: 180_000 });
       assert.deepEqual(errors, [], `${path}: the page runs without an error`);
       if (path.endsWith('surveys-management')) await page.locator('main table').first().waitFor();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -38,7 +38,7 @@ describe('compare internal', () => {
     await page.getByRole('form', { name: 'Choose what to compare' }).getByRole('button', { name: 'Compare', exact: true }).click();
 
     const results = page.locator('.compare-results');
-    await page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.compare-results')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.compare-results')?.getAttribute('data-status') ?? ''), undefined, { timeout: 180_000 });
     assert.equal(await results.getAttribute('data-status'), 'loaded', (await results.textContent()) ?? '');
 
     const table = results.locator('table.compare-table');
@@ -81,7 +81,7 @@ describe('compare internal', () => {
     await page.getByRole('option', { name: 'Since 2020' }).click();
     await form.getByRole('button', { name: 'Compare', exact: true }).click();
     const results = page.locator('.compare-results');
-    await page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.compare-results')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.compare-results')?.getAttribute('data-status') ?? ''), undefined, { timeout: 180_000 });
     assert.equal(await results.getAttribute('data-status'), 'loaded', (await results.textContent()) ?? '');
     const headers = (await results.locator('table.compare-table thead th').allTextContents()).map((text) => text.trim());
     assert.equal(headers.length, 3, JSON.stringify(headers));

@@ -13,7 +13,7 @@ describe('compare external', () => {
   it('sets the demo organisation against the Australian census, pillar by pillar, with the office, table and year, accessible', async () => {
     const page = await demo.browser.context.newPage();
     await page.goto(`${demo.server.url}/dashboard/compare/external`);
-    await page.waitForFunction(settled, undefined, { timeout: 60_000 });
+    await page.waitForFunction(settled, undefined, { timeout: 180_000 });
     const results = page.locator('.mutuality-results');
     assert.equal(await results.getAttribute('data-status'), 'loaded', (await results.textContent()) ?? '');
     assert.equal(await page.getByText('No data has been collected for this page yet', { exact: false }).count(), 0);
@@ -78,12 +78,12 @@ describe('compare external', () => {
   it('reads New Zealand’s full tables from Stats NZ’s files, and says what the United States census has no figures for', async () => {
     const page = await demo.browser.context.newPage();
     await page.goto(`${demo.server.url}/dashboard/compare/external`);
-    await page.waitForFunction(settled, undefined, { timeout: 60_000 });
+    await page.waitForFunction(settled, undefined, { timeout: 180_000 });
     await page.getByRole('button', { name: /Country to compare with/ }).click();
     await page.getByRole('option', { name: 'New Zealand (New Zealand 2018 census)', exact: true }).click();
-    await page.getByRole('heading', { name: 'Compared with New Zealand 2018 census' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Compared with New Zealand 2018 census' }).waitFor({ timeout: 180_000 });
     const results = page.locator('.mutuality-results');
-    await page.waitForFunction(settled, undefined, { timeout: 60_000 });
+    await page.waitForFunction(settled, undefined, { timeout: 180_000 });
     assert.equal(await results.locator('section[data-pillar]').count(), 4);
     const birth = (await results.locator('section[data-pillar="country"] .mutuality-source').textContent()) ?? '';
     assert.match(birth, /Stats NZ Tatauranga Aotearoa[\s\S]*2018[\s\S]*birthplace-2018-census[\s\S]*sha256 [0-9a-f]{64}/);
@@ -94,7 +94,7 @@ describe('compare external', () => {
     await page.getByRole('button', { name: /Country to compare with/ }).click();
     await page.getByRole('option', { name: 'United States', exact: true }).click();
     const missing = results.locator('.mutuality-missing');
-    await missing.waitFor({ timeout: 60_000 });
+    await missing.waitFor({ timeout: 180_000 });
     // Languages are CLDR's estimate, named for what they cover; the topics without census figures are said.
     assert.equal(await results.locator('section[data-pillar]').count(), 1);
     assert.match((await results.locator('section[data-pillar="language"] .mutuality-source').textContent()) ?? '', /Estimate, not a census/);
@@ -113,10 +113,10 @@ describe('compare external', () => {
   it('chooses another country: languages from CLDR where there is no census', async () => {
     const page = await demo.browser.context.newPage();
     await page.goto(`${demo.server.url}/dashboard/compare/external`);
-    await page.waitForFunction(settled, undefined, { timeout: 60_000 });
+    await page.waitForFunction(settled, undefined, { timeout: 180_000 });
     await page.getByRole('button', { name: /Country to compare with/ }).click();
     await page.getByRole('option', { name: 'India', exact: true }).click();
-    await page.getByRole('heading', { name: /Compared with Unicode CLDR \d+ language estimates/ }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: /Compared with Unicode CLDR \d+ language estimates/ }).waitFor({ timeout: 180_000 });
     const results = page.locator('.mutuality-results');
     assert.equal(await results.locator('section[data-pillar]').count(), 1);
     assert.match((await results.locator('section[data-pillar="language"] .mutuality-source').textContent()) ?? '', /Estimate, not a census[\s\S]*Unicode License v3/);
@@ -132,7 +132,7 @@ describe('compare external', () => {
     await options.nth(1).waitFor();
     const group = ((await options.nth(1).textContent()) ?? '').trim();
     await options.nth(1).click();
-    await page.waitForFunction((name) => document.querySelector('.mutuality-results')?.getAttribute('data-status') !== 'pending' && (document.querySelector('.mutuality-results')?.textContent ?? '').includes(`(${name})`), group, { timeout: 60_000 });
+    await page.waitForFunction((name) => document.querySelector('.mutuality-results')?.getAttribute('data-status') !== 'pending' && (document.querySelector('.mutuality-results')?.textContent ?? '').includes(`(${name})`), group, { timeout: 180_000 });
     assert.equal(await results.getAttribute('data-status'), 'loaded');
     await page.close();
   });
@@ -147,11 +147,11 @@ describe('compare external', () => {
       await page.waitForFunction((expected) => document.documentElement.lang === expected, lang);
     };
     await page.goto(`${demo.server.url}/dashboard/compare/external`);
-    await page.waitForFunction(settled, undefined, { timeout: 60_000 });
+    await page.waitForFunction(settled, undefined, { timeout: 180_000 });
     await chooseLanguage('Français', 'fr');
     const results = page.locator('.mutuality-results');
     // The language chosen loads the comparison again, named in French.
-    await page.waitForFunction(() => (document.querySelector('.mutuality-results section[data-pillar="worldview"]')?.textContent ?? '').includes('Christianisme'), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (document.querySelector('.mutuality-results section[data-pillar="worldview"]')?.textContent ?? '').includes('Christianisme'), undefined, { timeout: 180_000 });
     assert.match((await page.locator('.compare-form').textContent()) ?? '', /Australie/);
     // The chart labels are French; the source's name ("Australia 2021 census") is the dataset's own.
     const born = await results.locator('section[data-pillar="country"] .chart-label').allTextContents();

@@ -74,8 +74,8 @@ describe('cookie consent', () => {
     const link = new URL(((await created.json()) as { data: { url: string } }).data.url);
     await page.goto(`${server.url}${link.pathname}${link.search}`);
     const banner = page.getByRole('region', { name: 'Cookies and storage' });
-    await banner.waitFor({ timeout: 90_000 });
-    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 90_000 });
+    await banner.waitFor({ timeout: 180_000 });
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 180_000 });
     await expectAccessible(page, 'cookie banner on the survey');
     await screenshot(page, 'cookie-banner-survey');
     await banner.getByRole('button', { name: 'Only essential' }).click();
@@ -83,7 +83,7 @@ describe('cookie consent', () => {
     const keys = await storedKeys(page);
     assert.deepEqual(keys.filter((key) => !isEssentialKey(key)), [], keys.join(', '));
     await page.reload();
-    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 90_000 });
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 180_000 });
     assert.equal(await page.getByTestId('cookie-banner').count(), 0);
     await page.close();
   });

@@ -22,7 +22,7 @@ const settled = (page: Page) =>
   page.waitForFunction(() => {
     const cards = [...document.querySelectorAll('[data-section]')];
     return cards.length > 0 && cards.every((c) => !['idle', 'pending'].includes(c.getAttribute('data-status') ?? ''));
-  }, undefined, { timeout: 60_000 });
+  }, undefined, { timeout: 180_000 });
 
 const statuses = (page: Page) =>
   page.$$eval('[data-section]', (cards) => cards.map((c) => [c.getAttribute('data-section'), c.getAttribute('data-status')] as const));
@@ -36,7 +36,7 @@ const respondents = async (page: Page): Promise<string> =>
  */
 const expectWorldMap = async (page: Page) => {
   const card = page.locator('[data-section="statCountryCountries"]').filter({ has: page.locator('path.map-country') });
-  await card.locator('g.map-legend').waitFor({ timeout: 90_000 });
+  await card.locator('g.map-legend').waitFor({ timeout: 180_000 });
   const fills = await card.locator('path.map-country').evaluateAll((paths) =>
     paths.map((p) => ({ fill: p.getAttribute('fill'), d: p.getAttribute('d') ?? '', hidden: p.hasAttribute('data-hidden'), title: p.querySelector('title')?.textContent ?? '' })));
   assert.ok(fills.length > 150, `${fills.length} countries drawn`);
@@ -117,7 +117,7 @@ describe('dashboards', () => {
         return card?.getAttribute('data-status') === 'empty' || (dd && dd.textContent?.trim() !== before);
       },
       all,
-      { timeout: 90_000 },
+      { timeout: 180_000 },
     );
     await settled(page);
     const narrowed = await respondents(page);
@@ -132,7 +132,7 @@ describe('dashboards', () => {
     await page.getByTestId('filter-badge').filter({ hasText: '3' }).waitFor();
     // The server says which: below k ('It needs at least 10 answers.') or nothing left to release.
     const withheld = page.locator('[data-section="statOverviewRowOne"] .stat-withheld');
-    await withheld.waitFor({ timeout: 90_000 });
+    await withheld.waitFor({ timeout: 180_000 });
     const said = (await withheld.textContent())?.trim();
     assert.ok(
       [statsMessages.needsAtLeast(10), statsMessages.needsAtLeast(5), statsMessages.notEnoughData].includes(said ?? ''),
@@ -197,13 +197,13 @@ describe('dashboards', () => {
     await page.locator('.date-range-select').getByRole('button', { name: /Date range/ }).click();
     await page.getByRole('option', { name: 'From 2099' }).click();
     // Nobody answered in that range: the section is withheld, never a zero.
-    await page.locator('[data-section="statOverviewRowOne"][data-status="empty"]').waitFor({ timeout: 90_000 });
+    await page.locator('[data-section="statOverviewRowOne"][data-status="empty"]').waitFor({ timeout: 180_000 });
     await page.getByTestId('filter-badge').filter({ hasText: '1' }).waitFor();
     await expectAccessible(page, 'overview in an empty date range');
     await screenshot(page, 'dashboards-date-range');
     await page.locator('.date-range-select').getByRole('button', { name: /Date range/ }).click();
     await page.getByRole('option', { name: 'All answers' }).click();
-    await page.locator('[data-section="statOverviewRowOne"][data-status="loaded"]').waitFor({ timeout: 90_000 });
+    await page.locator('[data-section="statOverviewRowOne"][data-status="loaded"]').waitFor({ timeout: 180_000 });
     assert.equal(await respondents(page), all);
     await page.close();
   });

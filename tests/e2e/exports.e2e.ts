@@ -12,7 +12,7 @@ const settled = (page: Page) =>
   page.waitForFunction(() => {
     const cards = [...document.querySelectorAll('[data-section]')];
     return cards.length > 0 && cards.every((c) => !['idle', 'pending'].includes(c.getAttribute('data-status') ?? ''));
-  }, undefined, { timeout: 60_000 });
+  }, undefined, { timeout: 180_000 });
 
 const rows = (sheet: ExcelJS.Worksheet): string[] => {
   const out: string[] = [];

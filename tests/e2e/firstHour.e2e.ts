@@ -43,9 +43,9 @@ describe('the first hour of a new administrator', () => {
     const page = await suite.browser.context.newPage();
     await page.goto(`${suite.server.url}${MEMBERS}`);
     // The first page of a fresh server is slow on a busy machine.
-    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 90_000 });
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 180_000 });
     await screenshot(page, 'first-hour-members-open');
-    await page.getByRole('heading', { name: 'Tier 2 groups', level: 2 }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Tier 2 groups', level: 2 }).waitFor({ timeout: 180_000 });
     // Accounts and answers are told apart where members are counted.
     await page.getByText('Members are the accounts that sign in to these dashboards.', { exact: false }).waitFor();
 

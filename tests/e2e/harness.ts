@@ -82,7 +82,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 240_000;
+  // Generous: a start took over 240 s, printing nothing, with two runs beside each other on two cores.
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -135,8 +136,9 @@ export const launchBrowser = async (options: { readonly locale?: string; readonl
     ],
   });
   if (options.consent !== 'unasked') await context.addInitScript({ content: ACCEPTED_EARLIER });
-  // Playwright's 30 s default for an action or a wait was hit on a busy machine; a hang still fails.
-  context.setDefaultTimeout(90_000);
+  // Playwright's 30 s default for an action or a wait was hit on a busy machine, and 90 s was hit
+  // with a third of the cores' time left to a run (two runs beside each other); a hang still fails.
+  context.setDefaultTimeout(180_000);
   return {
     context,
     close: async () => {
@@ -267,7 +269,7 @@ export const openSignedInHome = async (suite: Suite, account: Account, viewport:
   const page = await suite.browser.context.newPage();
   await page.setViewportSize(viewport);
   await page.goto(`${suite.server.url}/dashboard/home`);
-  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 90_000 });
+  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 180_000 });
   return page;
 };
 

@@ -76,7 +76,7 @@ describe('five languages, one right to left', () => {
       await page.waitForFunction(
         ([selector, name]) => [...document.querySelectorAll(selector!)].some((item) => item.querySelector('title')?.textContent === name),
         [pyramidLegend, woman],
-        { timeout: 90_000 },
+        { timeout: 180_000 },
       );
       const swatch = await page.locator(pyramidLegend).evaluateAll(
         (items, name) => items.find((item) => item.querySelector('title')?.textContent === name)?.querySelector('rect')?.getAttribute('fill'),
@@ -93,7 +93,7 @@ describe('five languages, one right to left', () => {
         await page.goto(`${suite.server.url}/dashboard/compare/internal`);
         const form = page.getByRole('form', { name: CATALOGUES.fr.compare_form });
         await form.getByRole('button', { name: CATALOGUES.fr.compare_submit, exact: true }).click();
-        await page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.compare-results')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+        await page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.compare-results')?.getAttribute('data-status') ?? ''), undefined, { timeout: 180_000 });
         // The gender bars come with the figures (the word is in their titles): awaited, not read at the first paint of the results.
         await page.locator('.compare-results').getByText(woman).first().waitFor({ state: 'attached', timeout: 60_000 });
         const compared = (await page.locator('.compare-results').textContent()) ?? '';
@@ -109,7 +109,7 @@ describe('five languages, one right to left', () => {
       await page.waitForFunction(
         ([selector, name]) => [...document.querySelectorAll(selector!)].some((title) => title.textContent?.startsWith(name!)),
         [worldviewTitles, christianity],
-        { timeout: 90_000 },
+        { timeout: 180_000 },
       );
       await expectAccessible(page, `worldviews in ${lang}`);
       await partShot(page.locator('[data-section="statWorldviewWorldviews"]'), `languages-${lang}-worldviews`);
@@ -123,14 +123,14 @@ describe('five languages, one right to left', () => {
     for (const language of [...PRODUCT_LANGUAGES.slice(1), PRODUCT_LANGUAGES[0]!]) {
       await chooseLanguage(page, '.dashboard-topbar', language.nativeName, language.lang);
       await page.goto(`${suite.server.url}/dashboard/cultural-heritage`);
-      await page.getByRole('heading', { level: 1, name: CATALOGUES[language.code]!['cultural-heritage'] }).waitFor({ timeout: 90_000 });
+      await page.getByRole('heading', { level: 1, name: CATALOGUES[language.code]!['cultural-heritage'] }).waitFor({ timeout: 180_000 });
       // Until the chosen catalogue has arrived the page shows the built-in English and says so
       // (lang="en"); English (Australia) reads the same, so its heading alone does not tell.
-      await page.waitForFunction((expected) => document.documentElement.lang === expected, language.lang, { timeout: 60_000 }).catch(() => undefined);
+      await page.waitForFunction((expected) => document.documentElement.lang === expected, language.lang, { timeout: 180_000 }).catch(() => undefined);
       assert.deepEqual(await pageLanguage(page), { lang: language.lang, dir: language.dir });
       // Every card has come to rest (figures, withheld or failed) before the audit and the picture.
-      await page.waitForFunction(() => document.querySelectorAll('[data-section][aria-busy="true"]').length === 0, undefined, { timeout: 60_000 });
-      await page.locator('svg.chart-svg').first().waitFor({ timeout: 60_000 });
+      await page.waitForFunction(() => document.querySelectorAll('[data-section][aria-busy="true"]').length === 0, undefined, { timeout: 180_000 });
+      await page.locator('svg.chart-svg').first().waitFor({ timeout: 180_000 });
       // Labels wrap before they are cut: a chart whose labels all fit has nothing to spell out.
       if ((await page.locator('svg.chart-svg[tabindex="0"]').count()) === 0) {
         const cut = await page.locator('svg.chart-svg text').evaluateAll((texts) => texts.map((text) => text.textContent ?? '').filter((text) => text.endsWith('…')));
@@ -190,7 +190,7 @@ describe('whose language: the account chooses, the header switch shows', () => {
     await page.getByLabel(au.email, { exact: true }).fill(account.email);
     await page.getByLabel(au.password, { exact: true }).fill(account.password);
     await page.getByRole('button', { name: au.login, exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: au.home }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { level: 1, name: au.home }).waitFor({ timeout: 180_000 });
 
     // French in the header: the screen is French at once, and the account is asked, in French.
     await chooseLanguage(page, '.dashboard-topbar', 'Français', 'fr');
@@ -227,7 +227,7 @@ describe('whose language: the account chooses, the header switch shows', () => {
 
     // Signed out: the sign-in page keeps this device's Arabic; a reset asked from it is mailed in French.
     await page.getByRole('button', { name: ar.logout, exact: true }).click();
-    await page.getByRole('button', { name: ar.login, exact: true }).waitFor({ timeout: 90_000 });
+    await page.getByRole('button', { name: ar.login, exact: true }).waitFor({ timeout: 180_000 });
     await page.goto(`${suite.server.url}/password-reset`);
     await page.getByLabel(ar.email, { exact: true }).fill(account.email);
     await page.getByRole('button', { name: ar.send_reset_link, exact: true }).click();
@@ -239,7 +239,7 @@ describe('whose language: the account chooses, the header switch shows', () => {
     await page.getByLabel(ar.email, { exact: true }).fill(account.email);
     await page.getByLabel(ar.password, { exact: true }).fill(account.password);
     await page.getByRole('button', { name: ar.login, exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: fr.home }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { level: 1, name: fr.home }).waitFor({ timeout: 180_000 });
     assert.deepEqual(await pageLanguage(page), { lang: 'fr', dir: 'ltr' });
     assert.equal(await offer.count(), 0);
 
@@ -257,7 +257,7 @@ describe('whose language: the account chooses, the header switch shows', () => {
     // Account settings say what the account's language is for, and show French.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${suite.server.url}/dashboard/account-settings`);
-    await page.getByText(au.account_language_hint).waitFor({ timeout: 90_000 });
+    await page.getByText(au.account_language_hint).waitFor({ timeout: 180_000 });
     await expectAccessible(page, 'account settings with the account language');
     await screenshot(page, 'languages-account-settings');
     await page.close();

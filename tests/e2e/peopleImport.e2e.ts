@@ -68,7 +68,7 @@ describe('people import', () => {
     await signInWithCookie(suite.server, suite.browser.context, account);
     const page = await suite.browser.context.newPage();
     await page.goto(`${suite.server.url}${PEOPLE}`);
-    await page.getByRole('heading', { name: 'Import people', level: 2 }).waitFor({ timeout: 90_000 });
+    await page.getByRole('heading', { name: 'Import people', level: 2 }).waitFor({ timeout: 180_000 });
     await accessible(page, 'people, before an import');
 
     const stamp = String(Date.now());

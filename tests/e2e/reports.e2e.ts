@@ -64,13 +64,13 @@ describe('reports', () => {
     assert.equal(await worldviews.getByRole('checkbox', { name: 'Worldviews', exact: true }).isChecked(), true);
     const preview = builder.getByTestId('report-preview');
     await preview.locator('.report-preview-card').nth(1).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('.report-preview-chart').length > 0, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('.report-preview-chart').length > 0, undefined, { timeout: 180_000 });
     assert.equal(await preview.locator('.report-preview-card').count(), 2);
 
     await expectAccessible(page, 'reports');
     await screenshot(page, 'reports-builder');
 
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), builder.getByRole('button', { name: 'Download PDF' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 180_000 }), builder.getByRole('button', { name: 'Download PDF' }).click()]);
     assert.match(download.suggestedFilename(), /^board-pack-\d{4}-\d{2}-\d{2}\.pdf$/);
     const bytes = await readFile((await download.path())!);
     assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
@@ -90,7 +90,7 @@ describe('reports', () => {
     await saved.getByRole('button', { name: 'Download Board pack with today\'s data' }).waitFor();
     await expectAccessible(page, 'reports, a saved report');
     await screenshot(page, 'reports-saved');
-    const [again] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), saved.getByRole('button', { name: 'Download Board pack with today\'s data' }).click()]);
+    const [again] = await Promise.all([page.waitForEvent('download', { timeout: 180_000 }), saved.getByRole('button', { name: 'Download Board pack with today\'s data' }).click()]);
     const rerun = await PDFDocument.load(await readFile((await again.path())!));
     assert.equal(rerun.getPageCount(), pdf.getPageCount());
     await saved.getByRole('button', { name: 'Delete Board pack' }).click();
@@ -133,7 +133,7 @@ describe('reports', () => {
       }
     }
     const preview = builder.getByTestId('report-preview');
-    await page.waitForFunction(() => document.querySelectorAll('.report-preview-card').length === 8 && document.querySelectorAll('.report-preview-chart').length === 8, undefined, { timeout: 90_000 });
+    await page.waitForFunction(() => document.querySelectorAll('.report-preview-card').length === 8 && document.querySelectorAll('.report-preview-chart').length === 8, undefined, { timeout: 180_000 });
     // The preview draws the report's own kinds: the pyramid, grouped bars, a tree, bars and figures.
     const kinds = await preview.locator('.report-preview-chart').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-kind')));
     for (const kind of ['figures', 'pyramid', 'bars', 'grouped', 'tree']) assert.ok(kinds.includes(kind), `preview kinds: ${kinds.join(', ')}`);

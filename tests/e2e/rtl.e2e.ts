@@ -118,7 +118,7 @@ describe('right to left, phones, and figures in the page language', () => {
     try {
       const page = await browser.context.newPage();
       await page.goto(address);
-      await heading(page, ar.survey_step_welcome).waitFor({ timeout: 90_000 });
+      await heading(page, ar.survey_step_welcome).waitFor({ timeout: 180_000 });
       await audit(page, 'welcome');
       // The browser's language was followed, not kept as a choice.
       assert.equal(await page.evaluate(() => localStorage.getItem('newLang')), null);
@@ -203,7 +203,7 @@ describe('right to left, phones, and figures in the page language', () => {
       for (const size of PHONES) {
         await page.setViewportSize(size);
         await page.reload();
-        await page.getByRole('heading', { level: 2 }).first().waitFor({ timeout: 90_000 });
+        await page.getByRole('heading', { level: 2 }).first().waitFor({ timeout: 180_000 });
         await page.waitForFunction((lang) => document.documentElement.lang === lang, language === 'ar' ? 'ar' : 'en-AU');
         await expectNoSideScroll(page, `survey welcome in ${language} at ${size.width} px`);
       }
@@ -218,23 +218,23 @@ describe('right to left, phones, and figures in the page language', () => {
 
     await chooseLanguage(page, 'Français', 'fr');
     await page.goto(`${suite.server.url}/dashboard/country-birth`);
-    await page.getByRole('heading', { level: 1, name: fr['country-birth'] }).waitFor({ timeout: 90_000 });
+    await page.getByRole('heading', { level: 1, name: fr['country-birth'] }).waitFor({ timeout: 180_000 });
     const bars = page.locator('[data-section="statCountryCountries"] g.bar title');
     await bars.first().waitFor({ state: 'attached', timeout: 60_000 });
     // The bar of Australia (the demo's largest) is named in French once the names are in.
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-section="statCountryCountries"] g.bar title')].some((t) => t.textContent?.startsWith('Australie')), undefined, { timeout: 90_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-section="statCountryCountries"] g.bar title')].some((t) => t.textContent?.startsWith('Australie')), undefined, { timeout: 180_000 });
     const titles = await bars.allTextContents();
     assert.ok(titles.some((t) => t.startsWith('Royaume-Uni')), titles.join(' | '));
     // French shares: a comma, and a no-break space before the percent sign.
     assert.ok(titles.every((t) => /\d,\d[\u00a0\u202f]%\)$/.test(t) || !/%/.test(t)), titles.join(' | '));
     await page.goto(`${suite.server.url}/dashboard/overview`);
     const respondents = page.locator('[data-section="statOverviewRowOne"] dd').first();
-    await respondents.waitFor({ timeout: 60_000 });
+    await respondents.waitFor({ timeout: 180_000 });
     assert.match((await respondents.textContent()) ?? '', /^\d{1,3}([\u00a0\u202f]\d{3})*$/);
 
     await chooseLanguage(page, 'العربية', 'ar');
     await page.goto(`${suite.server.url}/dashboard/country-birth`);
-    await page.getByRole('heading', { level: 1, name: ar['country-birth'] }).waitFor({ timeout: 90_000 });
+    await page.getByRole('heading', { level: 1, name: ar['country-birth'] }).waitFor({ timeout: 180_000 });
     assert.deepEqual(await pageLanguage(page), { lang: 'ar', dir: 'rtl' });
     // A closed group's chevron points the way Arabic reads: to the left.
     const closed = page.locator('.menu-group:not([data-expanded]) .chevron').first();
@@ -248,14 +248,14 @@ describe('right to left, phones, and figures in the page language', () => {
       return { x: m.a + m.c, y: m.b + m.d };
     });
     assert.ok(point.x < -1 && Math.abs(point.y) < 0.01, `closed chevron points ${JSON.stringify(point)}`);
-    await page.locator('[data-section="statCountryCountries"] g.bar').first().waitFor({ timeout: 60_000 });
+    await page.locator('[data-section="statCountryCountries"] g.bar').first().waitFor({ timeout: 180_000 });
     await expectAccessible(page, 'country of birth in Arabic');
     await screenshot(page, 'rtl-dashboard-country-birth');
     await partShot(page.locator('.sidebar nav'), 'rtl-sidebar');
     await partShot(page.locator('[data-section="statCountryCountries"]').first(), 'rtl-country-bars');
     await page.locator('[data-section="statCountryTree"] g.tree-node').first().waitFor({ state: 'attached', timeout: 60_000 });
     await partShot(page.locator('[data-section="statCountryTree"]'), 'rtl-country-tree');
-    await page.locator('[data-section="statCountryParentGrandparent"] svg').waitFor({ timeout: 60_000 });
+    await page.locator('[data-section="statCountryParentGrandparent"] svg').waitFor({ timeout: 180_000 });
     await partShot(page.locator('[data-section="statCountryParentGrandparent"]'), 'rtl-country-donut');
     for (const size of PHONES) {
       await page.setViewportSize(size);
@@ -282,7 +282,7 @@ describe('right to left, phones, and figures in the page language', () => {
     await page.goto(`${suite.server.url}/dashboard/overview`);
     await chooseLanguage(page, 'English (Australia)', 'en-AU');
     await page.setViewportSize(PHONES[0]);
-    await page.locator('[data-section="statOverviewRowOne"] dd').first().waitFor({ timeout: 60_000 });
+    await page.locator('[data-section="statOverviewRowOne"] dd').first().waitFor({ timeout: 180_000 });
     await expectNoSideScroll(page, 'overview in English at 360 px');
     await screenshot(page, 'dashboard-overview-360');
     await page.close();
@@ -327,13 +327,13 @@ describe('right to left, phones, and figures in the page language', () => {
 
     await page.goto(`${suite.server.url}/dashboard/compare/internal`);
     const form = page.getByRole('form', { name: ar.compare_form });
-    await form.waitFor({ timeout: 60_000 });
+    await form.waitFor({ timeout: 180_000 });
     await page.locator('fieldset[data-index="1"]').getByRole('button', { name: new RegExp(escape(ar.compare_group)) }).click();
     const options = page.getByRole('option');
     await options.nth(1).waitFor();
     await options.nth(1).click();
     await form.getByRole('button', { name: ar.compare_submit, exact: true }).click();
-    await page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.compare-results')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.compare-results')?.getAttribute('data-status') ?? ''), undefined, { timeout: 180_000 });
     assert.equal(await page.locator('.compare-results').getAttribute('data-status'), 'loaded');
     const grouped = page.locator('.compare-results svg[role="img"] g[data-key]').first();
     const { label: category, bars } = await grouped.evaluate((g) => {
@@ -362,8 +362,8 @@ describe('right to left, phones, and figures in the page language', () => {
     ];
     for (const { path, heading: title, table } of pages) {
       await page.goto(`${suite.server.url}${path}`);
-      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 90_000 });
-      await page.locator(table).first().waitFor({ timeout: 90_000 });
+      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 180_000 });
+      await page.locator(table).first().waitFor({ timeout: 180_000 });
       assert.deepEqual(await pageLanguage(page), { lang: 'ar', dir: 'rtl' });
       await expectNoSideScroll(page, `${path} in Arabic at 390 px`);
       const tables = await tablesScrollInside(page);
@@ -379,9 +379,9 @@ describe('right to left, phones, and figures in the page language', () => {
     }
 
     await page.goto(`${suite.server.url}/dashboard/organization-settings`);
-    await page.getByRole('heading', { level: 1, name: ar.organization_settings }).waitFor({ timeout: 90_000 });
+    await page.getByRole('heading', { level: 1, name: ar.organization_settings }).waitFor({ timeout: 180_000 });
     const surveyLanguage = page.getByRole('button', { name: new RegExp(escape(ar.organization_survey_language)) });
-    await surveyLanguage.waitFor({ timeout: 90_000 });
+    await surveyLanguage.waitFor({ timeout: 180_000 });
     await expectNoSideScroll(page, 'organisation settings in Arabic at 390 px');
     await expectAccessible(page, 'organisation settings in Arabic at 390 px');
     await screenshot(page, 'rtl-organization-settings-390');
@@ -400,7 +400,7 @@ describe('right to left, phones, and figures in the page language', () => {
       const participant = await german.context.newPage();
       await participant.setViewportSize(PHONE_390);
       await participant.goto(address);
-      await heading(participant, fr.survey_step_welcome).waitFor({ timeout: 90_000 });
+      await heading(participant, fr.survey_step_welcome).waitFor({ timeout: 180_000 });
       assert.deepEqual(await pageLanguage(participant), { lang: 'fr', dir: 'ltr' });
       assert.equal(await participant.evaluate(() => localStorage.getItem('newLang')), null);
       await expectNoSideScroll(participant, 'survey in the organisation default at 390 px');

@@ -10,7 +10,7 @@ const demo = useDemoSuite();
 const position = async (page: Page): Promise<number> => Number(await page.getByRole('progressbar', { name: 'Progress of the slide show' }).getAttribute('aria-valuenow'));
 
 const loadedSlide = (page: Page) =>
-  page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.slide [data-section]')?.getAttribute('data-status') ?? ''), undefined, { timeout: 60_000 });
+  page.waitForFunction(() => ['loaded', 'empty', 'error'].includes(document.querySelector('.slide [data-section]')?.getAttribute('data-status') ?? ''), undefined, { timeout: 180_000 });
 
 describe('slide show', () => {
   it('is reached from the menu and runs by keyboard: next, previous, pause, play, Escape', async () => {
@@ -54,7 +54,7 @@ describe('slide show', () => {
     await page.keyboard.press('ArrowRight');
     await page.locator('[data-slide="overview/country-birth"]').waitFor();
     await loadedSlide(page);
-    await page.locator('.slide-fact').filter({ hasText: 'Key facts:' }).waitFor({ timeout: 90_000 });
+    await page.locator('.slide-fact').filter({ hasText: 'Key facts:' }).waitFor({ timeout: 180_000 });
     await expectAccessible(page, 'slide show at 1920x1080');
     await screenshot(page, 'slide-show-1920');
 
@@ -116,7 +116,7 @@ describe('slide show', () => {
     assert.match((await page.getByTestId('slide-filters').first().textContent()) ?? '', /Generation: Gen Y/);
 
     // Auto-advance after five seconds, to the first worldviews chart.
-    await page.getByText(/^Slide 2 of 4/).waitFor({ timeout: 60_000 });
+    await page.getByText(/^Slide 2 of 4/).waitFor({ timeout: 180_000 });
     assert.equal(await page.locator('.slide-page').textContent(), 'Worldviews');
 
     // Kept in the user's settings.

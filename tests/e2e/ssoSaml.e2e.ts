@@ -224,7 +224,7 @@ describe('single sign-on with the organisation’s SAML identity provider', () =
 
     // The administrator's second factor first: their password with it stays open when SSO is required.
     await settings.goto(`${suite.server.url}/dashboard/account-settings/security`);
-    await settings.getByRole('button', { name: 'Use an authenticator app' }).click({ timeout: 90_000 });
+    await settings.getByRole('button', { name: 'Use an authenticator app' }).click({ timeout: 180_000 });
     const secret = (await settings.locator('.totp-secret').textContent())!.trim();
     const setUpStep = totpStep();
     await settings.getByLabel('Security code', { exact: true }).fill(totpCode(secret));
@@ -303,7 +303,7 @@ describe('single sign-on with the organisation’s SAML identity provider', () =
     await visit.getByLabel('Email at Looms', { exact: true }).fill(MEMBER.email);
     await visit.getByRole('button', { name: 'Sign in to Looms' }).click();
     await visit.getByRole('button', { name: 'Continue to Commonweave' }).click();
-    await visit.waitForURL(`${suite.server.url}/dashboard/**`, { timeout: 60_000 });
+    await visit.waitForURL(`${suite.server.url}/dashboard/**`, { timeout: 180_000 });
     await visit.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await expectAccessible(visit, 'the member’s dashboard after SAML sign-in');
     const back = await narrow(visit, 'the member’s dashboard after SAML sign-in');
@@ -334,7 +334,7 @@ describe('single sign-on with the organisation’s SAML identity provider', () =
     await eventually('the authenticator’s next step', async () => (totpStep() > setUpStep ? true : undefined));
     await adminPage.getByLabel('Security code', { exact: true }).fill(totpCode(secret));
     await adminPage.getByRole('button', { name: 'Confirm' }).click();
-    await adminPage.waitForURL(`${suite.server.url}/dashboard/**`, { timeout: 60_000 });
+    await adminPage.waitForURL(`${suite.server.url}/dashboard/**`, { timeout: 180_000 });
     await adminPage.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await breakGlass.close();
     await settings.close();

@@ -179,7 +179,7 @@ describe('single sign-on with the organisation’s provider', () => {
 
     // The administrator's second factor first: their password with it stays open when SSO is required.
     await page.goto(`${suite.server.url}/dashboard/account-settings/security`);
-    await page.getByRole('button', { name: 'Use an authenticator app' }).click({ timeout: 90_000 });
+    await page.getByRole('button', { name: 'Use an authenticator app' }).click({ timeout: 180_000 });
     const secret = (await page.locator('.totp-secret').textContent())!.trim();
     await page.getByLabel('Security code', { exact: true }).fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate());
     await page.getByRole('button', { name: 'Turn on' }).click();
@@ -260,7 +260,7 @@ describe('single sign-on with the organisation’s provider', () => {
     await visit.waitForURL(`${identity!.issuer}/interaction/**`);
     await visit.getByLabel('Email at Riverbend', { exact: true }).fill(MEMBER.email);
     await visit.getByRole('button', { name: 'Sign in to Riverbend' }).click();
-    await visit.waitForURL(`${suite.server.url}/dashboard/**`, { timeout: 60_000 });
+    await visit.waitForURL(`${suite.server.url}/dashboard/**`, { timeout: 180_000 });
     await visit.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await expectAccessible(visit, 'the member’s dashboard after single sign-on');
     await screenshot(visit, 'sso-member-dashboard');

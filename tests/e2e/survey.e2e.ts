@@ -104,7 +104,7 @@ describe('the participant survey', () => {
     await page.goto(pathOf(link));
 
     // Welcome: the organisation, the group, and the consent. (The first page of a fresh server may be slow.)
-    await heading(page, 'Welcome').waitFor({ timeout: 90_000 });
+    await heading(page, 'Welcome').waitFor({ timeout: 180_000 });
     const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
     console.log(`survey page LCP on loopback Chromium: ${lcp.toFixed(0)} ms`);
     assert.ok(lcp > 0, 'an LCP entry was recorded');

@@ -62,7 +62,7 @@ const answerRequired = async (page: Page): Promise<void> => {
 
 const agreeAndStart = async (page: Page): Promise<void> => {
   try {
-    await heading(page, 'Welcome').waitFor({ timeout: 90_000 });
+    await heading(page, 'Welcome').waitFor({ timeout: 180_000 });
   } catch (error) {
     await screenshot(page, 'survey-repeats-no-welcome');
     throw error;
@@ -121,7 +121,7 @@ describe('answering twice, a full group and the promised edit link', () => {
     await members.setViewportSize(PHONE);
     await members.goto(`${suite.server.url}/dashboard/control-panel/members-management`);
     const row = members.getByRole('row').filter({ hasText: 'Night shift' });
-    await row.getByText('2, 0 left', { exact: true }).waitFor({ timeout: 90_000 });
+    await row.getByText('2, 0 left', { exact: true }).waitFor({ timeout: 180_000 });
     await expectAccessible(members, 'members management with places left');
     await screenshot(members, 'members-places-left');
     // On a phone the table scrolls sideways inside its card; wide, the capacity column is in view.
@@ -138,7 +138,7 @@ describe('answering twice, a full group and the promised edit link', () => {
     const page = await suite.browser.context.newPage();
     await page.setViewportSize(PHONE);
     await page.goto(pathOf(link));
-    await heading(page, 'Welcome').waitFor({ timeout: 90_000 });
+    await heading(page, 'Welcome').waitFor({ timeout: 180_000 });
     await page.getByText('with your name you can later receive a link to change your answers', { exact: false }).waitFor();
     await page.getByText(/^I agree/).click();
     await page.getByRole('button', { name: 'Start' }).click();

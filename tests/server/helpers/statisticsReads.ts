@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { type StatisticsEndpoint, statisticsEndpoints } from '../../../domain/contracts/statistics';
 import { toSearchParams } from '../../../domain/filters/encoding';
 import { get } from './accounts';
 import * as topics from '../../../server/services/statistics/topics';
@@ -8,16 +7,7 @@ import * as topics from '../../../server/services/statistics/topics';
 /** Every topic the statistics count (what a cache test compares, one by one). */
 export const ALL_TOPICS = Object.values(topics).filter((value): value is topics.Topic => typeof value === 'object' && value !== null && 'build' in value && 'name' in value);
 
-/** Every endpoint of a contract tree (objects of endpoints, nested). */
-const endpointsOf = (node: unknown): StatisticsEndpoint[] =>
-  node !== null && typeof node === 'object' && 'path' in node && 'method' in node
-    ? [node as StatisticsEndpoint]
-    : node !== null && typeof node === 'object'
-      ? Object.values(node).flatMap(endpointsOf)
-      : [];
-
-/** Every GET statistics endpoint: what an attacker reading the dashboards can ask. */
-export const STATISTICS_GETS = endpointsOf(statisticsEndpoints).filter((endpoint) => endpoint.method === 'GET');
+export { STATISTICS_GETS } from '../../support/statisticsEndpoints';
 
 /** A statistics endpoint's body as sent (HTTP 200 expected, a 204 sentence included), under the filters. */
 export const readStatistic = async (app: FastifyInstance, token: string, path: string, filters: Record<string, unknown>): Promise<string> => {
