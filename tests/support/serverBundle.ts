@@ -19,6 +19,3 @@ export const bundleServer = async (name: string): Promise<string> => {
   await build({ entryPoints: ['server/main.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', external, outfile, logLevel: 'warning' });
   return outfile;
 };
-
-/** The arguments of node that start the server: the bundle when there is one, server/main.ts under tsx otherwise. */
-export const serverArguments = (bundle: string | undefined): string[] => (bundle ? [bundle] : ['--import', 'tsx', 'server/main.ts']);

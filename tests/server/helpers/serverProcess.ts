@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { serverArguments } from '../../support/serverBundle';
 
 /** Where the server project's global set-up left the server bundled into one file (PostgreSQL runs only). */
 export const SERVER_PROCESS_BUNDLE_ENV = 'COMMONWEAVE_TEST_SERVER_BUNDLE';
+
+/** The arguments of node that start the server: the bundle when there is one, server/main.ts under tsx otherwise (a file run alone). */
+const serverArguments = (bundle: string | undefined): string[] => (bundle ? [bundle] : ['--import', 'tsx', 'server/main.ts']);
 
 export interface ServerProcess {
   readonly child: ChildProcess;
