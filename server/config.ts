@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { MAIL_PER_MINUTE_DEFAULT } from '../domain/contracts/campaigns';
 import { isProductLanguage, PRODUCT_LANGUAGES } from '../domain/i18n/languages';
 import { parseSentryDsn, type SentryTarget } from './services/tracing/sentry';
+import { checkedServiceProviderKeys, type ServiceProviderKeys } from './services/sso/serviceProviderKeys';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -88,6 +89,12 @@ export interface ServerConfig {
   readonly environment: string;
   /** Ed25519 private key (PKCS#8 PEM) that signs certificates; none: one is made and kept in the database. */
   readonly certificateSigningKey?: string;
+  /**
+   * The RSA key (PEM) and its certificate (PEM) our SAML service provider signs its requests and
+   * logout messages with (SAML_SP_PRIVATE_KEY, SAML_SP_CERTIFICATE); none: a pair made at first
+   * use and kept in the database.
+   */
+  readonly samlServiceProvider?: ServiceProviderKeys;
   /** Login with Amazon; off unless client id and secret are set. */
   readonly amazon?: {
     readonly clientId: string;
@@ -118,6 +125,18 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const present = (value: string | undefined): string | undefined =>
   value === undefined || value.trim() === '' ? undefined : value.trim();
+
+const samlServiceProvider = (env: Env): ServiceProviderKeys | undefined => {
+  const privateKey = present(env.SAML_SP_PRIVATE_KEY);
+  const certificate = present(env.SAML_SP_CERTIFICATE);
+  if (privateKey === undefined && certificate === undefined) return undefined;
+  if (privateKey === undefined || certificate === undefined) throw new ConfigError('Set both SAML_SP_PRIVATE_KEY and SAML_SP_CERTIFICATE, or neither.');
+  try {
+    return checkedServiceProviderKeys(privateKey, certificate);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error && error.message.startsWith('SAML_SP_') ? `${error.message}.` : 'SAML_SP_PRIVATE_KEY and SAML_SP_CERTIFICATE must be PEM texts.');
+  }
+};
 
 const integer = (name: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
   const value = present(raw);
@@ -308,5 +327,6 @@ export const loadConfig = (env: Env = process.env): ServerConfig => ({
   operatorEmail: email('OPERATOR_EMAIL', env.OPERATOR_EMAIL),
   operatorLocale: productLanguageCode('OPERATOR_LOCALE', env.OPERATOR_LOCALE, 'en'),
   certificateSigningKey: present(env.CERTIFICATE_SIGNING_KEY),
+  samlServiceProvider: samlServiceProvider(env),
   environment: present(env.SENTRY_ENVIRONMENT) ?? (env.NODE_ENV === 'production' ? 'production' : present(env.NODE_ENV) ?? 'development'),
 });

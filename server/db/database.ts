@@ -28,6 +28,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   report_definitions: ReportDefinitionsTable;
   certificate_keys: CertificateKeysTable;
+  saml_service_provider_keys: SamlServiceProviderKeysTable;
   extra_questions: ExtraQuestionsTable;
   extra_question_links: ExtraQuestionLinksTable;
   extra_answers: ExtraAnswersTable;
@@ -488,6 +489,15 @@ export interface CertificatesTable {
   issued_at: Generated<Date>;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   revoked_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface SamlServiceProviderKeysTable {
+  id: number;
+  /** PKCS#8 PEM (RSA). */
+  private_key: string;
+  /** The self-signed X.509 certificate of its public key, PEM, published in our SAML metadata. */
+  certificate: string;
+  created_at: Generated<Date>;
 }
 
 export interface CertificateKeysTable {

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, fallbackPasswordRegex, loadConfig, projectRoot } from '../../server/config';
+
+const samlFixture = (name: string): string => readFileSync(new URL(`../fixtures/saml/${name}`, import.meta.url), 'utf8');
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -65,9 +68,18 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_SESSION_MAX: '0' }, /RATE_LIMIT_SESSION_MAX/],
     [{ MAILBOX_KEY: 'short' }, /MAILBOX_KEY/],
     [{ OPERATOR_TOKEN: 'has a space in it, so no' }, /OPERATOR_TOKEN/],
+    [{ SAML_SP_PRIVATE_KEY: samlFixture('idp-key.pem') }, /SAML_SP_PRIVATE_KEY and SAML_SP_CERTIFICATE/],
+    [{ SAML_SP_PRIVATE_KEY: samlFixture('idp-key.pem'), SAML_SP_CERTIFICATE: samlFixture('stranger-cert.pem') }, /SAML_SP_CERTIFICATE is not the certificate of SAML_SP_PRIVATE_KEY/],
+    [{ SAML_SP_PRIVATE_KEY: 'not a key', SAML_SP_CERTIFICATE: samlFixture('idp-cert.pem') }, /must be PEM texts/],
   ])('refuses %j with a message naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('takes a SAML service provider key and its certificate together', () => {
+    const pair = { SAML_SP_PRIVATE_KEY: samlFixture('idp-key.pem'), SAML_SP_CERTIFICATE: samlFixture('idp-cert.pem') };
+    expect(loadConfig(pair).samlServiceProvider).toEqual({ privateKey: pair.SAML_SP_PRIVATE_KEY.trim(), certificate: pair.SAML_SP_CERTIFICATE.trim() });
+    expect(loadConfig({}).samlServiceProvider).toBeUndefined();
   });
 
   it('makes a fresh mailbox key and operator token at each start outside production, and none of them in production', () => {

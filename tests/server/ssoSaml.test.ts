@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, verify, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -261,6 +261,28 @@ const signInThroughIdentityProvider = async (person: Partial<Person> & { email: 
   const location = await postToAcs(visited.form);
   const response = await login(visited.form.RelayState, started.browser);
   return { started, visited, location, response };
+};
+
+const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+
+/**
+ * Whether a message sent by HTTP-Redirect carries a valid signature of `certificate` (the SAML
+ * bindings, 3.4.4.1: the query up to Signature, as sent, signed with the named algorithm).
+ */
+const redirectSignedBy = (url: URL, certificate: string): boolean => {
+  const query = url.search.slice(1);
+  const at = query.indexOf('&Signature=');
+  if (at < 0 || url.searchParams.get('SigAlg') !== RSA_SHA256) return false;
+  const signature = Buffer.from(decodeURIComponent(query.slice(at + '&Signature='.length).split('&')[0]!), 'base64');
+  return verify('sha256', Buffer.from(query.slice(0, at)), new X509Certificate(certificate).publicKey, signature);
+};
+
+/** The same address with one character of its message changed, as a party between would. */
+const alteredMessage = (url: URL, parameter: 'SAMLRequest' | 'SAMLResponse'): URL => {
+  const altered = new URL(url.href);
+  const message = url.searchParams.get(parameter)!;
+  altered.search = url.search.replace(encodeURIComponent(message), encodeURIComponent(`${message[0] === 'A' ? 'B' : 'A'}${message.slice(1)}`));
+  return altered;
 };
 
 const expectRefusal = (response: LightMyRequestResponse, status: number, message: string): void => {
@@ -585,6 +607,66 @@ describe('Single logout through SAML', () => {
       expect((await post(app, '/api/check-access-token', {}, { token })).statusCode).toBe(401);
     } finally {
       await post(app, '/api/organization/sso/saml', settingsBody(), { token: adminToken });
+    }
+  });
+});
+
+describe('What our service provider sends is signed', () => {
+  /** The certificate our metadata publishes for signing, as the identity provider reads it. */
+  const publishedCertificate = async (): Promise<string> => {
+    const xml = (await get(app, '/api/organization/sso/saml/sp-metadata', { token: adminToken })).json().data.xml as string;
+    expect(xml).toMatch(/AuthnRequestsSigned="true"/);
+    const sp = samlify.ServiceProvider({ metadata: xml });
+    expect(sp.entityMeta.isAuthnRequestSigned()).toBe(true);
+    const body = /<(?:\w+:)?KeyDescriptor use="signing">[\s\S]*?<(?:\w+:)?X509Certificate>([^<]+)</.exec(xml)?.[1];
+    expect(body, 'a signing certificate in the metadata').toBeDefined();
+    return `-----BEGIN CERTIFICATE-----\n${body!.replace(/\s+/g, '')}\n-----END CERTIFICATE-----\n`;
+  };
+
+  beforeAll(async () => {
+    expect((await post(app, '/api/organization/sso/saml', settingsBody(), { token: adminToken })).statusCode).toBe(200);
+  });
+
+  it('publishes one certificate, kept in the database, and signs its AuthnRequest, LogoutRequest and LogoutResponse with its key', async () => {
+    const certificate = await publishedCertificate();
+    expect(await publishedCertificate(), 'the same certificate each time').toBe(certificate);
+    const kept = await database.db.selectFrom('saml_service_provider_keys').select('certificate').executeTakeFirstOrThrow();
+    expect(new X509Certificate(kept.certificate).raw.equals(new X509Certificate(certificate).raw)).toBe(true);
+
+    const member = await insertUser(database.db, { organizationId, email: `signed@${domain}`, role: 'staff' });
+    const { started, response } = await signInThroughIdentityProvider({ email: member.email });
+    expect(redirectSignedBy(started.url, certificate), 'AuthnRequest').toBe(true);
+    expect(redirectSignedBy(alteredMessage(started.url, 'SAMLRequest'), certificate), 'an altered AuthnRequest').toBe(false);
+
+    const loggedOut = await post(app, '/api/sso/logout', {}, { token: response.json().data.access_token as string });
+    const logoutRequest = new URL(loggedOut.json().data.url as string);
+    expect(redirectSignedBy(logoutRequest, certificate), 'LogoutRequest').toBe(true);
+    expect(redirectSignedBy(alteredMessage(logoutRequest, 'SAMLRequest'), certificate), 'an altered LogoutRequest').toBe(false);
+
+    const person = await insertUser(database.db, { organizationId, email: `signed.idp@${domain}`, role: 'staff' });
+    await signInThroughIdentityProvider({ email: person.email });
+    const sent = identityProvider.logoutRequest('redirect', { nameId: person.email, sessionIndex: identityProvider.sessionIndex }, 'signed');
+    const answered = await app.inject({ method: 'GET', url: `/api/sso/saml/slo${sent.url!.search}` });
+    expect(answered.statusCode, answered.body).toBe(303);
+    const logoutResponse = new URL(answered.headers.location as string);
+    expect(redirectSignedBy(logoutResponse, certificate), 'LogoutResponse').toBe(true);
+    // Signed with the key whose certificate is published, not merely some key.
+    expect(redirectSignedBy(logoutResponse, fixture('stranger-cert.pem'))).toBe(false);
+  });
+
+  it('publishes and signs with the configured key and certificate instead (SAML_SP_PRIVATE_KEY, SAML_SP_CERTIFICATE)', async () => {
+    const samlServiceProvider = { privateKey: fixture('stranger-key.pem'), certificate: fixture('stranger-cert.pem') };
+    const other = await buildApp(testConfig({ appUrl, ssoAllowInsecureRequests: true, samlServiceProvider }), { db: database.db, dbKind: database.kind, mailer: createCapturingMailer().mailer });
+    try {
+      const xml = (await get(other, '/api/organization/sso/saml/sp-metadata', { token: adminToken })).json().data.xml as string;
+      expect(xml.replace(/\s+/g, '')).toContain(fixture('stranger-cert.pem').replace(/-----[A-Z ]+-----|\s+/g, ''));
+      const started = await other.inject({ method: 'POST', url: '/api/sso/oidc/start', payload: { email: `configured@${domain}` } });
+      expect(started.statusCode, started.body).toBe(200);
+      const url = new URL(started.json().data.url as string);
+      expect(redirectSignedBy(url, fixture('stranger-cert.pem'))).toBe(true);
+      expect(redirectSignedBy(url, await publishedCertificate())).toBe(false);
+    } finally {
+      await other.close();
     }
   });
 });

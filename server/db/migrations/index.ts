@@ -28,6 +28,7 @@ import * as m0031groupClaims from './0031_sso_group_claims';
 import * as m0026 from './0026_people';
 import * as m0027census from './0027_census_tables';
 import * as m0032kept from './0032_statistics_kept';
+import * as m0033samlKey from './0033_saml_service_provider_key';
 
 /**
  * Every migration, by name; the Migrator applies them in name order. A landed migration is
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0030_campaigns': m0030campaigns,
   '0031_sso_group_claims': m0031groupClaims,
   '0032_statistics_kept': m0032kept,
+  '0033_saml_service_provider_key': m0033samlKey,
 };

@@ -85,7 +85,7 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     authenticated(async (scope) => {
       registerEndpoint(scope, getSamlSettings, async ({ request }) => readSamlSettings(app.db, app.config, authOf(request)));
       registerEndpoint(scope, saveSamlSettings, async ({ body, request }) => writeSamlSettings(app.db, app.config, authOf(request), body, request.ip));
-      registerEndpoint(scope, getSamlServiceProviderMetadata, async ({ request }) => serviceProviderMetadata(app.config, authOf(request)));
+      registerEndpoint(scope, getSamlServiceProviderMetadata, async ({ request }) => serviceProviderMetadata(app.db, app.config, authOf(request)));
     }),
   );
 };

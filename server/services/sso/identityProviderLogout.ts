@@ -11,6 +11,7 @@ import type { OidcSignInConfig } from './oidcSignIn';
 import { SAML_CLOCK_SKEW_MS } from './samlSignIn';
 import { samlAcsUrl, samlEntityId, samlSloUrl } from './samlSettings';
 import { singleLogoutServiceOf } from './singleLogout';
+import { type ServiceProviderKeys, serviceProviderKeys, signingOptions } from './serviceProviderKeys';
 
 const PROTOCOL_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
@@ -38,9 +39,10 @@ export type IdentityProviderLogout =
 
 type SamlSettingsRow = Pick<SsoOidcSettingsTable, 'organization_id' | 'saml_idp_entity_id' | 'saml_idp_sso_url' | 'saml_idp_certificates' | 'saml_idp_metadata'>;
 
-/** Our service provider as the identity provider's logout sees it: its certificate, its entity id, its logout address. */
-const serviceProvider = (config: OidcSignInConfig, settings: SamlSettingsRow, logoutUrl: string | undefined): SAML =>
+/** Our service provider as the identity provider's logout sees it: its certificate, its entity id, its logout address; it signs its LogoutResponse. */
+const serviceProvider = (config: OidcSignInConfig, settings: SamlSettingsRow, logoutUrl: string | undefined, keys: ServiceProviderKeys): SAML =>
   new SAML({
+    ...signingOptions(keys),
     issuer: samlEntityId(config.appUrl),
     callbackUrl: samlAcsUrl(config.appUrl),
     entryPoint: logoutUrl ?? settings.saml_idp_sso_url ?? samlSloUrl(config.appUrl),
@@ -192,9 +194,10 @@ export const answerIdentityProviderLogout = async (db: Kysely<Database>, config:
   if (candidates.length === 0) return refuse([null], 'issuer_unknown');
 
   const failures: string[] = [];
+  const keys = await serviceProviderKeys(db, config.samlServiceProvider);
   for (const settings of candidates) {
     const logoutUrl = singleLogoutServiceOf(settings.saml_idp_metadata);
-    const saml = serviceProvider(config, settings, logoutUrl);
+    const saml = serviceProvider(config, settings, logoutUrl, keys);
     const verified = await verifyFor(saml, request);
     if (typeof verified === 'string') {
       failures.push(verified);

@@ -27,7 +27,7 @@ import { requireRole } from '../organization/scope';
 import { issuerOf } from './oidcProvider';
 import { encryptSecret, SsoSecretKeyMissing, secretKeyFor } from './oidcSecrets';
 
-export type SsoSettingsConfig = Pick<ServerConfig, 'production' | 'ssoSecretKey' | 'ssoAllowInsecureRequests' | 'appUrl'>;
+export type SsoSettingsConfig = Pick<ServerConfig, 'production' | 'ssoSecretKey' | 'ssoAllowInsecureRequests' | 'appUrl' | 'samlServiceProvider'>;
 
 /** How long an emailed code, and a TXT record's value, may be used to verify a domain. */
 const EMAIL_CHALLENGE_HOURS = 24;

@@ -17,7 +17,7 @@ import { mappedGroupClaim, placeInMappedGroup } from './groupMappings';
 import { rememberSsoSession } from './singleLogout';
 import { domainOfEmail, oidcRedirectUri } from './oidcSettings';
 
-export type OidcSignInConfig = Pick<ServerConfig, 'production' | 'ssoSecretKey' | 'ssoAllowInsecureRequests' | 'appUrl' | 'passwordExpiryDays'>;
+export type OidcSignInConfig = Pick<ServerConfig, 'production' | 'ssoSecretKey' | 'ssoAllowInsecureRequests' | 'appUrl' | 'passwordExpiryDays' | 'samlServiceProvider'>;
 
 /** A started sign-in must come back within 10 minutes. */
 export const oidcStateTtlMinutes = 10;

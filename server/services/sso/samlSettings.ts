@@ -16,6 +16,7 @@ import { audit } from '../auth/audit';
 import { invalidData } from '../errors';
 import { requireRole } from '../organization/scope';
 import { type SsoSettingsConfig, assertSsoCanBeRequired } from './oidcSettings';
+import { serviceProviderKeys, signingOptions } from './serviceProviderKeys';
 
 const METADATA_NS = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const SIGNATURE_NS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -169,10 +170,13 @@ export const writeSamlSettings = async (
   return samlSettingsOf(db, config, organizationId);
 };
 
-/** GET /organization/sso/saml/sp-metadata (administrator only): what to give the identity provider. */
-export const serviceProviderMetadata = (config: SsoSettingsConfig, auth: AuthContext): { filename: string; xml: string } => {
+/** GET /organization/sso/saml/sp-metadata (administrator only): what to give the identity provider, with the certificate our requests are signed with. */
+export const serviceProviderMetadata = async (db: Kysely<Database>, config: SsoSettingsConfig, auth: AuthContext): Promise<{ filename: string; xml: string }> => {
   requireRole(auth, ['admin']);
+  const keys = await serviceProviderKeys(db, config.samlServiceProvider);
   const xml = generateServiceProviderMetadata({
+    ...signingOptions(keys),
+    publicCerts: keys.certificate,
     issuer: samlEntityId(config.appUrl),
     callbackUrl: samlAcsUrl(config.appUrl),
     logoutCallbackUrl: samlSloUrl(config.appUrl),

@@ -10,6 +10,7 @@ import { admitSsoIdentity, type OidcSignInConfig, type OidcStart, oidcStateTtlMi
 import { EMAIL_NAME_ID_FORMAT, samlAcsUrl, samlEntityId } from './samlSettings';
 import { claimValues } from './groupMappings';
 import { rememberSsoSession } from './singleLogout';
+import { type ServiceProviderKeys, serviceProviderKeys, signingOptions } from './serviceProviderKeys';
 
 /** Clocks of the identity provider and ours may differ by this much on NotBefore and NotOnOrAfter. */
 export const SAML_CLOCK_SKEW_MS = 60_000;
@@ -22,9 +23,10 @@ type SamlSettingsRow = Pick<
   'organization_id' | 'saml_idp_entity_id' | 'saml_idp_sso_url' | 'saml_idp_certificates'
 >;
 
-/** Our service provider for one organisation's identity provider; the cache is the one request this exchange may answer. */
-const serviceProvider = (config: OidcSignInConfig, settings: SamlSettingsRow, cacheProvider: CacheProvider): SAML =>
+/** Our service provider for one organisation's identity provider, signing its requests; the cache is the one request this exchange may answer. */
+const serviceProvider = (config: OidcSignInConfig, settings: SamlSettingsRow, cacheProvider: CacheProvider, keys: ServiceProviderKeys): SAML =>
   new SAML({
+    ...signingOptions(keys),
     issuer: samlEntityId(config.appUrl),
     callbackUrl: samlAcsUrl(config.appUrl),
     entryPoint: settings.saml_idp_sso_url ?? '',
@@ -58,7 +60,7 @@ export const startSamlSignIn = async (db: Kysely<Database>, config: OidcSignInCo
     },
   };
   const relayState = randomToken();
-  const url = await serviceProvider(config, settings, capture).getAuthorizeUrlAsync(relayState, undefined, {});
+  const url = await serviceProvider(config, settings, capture, await serviceProviderKeys(db, config.samlServiceProvider)).getAuthorizeUrlAsync(relayState, undefined, {});
   if (issued.id === undefined || issued.instant === undefined) throw new Error('node-saml issued an AuthnRequest without keeping its ID');
   await db.deleteFrom('sso_saml_requests').where('expires_at', '<', sql<Date>`now()`).execute();
   await db
@@ -178,7 +180,7 @@ export const consumeSamlResponse = async (db: Kysely<Database>, config: OidcSign
   };
   let profile: Profile | null;
   try {
-    ({ profile } = await serviceProvider(config, request, onlyThisRequest).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    ({ profile } = await serviceProvider(config, request, onlyThisRequest, await serviceProviderKeys(db, config.samlServiceProvider)).validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (error) {
     return refuse('assertion_invalid', error instanceof Error ? error.message : 'not verified');
   }

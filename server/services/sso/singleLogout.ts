@@ -9,6 +9,7 @@ import { sha256Hex } from '../auth/tokens';
 import { discoverProvider, oidcEndSessionUrl } from './oidcProvider';
 import type { OidcSignInConfig } from './oidcSignIn';
 import { samlAcsUrl, samlEntityId, samlSloUrl } from './samlSettings';
+import { type ServiceProviderKeys, serviceProviderKeys, signingOptions } from './serviceProviderKeys';
 
 const METADATA_NS = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
@@ -75,10 +76,16 @@ const oidcLogoutUrl = async (config: OidcSignInConfig, settings: SettingsRow, id
   return oidcEndSessionUrl(configuration, { idToken, postLogoutRedirectUri: loggedOutUrl(config.appUrl) });
 };
 
-const samlLogoutUrl = async (config: OidcSignInConfig, settings: SettingsRow, session: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null }) => {
+const samlLogoutUrl = async (
+  config: OidcSignInConfig,
+  settings: SettingsRow,
+  keys: ServiceProviderKeys,
+  session: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null },
+) => {
   const logoutUrl = singleLogoutServiceOf(settings.saml_idp_metadata);
   if (logoutUrl === undefined) return undefined;
   const saml = new SAML({
+    ...signingOptions(keys),
     issuer: samlEntityId(config.appUrl),
     callbackUrl: samlAcsUrl(config.appUrl),
     entryPoint: settings.saml_idp_sso_url ?? logoutUrl,
@@ -124,7 +131,7 @@ export const signOutWithProvider = async (
     if (remembered.kind === 'oidc' && remembered.id_token !== null) return (await oidcLogoutUrl(config, settings, remembered.id_token)) ?? null;
     if (remembered.kind === 'saml' && remembered.saml_name_id !== null) {
       return (
-        (await samlLogoutUrl(config, settings, {
+        (await samlLogoutUrl(config, settings, await serviceProviderKeys(db, config.samlServiceProvider), {
           nameId: remembered.saml_name_id,
           nameIdFormat: remembered.saml_name_id_format,
           sessionIndex: remembered.saml_session_index,
