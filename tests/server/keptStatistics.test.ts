@@ -4,6 +4,7 @@ import type { AnswerValue } from '../../domain/contracts/survey';
 import { buildApp } from '../../server/app';
 import { createDemoOrganization, type DemoSignIn } from '../../server/demo';
 import { PopulationCache } from '../../server/services/statistics/cache';
+import { seedLookups } from '../../server/services/lookups/seed';
 import { KeptGroups } from '../../server/services/statistics/keptGroups';
 import type { StatsContext } from '../../server/services/statistics/population';
 import { HOME_ENDPOINTS } from '../../server/services/statistics/table';
@@ -170,6 +171,17 @@ describe('counted statistics kept across restarts', () => {
     await process.figuresOf({ ...whole(), period: { from: new Date('2020-01-01T00:00:00Z'), to: null } });
     expect(process.kept!.savedRows).toBe(0);
     expect(await keptRows()).toEqual(before);
+  });
+
+  it('forgets the kept groups when a build of the lookup lists is applied, which they were counted and labelled with', async () => {
+    await startedProcess().figuresOf(whole());
+    expect((await keptRows()).length).toBeGreaterThan(0);
+    expect((await seedLookups(opened.database.db, { force: true })).seeded).toBe(true);
+    expect(await keptRows()).toEqual([]);
+    const restarted = startedProcess();
+    expect(await restarted.figuresOf(whole())).toEqual(await fullCount());
+    expect(restarted.cache.refreshes.kept).toBe(0);
+    expect(restarted.builds.full).toBe(ALL_TOPICS.length);
   });
 
   it("a restarted server answers its first home page from the counts the previous one kept", async () => {

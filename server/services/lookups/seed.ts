@@ -95,7 +95,8 @@ const RECORD_COLUMNS = sql.raw(
  * its principleId survives every rebuild; a new item takes the next id. Rows go in reference
  * order (parents first) so the self-references are satisfied chunk by chunk. Items the build
  * no longer has are marked inactive, never deleted (answers may hold their ids). The
- * localised names are replaced, and the build's hash recorded.
+ * localised names are replaced, the statistics kept across restarts forgotten, and the build's
+ * hash recorded.
  */
 export const applyBuild = async (db: Kysely<Database>, build: LookupBuild, version: string): Promise<void> => {
   await db.transaction().execute(async (trx) => {
@@ -165,6 +166,10 @@ export const applyBuild = async (db: Kysely<Database>, build: LookupBuild, versi
           as r(principle_id integer, locale text, name text, search text, sort integer)
       `.execute(trx);
     }
+    // The statistics' kept groups and questions (migration 0032) were counted and labelled with
+    // the rows replaced here (a country's region, a list's names); the statistics version does not
+    // move with them, so they would be taken as exact. Every server counts again instead.
+    await sql`delete from statistics_kept`.execute(trx);
     await trx
       .insertInto('lookup_builds')
       .values({ version, rows: build.rows.length })
