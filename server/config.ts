@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAIL_PER_MINUTE_DEFAULT } from '../domain/contracts/campaigns';
 import { isProductLanguage, PRODUCT_LANGUAGES } from '../domain/i18n/languages';
 import { parseSentryDsn, type SentryTarget } from './services/tracing/sentry';
-import { checkedServiceProviderKeys, type ServiceProviderKeys } from './services/sso/serviceProviderKeys';
+import type { ServiceProviderKeys } from './services/sso/serviceProviderKeys';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -131,11 +131,15 @@ const samlServiceProvider = (env: Env): ServiceProviderKeys | undefined => {
   const certificate = present(env.SAML_SP_CERTIFICATE);
   if (privateKey === undefined && certificate === undefined) return undefined;
   if (privateKey === undefined || certificate === undefined) throw new ConfigError('Set both SAML_SP_PRIVATE_KEY and SAML_SP_CERTIFICATE, or neither.');
+  let parsed: { key: ReturnType<typeof createPrivateKey>; x509: X509Certificate };
   try {
-    return checkedServiceProviderKeys(privateKey, certificate);
-  } catch (error) {
-    throw new ConfigError(error instanceof Error && error.message.startsWith('SAML_SP_') ? `${error.message}.` : 'SAML_SP_PRIVATE_KEY and SAML_SP_CERTIFICATE must be PEM texts.');
+    parsed = { key: createPrivateKey(privateKey), x509: new X509Certificate(certificate) };
+  } catch {
+    throw new ConfigError('SAML_SP_PRIVATE_KEY and SAML_SP_CERTIFICATE must be PEM texts.');
   }
+  if (parsed.key.asymmetricKeyType !== 'rsa') throw new ConfigError('SAML_SP_PRIVATE_KEY must be an RSA private key (PEM).');
+  if (!parsed.x509.checkPrivateKey(parsed.key)) throw new ConfigError('SAML_SP_CERTIFICATE is not the certificate of SAML_SP_PRIVATE_KEY.');
+  return { privateKey, certificate };
 };
 
 const integer = (name: string, raw: string | undefined, fallback: number, min: number, max: number): number => {

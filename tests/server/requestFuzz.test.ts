@@ -345,7 +345,7 @@ const inject = async (attack: Attack, caller: CallerKind): Promise<LightMyReques
 
 /** Tables a refused request may still write: its session's last call, failed sign-ins and wrong codes (they count towards a lockout), the audit of refusals, caches. */
 const VOLATILE_TABLES = new Set([
-  'sessions', 'login_failures', 'login_challenges', 'audit_log', 'error_reports', 'statistics_selections', 'statistics_kept', 'certificate_keys', 'saml_service_provider_keys',
+  'sessions', 'login_failures', 'login_challenges', 'audit_log', 'error_reports', 'statistics_selections', 'statistics_kept', 'certificate_keys',
   'lookup_principles', 'lookup_names', 'lookup_builds', 'locales', 'translations', 'sso_states', 'package_reminders', 'kysely_migration', 'kysely_migration_lock',
 ]);
 let businessTables: string[] = [];

@@ -272,9 +272,9 @@ const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
 const redirectSignedBy = (url: URL, certificate: string): boolean => {
   const query = url.search.slice(1);
   const at = query.indexOf('&Signature=');
-  if (at < 0 || url.searchParams.get('SigAlg') !== RSA_SHA256) return false;
-  const signature = Buffer.from(decodeURIComponent(query.slice(at + '&Signature='.length).split('&')[0]!), 'base64');
-  return verify('sha256', Buffer.from(query.slice(0, at)), new X509Certificate(certificate).publicKey, signature);
+  const signature = url.searchParams.get('Signature');
+  if (at < 0 || signature === null || url.searchParams.get('SigAlg') !== RSA_SHA256) return false;
+  return verify('sha256', Buffer.from(query.slice(0, at)), new X509Certificate(certificate).publicKey, Buffer.from(signature, 'base64'));
 };
 
 /** The same address with one character of its message changed, as a party between would. */

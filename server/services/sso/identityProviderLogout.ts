@@ -39,8 +39,11 @@ export type IdentityProviderLogout =
 
 type SamlSettingsRow = Pick<SsoOidcSettingsTable, 'organization_id' | 'saml_idp_entity_id' | 'saml_idp_sso_url' | 'saml_idp_certificates' | 'saml_idp_metadata'>;
 
-/** Our service provider as the identity provider's logout sees it: its certificate, its entity id, its logout address; it signs its LogoutResponse. */
-const serviceProvider = (config: OidcSignInConfig, settings: SamlSettingsRow, logoutUrl: string | undefined, keys: ServiceProviderKeys): SAML =>
+/**
+ * Our service provider as the identity provider's logout sees it: its certificate, its entity id,
+ * its logout address. Given our keys it signs its LogoutResponse; verifying the request needs none.
+ */
+const serviceProvider = (config: OidcSignInConfig, settings: SamlSettingsRow, logoutUrl: string | undefined, keys?: ServiceProviderKeys): SAML =>
   new SAML({
     ...signingOptions(keys),
     issuer: samlEntityId(config.appUrl),
@@ -194,11 +197,9 @@ export const answerIdentityProviderLogout = async (db: Kysely<Database>, config:
   if (candidates.length === 0) return refuse([null], 'issuer_unknown');
 
   const failures: string[] = [];
-  const keys = await serviceProviderKeys(db, config.samlServiceProvider);
   for (const settings of candidates) {
     const logoutUrl = singleLogoutServiceOf(settings.saml_idp_metadata);
-    const saml = serviceProvider(config, settings, logoutUrl, keys);
-    const verified = await verifyFor(saml, request);
+    const verified = await verifyFor(serviceProvider(config, settings, logoutUrl), request);
     if (typeof verified === 'string') {
       failures.push(verified);
       continue;
@@ -210,7 +211,8 @@ export const answerIdentityProviderLogout = async (db: Kysely<Database>, config:
     await endNamedSessions(db, settings.organization_id, verified, request.address);
     if (logoutUrl === undefined) return SSO_LOGGED_OUT_PATH;
     const relayState = request.binding === 'redirect' ? request.query.RelayState : request.form.RelayState;
-    return saml.getLogoutResponseUrlAsync(verified, relayState ?? '', {}, true);
+    const signing = serviceProvider(config, settings, logoutUrl, await serviceProviderKeys(db, config.samlServiceProvider));
+    return signing.getLogoutResponseUrlAsync(verified, relayState ?? '', {}, true);
   }
   const reason = failures.every((failure) => failure === 'unsigned') ? 'unsigned' : 'signature_invalid';
   return refuse(

@@ -23,8 +23,11 @@ type SamlSettingsRow = Pick<
   'organization_id' | 'saml_idp_entity_id' | 'saml_idp_sso_url' | 'saml_idp_certificates'
 >;
 
-/** Our service provider for one organisation's identity provider, signing its requests; the cache is the one request this exchange may answer. */
-const serviceProvider = (config: OidcSignInConfig, settings: SamlSettingsRow, cacheProvider: CacheProvider, keys: ServiceProviderKeys): SAML =>
+/**
+ * Our service provider for one organisation's identity provider; the cache is the one request this
+ * exchange may answer. Given our keys it signs its requests; verifying a response needs none.
+ */
+const serviceProvider = (config: OidcSignInConfig, settings: SamlSettingsRow, cacheProvider: CacheProvider, keys?: ServiceProviderKeys): SAML =>
   new SAML({
     ...signingOptions(keys),
     issuer: samlEntityId(config.appUrl),
@@ -180,7 +183,7 @@ export const consumeSamlResponse = async (db: Kysely<Database>, config: OidcSign
   };
   let profile: Profile | null;
   try {
-    ({ profile } = await serviceProvider(config, request, onlyThisRequest, await serviceProviderKeys(db, config.samlServiceProvider)).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    ({ profile } = await serviceProvider(config, request, onlyThisRequest).validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (error) {
     return refuse('assertion_invalid', error instanceof Error ? error.message : 'not verified');
   }

@@ -1,4 +1,4 @@
-import { X509Certificate, createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import forge from 'node-forge';
 import type { Database } from '../../db/database';
@@ -12,14 +12,6 @@ export interface ServiceProviderKeys {
 /** Long enough that no identity provider's copy of our metadata goes stale; an operator can replace it by configuring their own. */
 const CERTIFICATE_YEARS = 20;
 const SUBJECT = [{ name: 'commonName', value: 'Commonweave SAML service provider' }];
-
-/** Refuses a key and certificate that do not belong together, with the variable's name in the sentence. */
-export const checkedServiceProviderKeys = (privateKey: string, certificate: string): ServiceProviderKeys => {
-  const key = createPrivateKey(privateKey);
-  if (key.asymmetricKeyType !== 'rsa') throw new Error('SAML_SP_PRIVATE_KEY must be an RSA private key (PEM)');
-  if (!new X509Certificate(certificate).checkPrivateKey(key)) throw new Error('SAML_SP_CERTIFICATE is not the certificate of SAML_SP_PRIVATE_KEY');
-  return { privateKey, certificate };
-};
 
 const madeKeys = (): ServiceProviderKeys => {
   const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -67,5 +59,5 @@ export const serviceProviderKeys = (db: Kysely<Database>, configured: ServicePro
   return keys;
 };
 
-/** The options of a node-saml service provider that make it sign what it sends. */
-export const signingOptions = (keys: ServiceProviderKeys) => ({ privateKey: keys.privateKey, signatureAlgorithm: 'sha256' as const });
+/** The options of a node-saml service provider that make it sign what it sends; none for one that only verifies. */
+export const signingOptions = (keys: ServiceProviderKeys | undefined) => (keys === undefined ? {} : { privateKey: keys.privateKey, signatureAlgorithm: 'sha256' as const });
